@@ -1,0 +1,95 @@
+import { mkdirSync, accessSync, constants } from 'node:fs';
+import { resolve } from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import type { Env } from '../env.js';
+import type { DB } from './types.js';
+
+/** The database Quire talks to: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance (embedded mode only), for pg-boss's adapter and COPY. */
+  pglite?: import('@electric-sql/pglite').PGlite;
+  /** The pg pool (PostgreSQL mode only). */
+  pool?: import('pg').Pool;
+  close(): Promise<void>;
+}
+
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
+  /** PGlite only: keep the database in memory (tests). */
+  inMemory?: boolean;
+};
+
+/** Opens the database and checks it answers; throws DatabaseStartError with one line saying what to fix. */
+export async function openDatabase(options: DbOptions): Promise<Database> {
+  return options.DATABASE_URL ? openPostgres(options.DATABASE_URL, options.DATABASE_POOL_SIZE) : openPglite(options);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pg = await import('pg');
+  // Dates as strings would leak the driver into every presenter; keep Date objects, but bigint counts as numbers.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    const host = safeHost(url);
+    throw new DatabaseStartError(
+      `Cannot reach the PostgreSQL server at ${host} (${(error as Error).message}). Check DATABASE_URL and that the server is running.`,
+    );
+  }
+  return { db, kind: 'postgres', pool, close: () => db.destroy() };
+}
+
+async function openPglite(options: DbOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { KyselyPGlite } = await import('kysely-pglite');
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    dataDir = resolve(options.DATA_DIR, 'pglite');
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      accessSync(dataDir, constants.W_OK);
+    } catch {
+      throw new DatabaseStartError(
+        `DATA_DIR is not writable: cannot create ${dataDir}. Set DATA_DIR to a folder this user can write.`,
+      );
+    }
+  }
+  let pglite: import('@electric-sql/pglite').PGlite;
+  try {
+    // int8 (counts, bigserial ids) as numbers, as with PostgreSQL below.
+    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { 20: (v: string) => Number(v) } });
+  } catch (error) {
+    throw new DatabaseStartError(
+      `Cannot open the embedded database in ${dataDir ?? 'memory'} (${(error as Error).message}). Is another Quire using the same DATA_DIR?`,
+    );
+  }
+  const { dialect } = new KyselyPGlite(pglite);
+  const db = new Kysely<DB>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function safeHost(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

@@ -1,0 +1,243 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the schema in migrations/. Columns are snake_case; presenters map them to the API's camelCase. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, T | string | undefined, T | string>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Generated<boolean>;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: NullableTimestamp;
+  refreshTokenExpiresAt: NullableTimestamp;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Per-app permission: unset (teachers and students), 1 (teachers only), -1 (disabled for everyone). */
+export interface OrganisationSettings {
+  apps: Record<string, 1 | -1>;
+  imageSearch?: 'pixabay';
+}
+
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  is_domain: Generated<boolean>;
+  org_libraries: Generated<boolean>;
+  student_portfolios: Generated<boolean>;
+  visit_libraries: Generated<boolean>;
+  settings: Json<OrganisationSettings>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LicensesTable {
+  id: string;
+  organisation_id: string;
+  name: Generated<string>;
+  quantity: number;
+  book_quota: number;
+  /** null means UNLIMITED. */
+  library_quota: number | null;
+  apply_to_all: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface MembersTable {
+  id: string;
+  organisation_id: string;
+  user_id: string | null;
+  /** Always lower-case. */
+  email: string;
+  display_name: Generated<string>;
+  /** -600 pending teacher, 400 library manager, 600 teacher. */
+  role: Generated<number>;
+  license_id: string | null;
+  /** Not yet signed up. */
+  pending: Generated<boolean>;
+  calevel1_at: NullableTimestamp;
+  calevel2_at: NullableTimestamp;
+  /** Certification progress, 0..1. */
+  certifying: number | null;
+  is_ambassador: Generated<boolean>;
+  is_student: Generated<boolean>;
+  /** Set when the teacher was removed (Inactive tab). */
+  revoked_at: NullableTimestamp;
+  signed_up_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminsTable {
+  organisation_id: string;
+  email: string;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface LibrariesTable {
+  id: string;
+  organisation_id: string;
+  owner_member_id: string;
+  name: string;
+  is_private: Generated<boolean>;
+  archived_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface LibraryMembershipsTable {
+  organisation_id: string;
+  library_id: string;
+  member_id: string;
+  role: number;
+  joined_at: Timestamp;
+}
+
+export interface BooksTable {
+  id: string;
+  organisation_id: string;
+  library_id: string;
+  author_member_id: string | null;
+  title: string;
+  shape: Generated<'landscape' | 'square' | 'portrait'>;
+  published: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LtiCredentialsTable {
+  organisation_id: string;
+  consumer_key: string;
+  consumer_secret: string;
+  created_at: Timestamp;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  occurred_at: Timestamp;
+  user_id: string | null;
+  user_kind: 'student' | 'teacher';
+  os: string;
+  provider: string;
+  email_domain: string | null;
+  duration_seconds: Generated<number>;
+}
+
+export interface AnalyticsDailyTable {
+  organisation_id: string;
+  metric: string;
+  day: ColumnType<Date, Date | string, Date | string>;
+  name: Generated<string>;
+  students: Generated<number>;
+  teachers: Generated<number>;
+  total: Generated<number>;
+}
+
+export interface PortfolioExportsTable {
+  id: string;
+  organisation_id: string;
+  generated_at: Timestamp;
+  row_count: Generated<number>;
+  content: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  organisation_id: string | null;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'queued' | 'sent' | 'failed' | 'logged'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  organisation_id: string | null;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_ids: ColumnType<string[], string[] | undefined, string[]>;
+  details: Json<Record<string, unknown>>;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface AccessLogTable {
+  id: Generated<number>;
+  user_id: string;
+  event: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  organisations: OrganisationsTable;
+  licenses: LicensesTable;
+  members: MembersTable;
+  admins: AdminsTable;
+  libraries: LibrariesTable;
+  library_memberships: LibraryMembershipsTable;
+  books: BooksTable;
+  lti_credentials: LtiCredentialsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_daily: AnalyticsDailyTable;
+  portfolio_exports: PortfolioExportsTable;
+  mail_outbox: MailOutboxTable;
+  audit_events: AuditEventsTable;
+  access_log: AccessLogTable;
+}
+
+export type Organisation = Selectable<OrganisationsTable>;
+export type License = Selectable<LicensesTable>;
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type MemberUpdate = Updateable<MembersTable>;

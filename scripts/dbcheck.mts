@@ -1,0 +1,10 @@
+import { openDatabase } from '/work/main/apps/server/src/db/client.ts';
+import { migrateToLatest } from '/work/main/apps/server/src/db/migrate.ts';
+import { sql } from 'kysely';
+const t = Date.now();
+const d = await openDatabase({ DATA_DIR: '/tmp/qdb', DATABASE_POOL_SIZE: 5, inMemory: true, DATABASE_URL: process.env.DATABASE_URL });
+console.log('open', Date.now() - t);
+await migrateToLatest(d.db); await migrateToLatest(d.db);
+const r = await sql<{ n: number }>`select count(*) as n from pg_tables where schemaname='public'`.execute(d.db);
+console.log(r.rows, typeof r.rows[0]?.n, Date.now() - t);
+await d.close();
