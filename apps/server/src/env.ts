@@ -2,82 +2,132 @@ import { z } from 'zod';
 
 /**
  * Every setting Quire reads from the environment, checked once at start.
- * A bad value stops the start with a list of what is wrong (see README "Configuration").
+ * A bad value stops the start with one line per problem (see README "Configuration").
  */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
 
-const postgresUrl = z
-  .string()
-  .refine((v) => {
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: `must be a whole number from ${min} to ${max}` }).int(`must be a whole number from ${min} to ${max}`).min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`);
+
+const httpUrl = (example: string) =>
+  z.string().refine((v) => {
     try {
       const u = new URL(v);
-      return u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+      return u.protocol === 'http:' || u.protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'must be a postgres:// or postgresql:// URL, e.g. postgres://user:pass@localhost:5432/quire');
+  }, `must be an http(s) URL, e.g. ${example}`);
+
+const email = (example: string) => z.string().email(`must be an e-mail address, e.g. ${example}`);
+
+const postgresUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL, e.g. postgres://user:pass@localhost:5432/quire');
+
+const smtpUrl = z.string().refine((v) => {
+  try {
+    return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+}, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587');
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   /** TCP port the console and APIs listen on. */
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: int(0, 65535).default(3000),
   /** Interface to bind. */
   HOST: z.string().default('0.0.0.0'),
   /** Public origin of the console, used in links inside e-mails and OIDC redirects. Defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: httpUrl('https://quire.example-school.org').optional(),
   /** PostgreSQL server; when unset Quire uses embedded PGlite under DATA_DIR. */
   DATABASE_URL: postgresUrl.optional(),
   /** Folder for the embedded database (and other local state). */
   DATA_DIR: z.string().default('./data'),
   /** Pool size for PostgreSQL. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_POOL_SIZE: int(1, 200).default(10),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
   /** Secret for signing sessions, tokens and URLs. Required in production (32+ characters). */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.org:587. Unset: mail goes to the outbox table and the log. */
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: smtpUrl.optional(),
+  /** Sender of every mail. */
   MAIL_FROM: z.string().default('Quire <no-reply@quire.local>'),
   /** Seed the demo district into an empty database on start (never in production). */
   DEMO_SEED: bool.default(true),
-  DEMO_ADMIN_EMAIL: z.string().email().default('admin@demo.quire.school'),
-  DEMO_ADMIN_PASSWORD: z.string().min(6).default('quire-demo-1'),
+  DEMO_ADMIN_EMAIL: email('admin@demo.quire.school').default('admin@demo.quire.school'),
+  DEMO_ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('quire-demo-1'),
   /** Teachers in the largest demo organisation. */
-  DEMO_TEACHERS: z.coerce.number().int().min(0).max(1_000_000).default(250),
+  DEMO_TEACHERS: int(0, 1_000_000).default(250),
   /** Built console to serve; unset means apps/web/dist. */
   WEB_DIST_DIR: z.string().optional(),
-  // Brand and outside links (spec: hidden names are configuration).
-  PRODUCT_NAME: z.string().default('Quire'),
-  PROVIDER_EMAIL_DOMAIN: z.string().default('quire.app'),
-  SALES_EMAIL: z.string().email().default('sales@quire.app'),
-  HELP_URL: z.string().url().default('https://help.quire.app/admins'),
-  COMMUNITY_URL: z.string().url().default('https://community.quire.app'),
-  APP_URL: z.string().url().default('https://app.quire.app'),
-  READER_URL: z.string().url().default('https://read.quire.app'),
+  // Brand and outside links (spec: hidden names are configuration). Served to the console by GET /api/console-config.
+  /** The product's name, shown in titles and texts ("{product}"). */
+  PRODUCT_NAME: z.string().min(1, 'must not be empty').default('Quire'),
+  /** E-mail domain of the provider's staff: extra options, and never addable as admins. */
+  PROVIDER_EMAIL_DOMAIN: z.string().min(1, 'must not be empty').default('quire.app'),
+  /** Where "contact sales" links point. */
+  SALES_EMAIL: email('sales@quire.app').default('sales@quire.app'),
+  /** 'For Admins' help link in the navigation. */
+  HELP_URL: httpUrl('https://help.quire.app/admins').default('https://help.quire.app/admins'),
+  /** Community group ('Join the discussion'). */
+  COMMUNITY_URL: httpUrl('https://community.quire.app').default('https://community.quire.app'),
+  /** Staff-training presentation template ('Get your copy here'). */
+  STAFF_TRAINING_URL: httpUrl('https://help.quire.app/staff-training').default('https://help.quire.app/staff-training'),
+  /** Getting-started guide for the web app ('Learn more'). */
+  GETTING_STARTED_URL: httpUrl('https://help.quire.app/getting-started').default('https://help.quire.app/getting-started'),
+  /** Terms of service, linked from the sign-in page. */
+  TERMS_URL: httpUrl('https://quire.app/terms').default('https://quire.app/terms'),
+  /** Privacy policy. */
+  PRIVACY_URL: httpUrl('https://quire.app/privacy').default('https://quire.app/privacy'),
+  /** The product's web app; a library visit opens it. */
+  APP_URL: httpUrl('https://app.quire.app').default('https://app.quire.app'),
+  /** Reader site where featured example books open. */
+  READER_URL: httpUrl('https://read.quire.app').default('https://read.quire.app'),
+  /** The fixed library on the reader site that holds the featured example books. */
+  READER_LIBRARY_ID: z.string().min(1, 'must not be empty').default('featured'),
   /** Comma-separated e-mail domains whose users must sign in through district SSO. */
   DISTRICT_SSO_DOMAINS: z.string().default('schools.example-district.org,students.example-district.org'),
   /** Comma-separated suffixes of city-government domains that may not use e-mail and password. */
   CITY_GOVERNMENT_SUFFIXES: z.string().default('.cityofexample.gov'),
-  CHAT_SUPPORT_PROVIDER: z.string().default('intercom'),
+  /** Chat-support widget provider ("{chat-support}" in paths); 'none' turns the widget off. */
+  CHAT_SUPPORT_PROVIDER: z.string().min(1, 'must not be empty').default('intercom'),
+  /** Secret for the chat-support identity-verification hash. */
   CHAT_SUPPORT_SECRET: z.string().optional(),
+  /** Extra origins (comma-separated) allowed to send state-changing requests, besides PUBLIC_URL's origin. */
+  TRUSTED_ORIGINS: z.string().default(''),
+  /** Google sign-in (OpenID Connect): issuer URL, e.g. https://accounts.google.com. Offered only when issuer, id and secret are set. */
+  GOOGLE_OIDC_ISSUER: z.string().url().optional(),
+  GOOGLE_OIDC_CLIENT_ID: z.string().optional(),
+  GOOGLE_OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Office 365 sign-in (OpenID Connect): issuer, e.g. https://login.microsoftonline.com/<tenant>/v2.0. Redirect URI: PUBLIC_URL/sign-in/office-365. */
+  OFFICE365_OIDC_ISSUER: z.string().url().optional(),
+  OFFICE365_OIDC_CLIENT_ID: z.string().optional(),
+  OFFICE365_OIDC_CLIENT_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Reads and checks the environment; throws one error listing every problem. */
+/** Reads and checks the environment; throws one ConfigError with one line per problem. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
+    problems.push('AUTH_SECRET is required in production (at least 32 characters)');
   }
-  const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production (at least 32 characters)');
+  if (!parsed.success || problems.length) {
+    throw new ConfigError(problems.map((p) => `Invalid configuration: ${p}`).join('\n'));
   }
-  return env;
+  return parsed.data;
 }
 
 export class ConfigError extends Error {
@@ -87,4 +137,12 @@ export class ConfigError extends Error {
 /** The origin used for links in mail and redirects. */
 export function publicUrl(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** A comma-separated setting as a clean, lower-case list. */
+export function listSetting(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
 }

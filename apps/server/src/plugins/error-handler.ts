@@ -1,9 +1,23 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 
+export interface ErrorHandlerOptions {
+  /** Answers a request no route matched (the console's deep links); resolves false to fall through to the JSON 404. */
+  notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+/** Fastify's own 4xx errors, renamed to stable codes with messages a person can act on. */
+const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty but declared as JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large' },
+};
+
 /** The one place errors become responses: `{ code, message }`, never a stack trace. */
-export const errorHandlerPlugin = fp(async (app) => {
+export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app, options) => {
   app.setErrorHandler((error: Error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message, ...error.details });
@@ -15,13 +29,16 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.status(400).send({ code: 'validation_error', message });
     }
     const status = (error as { statusCode?: number }).statusCode;
+    const fastifyCode = (error as { code?: string }).code;
+    const known = fastifyCode ? FASTIFY_ERRORS[fastifyCode] : undefined;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ code: (error as { code?: string }).code ?? 'bad_request', message: error.message });
+      return reply.status(status).send(known ?? { code: fastifyCode ?? 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal_error', message: 'Something went wrong' });
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
+    return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 });

@@ -13,6 +13,8 @@ export interface OrgAccess {
 
 /** Resolves the actor's access to an organisation, or null when they have none. */
 export async function findOrgAccess(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<OrgAccess | null> {
+  // Access follows the e-mail address, so an address nobody has proven owning opens nothing.
+  if (!actor.emailVerified) return null;
   const email = actor.email.toLowerCase();
   const admin = await db
     .selectFrom('admins')

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { ROLE_LIBRARY_MANAGER } from '@quire/core';
+import type { DB } from '../types.js';
+import { insertAccounts, insertUsers } from './demo.repository.js';
+import { iso } from './generate-teachers.js';
+import type { OrganisationPlan } from './plan.js';
+import { Random } from './random.js';
+import { seedOrganisation, type SeededOrganisation } from './seed-organisation.service.js';
+
+const DAY = 86_400_000;
+
+/** Teachers of the main demo organisation who can sign in with the demo password (not admins). */
+export const DEMO_TEACHER_ACCOUNTS = [
+  { email: 'teacher@maplegrove.example.org', name: 'Taylor Brooks', role: 600 },
+  { email: 'manager@maplegrove.example.org', name: 'Morgan Reed', role: ROLE_LIBRARY_MANAGER },
+] as const;
+
+export interface DemoDistrictOptions {
+  /** Teachers generated in the main organisation. */
+  teachers: number;
+  seed: number;
+  adminEmail: string;
+  adminName?: string;
+  /** Stored password hash for the demo admin and demo teachers (hashed by the caller, outside the transaction). */
+  passwordHash: string;
+  /** Any instant of the day the history ends; defaults to today. Rows depend only on seed and this day. */
+  reference?: Date;
+  log?: (line: string) => void;
+}
+
+export interface DemoDistrict {
+  adminUserId: string;
+  organisations: SeededOrganisation[];
+}
+
+/** Midnight UTC of the given instant's day: the generator's clock, so one day's runs agree. */
+export function referenceDay(at: Date = new Date()): number {
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+}
+
+/**
+ * The demo district: four schools covering every case of the spec. The demo admin administers
+ * three of them (not Cedar Hill, to show the tenant boundary) and teaches at Maple Grove.
+ */
+export function demoDistrictPlans(teachers: number, admin: { email: string; userId: string }, demoTeachers: { email: string; name: string; role: number; userId: string }[]): OrganisationPlan[] {
+  const common = { fixedMembers: [], admins: [], teacherAdmins: 1, lti: false, isDomain: false, orgLibraries: false, studentPortfolios: false, visitLibraries: false, portfolioExports: 0 };
+  const sessions = (n: number) => Math.min(400, Math.max(4, Math.round(n * 0.15)));
+  const share = (n: number, f: number) => Math.max(12, Math.round(n * f));
+  const riverside = share(teachers, 0.4);
+  const oakwood = share(teachers, 0.2);
+  const cedar = share(teachers, 0.12);
+  return [
+    {
+      ...common,
+      name: 'Maple Grove High School', domain: 'maplegrove.example.org', teachers,
+      orgLibraries: true, visitLibraries: true, lti: true, teacherAdmins: 1,
+      settings: { apps: { bitmoji: 1, giphy: -1, sketchfab: -1, googlemaps: 1 } },
+      licences: [
+        { name: 'Premium', bookQuota: 1000, libraryQuota: null, applyToAll: false, share: 0.35, fill: 'nearly' },
+        { name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.25, fill: 'full' },
+        { name: 'Classroom', bookQuota: 20, libraryQuota: 2, applyToAll: false, share: 0.1, fill: 'roomy' },
+      ],
+      fixedMembers: [
+        { email: admin.email, name: 'Demo Admin', userId: admin.userId, licence: 0 },
+        ...demoTeachers.map((t) => ({ email: t.email, name: t.name, userId: t.userId, role: t.role, licence: 0 })),
+      ],
+      admins: [admin, { email: 'it.office@maplegrove.example.org' }],
+      sessionsPerDay: sessions(teachers + 3),
+    },
+    {
+      ...common,
+      name: 'Riverside Unified School District', domain: 'riverside.example.org', teachers: riverside,
+      isDomain: true,
+      settings: { apps: { canva: -1, bitmoji: -1 }, imageSearch: 'pixabay' },
+      licences: [{ name: 'District Premium', bookQuota: 1000, libraryQuota: null, applyToAll: true, share: 1, fill: 'roomy' }],
+      admins: [admin],
+      sessionsPerDay: sessions(riverside),
+    },
+    {
+      ...common,
+      name: 'Oakwood Elementary School', domain: 'oakwood.example.org', teachers: oakwood,
+      studentPortfolios: true, portfolioExports: 3,
+      settings: { apps: { giphy: -1, adobe: 1 } },
+      licences: [
+        { name: 'Unlimited Books', bookQuota: 1000, libraryQuota: null, applyToAll: false, share: 0.3, fill: 'roomy' },
+        { name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.4, fill: 'nearly' },
+      ],
+      admins: [admin],
+      sessionsPerDay: sessions(oakwood),
+    },
+    {
+      ...common,
+      name: 'Cedar Hill Middle School', domain: 'cedarhill.example.org', teachers: cedar,
+      visitLibraries: true, teacherAdmins: 2,
+      settings: { apps: {} },
+      licences: [{ name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.5, fill: 'nearly' }],
+      sessionsPerDay: sessions(cedar),
+    },
+  ];
+}
+
+/** Writes the whole demo district in the caller's transaction. */
+export async function seedDemoDistrict(trx: Kysely<DB>, options: DemoDistrictOptions): Promise<DemoDistrict> {
+  const rand = new Random(`quire-demo:${options.seed}`);
+  const reference = referenceDay(options.reference);
+  const joined = iso(reference - 400 * DAY);
+  const adminEmail = options.adminEmail.toLowerCase();
+  const people = [
+    { email: adminEmail, name: options.adminName ?? 'Demo Admin', role: 600, userId: rand.id(28) },
+    ...DEMO_TEACHER_ACCOUNTS.map((t) => ({ ...t, role: t.role as number, userId: rand.id(28) })),
+  ];
+  await insertUsers(trx, people.map((p) => ({ id: p.userId, name: p.name, email: p.email, emailVerified: true, image: null, createdAt: joined, updatedAt: joined })));
+  // Better Auth's credential accounts: accountId is the user id, the password is our scrypt hash.
+  await insertAccounts(trx, people.map((p) => ({
+    id: rand.id(32), accountId: p.userId, providerId: 'credential', userId: p.userId, password: options.passwordHash,
+    accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null,
+    createdAt: joined, updatedAt: joined,
+  })));
+  const [admin, ...teachers] = people as [(typeof people)[number], ...typeof people];
+  const organisations: SeededOrganisation[] = [];
+  for (const plan of demoDistrictPlans(options.teachers, { email: admin.email, userId: admin.userId }, teachers)) {
+    const started = performance.now();
+    const seeded = await seedOrganisation(trx, rand, plan, reference);
+    organisations.push(seeded);
+    options.log?.(`Demo district: ${seeded.name}: ${seeded.members} members, ${seeded.libraries} libraries, ${seeded.books} books, ${seeded.events} sessions (${Math.round(performance.now() - started)} ms)`);
+  }
+  return { adminUserId: admin.userId, organisations };
+}

@@ -1,0 +1,126 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { AccountTable, AdminsTable, DB, LicensesTable, LtiCredentialsTable, OrganisationsTable, PortfolioExportsTable, UserTable } from '../types.js';
+import type { Cell, SqlType } from './columns.js';
+
+/** Any column buffer (see columns.ts). */
+export interface ColumnRows {
+  table: string;
+  types: Record<string, SqlType>;
+  columns: Record<string, Cell[]>;
+  length: number;
+}
+
+/** Rows per INSERT … SELECT FROM unnest(…): large enough to be fast, small enough to keep parameter strings modest. */
+export const INSERT_BATCH = 20_000;
+
+/** Inserts a column buffer in batches, one statement per batch, one array parameter per column. */
+export async function insertColumns(db: Kysely<DB>, rows: ColumnRows, batch = INSERT_BATCH): Promise<void> {
+  const keys = Object.keys(rows.types);
+  const columnList = sql.join(keys.map((k) => sql.ref(k)));
+  for (let start = 0; start < rows.length; start += batch) {
+    const arrays = keys.map((k) => {
+      const values: Cell[] = (rows.columns[k] ?? []).slice(start, start + batch);
+      return sql`${values}::${sql.raw(rows.types[k] ?? 'text')}[]`;
+    });
+    await sql`INSERT INTO ${sql.table(rows.table)} (${columnList}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db);
+  }
+}
+
+export async function hasOrganisations(db: Kysely<DB>): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`SELECT EXISTS (SELECT 1 FROM organisations) AS present`.execute(db);
+  return rows[0]?.present === true;
+}
+
+export async function organisationExists(db: Kysely<DB>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('organisations').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertOrganisation(db: Kysely<DB>, row: Insertable<OrganisationsTable>): Promise<void> {
+  await db.insertInto('organisations').values(row).execute();
+}
+
+export async function insertLicences(db: Kysely<DB>, rows: Insertable<LicensesTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('licenses').values(rows).execute();
+}
+
+export async function insertAdmins(db: Kysely<DB>, rows: Insertable<AdminsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('admins').values(rows).execute();
+}
+
+export async function insertLtiCredentials(db: Kysely<DB>, row: Insertable<LtiCredentialsTable>): Promise<void> {
+  await db.insertInto('lti_credentials').values(row).execute();
+}
+
+export async function insertPortfolioExports(db: Kysely<DB>, rows: Insertable<PortfolioExportsTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('portfolio_exports').values(rows).execute();
+}
+
+export async function insertUsers(db: Kysely<DB>, rows: Insertable<UserTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('user').values(rows).execute();
+}
+
+export async function insertAccounts(db: Kysely<DB>, rows: Insertable<AccountTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('account').values(rows).execute();
+}
+
+/** Users already known by e-mail (lower-case), so an added organisation never collides with existing identities. */
+export async function existingUserEmails(db: Kysely<DB>, domain: string): Promise<string[]> {
+  const rows = await db.selectFrom('user').select('email').where('email', 'like', `%@${domain}`).execute();
+  return rows.map((r) => r.email);
+}
+
+/** Active members per licence of one organisation: the licence's "allocated". */
+export async function allocatedByLicence(db: Kysely<DB>, organisationId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('members')
+    .select(['license_id', (eb) => eb.fn.countAll<number>().as('allocated')])
+    .where('organisation_id', '=', organisationId)
+    .where('license_id', 'is not', null)
+    .where('revoked_at', 'is', null)
+    .groupBy('license_id')
+    .execute();
+  return new Map(rows.map((r) => [r.license_id as string, Number(r.allocated)]));
+}
+
+export async function setLicenceQuantity(db: Kysely<DB>, organisationId: string, licenceId: string, quantity: number): Promise<void> {
+  await db.updateTable('licenses').set({ quantity }).where('organisation_id', '=', organisationId).where('id', '=', licenceId).execute();
+}
+
+/**
+ * Rebuilds the daily rollups of one organisation from its raw session events (UTC days): the same
+ * numbers the analytics service would compute, so charts and the raw events always agree.
+ */
+export async function rollUpAnalytics(db: Kysely<DB>, organisationId: string): Promise<void> {
+  await db.deleteFrom('analytics_daily').where('organisation_id', '=', organisationId).execute();
+  const day = sql`(occurred_at AT TIME ZONE 'UTC')::date`;
+  const student = sql`user_kind = 'student'`;
+  const teacher = sql`user_kind = 'teacher'`;
+  const rollup = (metric: string, name: ReturnType<typeof sql> | null, measure: 'count' | 'duration', where = sql`true`) => {
+    const grouped = name !== null;
+    const value = (filter: ReturnType<typeof sql>) =>
+      measure === 'count' ? sql`count(*) FILTER (WHERE ${filter})` : sql`coalesce(sum(duration_seconds) FILTER (WHERE ${filter}), 0)`;
+    return sql`
+      INSERT INTO analytics_daily (organisation_id, metric, day, name, students, teachers, total)
+      SELECT organisation_id, ${metric}::text, ${day}, ${name ?? sql`''`}, ${value(student)}, ${value(teacher)}, ${value(sql`true`)}
+      FROM analytics_events
+      WHERE organisation_id = ${organisationId} AND ${where}
+      GROUP BY organisation_id, ${day}${grouped ? sql`, ${name}` : sql``}`.execute(db);
+  };
+  await rollup('sessions', null, 'count');
+  await rollup('sessions-duration', null, 'duration');
+  await rollup('sessions-by-os', sql`os`, 'count');
+  await rollup('sessions-by-provider', sql`provider`, 'count');
+  await rollup('email-domains', sql`email_domain`, 'count', sql`email_domain IS NOT NULL`);
+}
+
+/** Removes an organisation and the identities of its e-mail domain (the benchmark's clean-up between runs). */
+export async function deleteOrganisation(db: Kysely<DB>, organisationId: string, domain: string): Promise<void> {
+  await db.deleteFrom('organisations').where('id', '=', organisationId).execute();
+  await db.deleteFrom('user').where('email', 'like', `%@${domain}`).execute();
+}
+
+export async function findUserIdByEmail(db: Kysely<DB>, email: string): Promise<string | null> {
+  const row = await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIBRARY_ROLE_OWNER, ROLE_LIBRARY_MANAGER, ROLE_PENDING_TEACHER } from '@quire/core';
+import { openTestDatabase, testEnv } from '../../../test/helper.js';
+import type { Database } from '../client.js';
+import type { Env } from '../../env.js';
+import { verifyPassword } from '../../modules/identity/password.js';
+import { DEMO_TEACHER_ACCOUNTS, seedDemoIfEmpty } from './seed-demo.js';
+
+let database: Database;
+let env: Env;
+let first: Awaited<ReturnType<typeof seedDemoIfEmpty>>;
+const lines: string[] = [];
+let skipped: boolean[];
+let organisationsWhenSkipped: number;
+
+const count = async (query: ReturnType<typeof sql>) => {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${query}) AS q`.execute(database.db);
+  return rows[0]?.n ?? 0;
+};
+
+beforeAll(async () => {
+  env = testEnv({ DEMO_SEED: true, DEMO_TEACHERS: 200, DEMO_ADMIN_EMAIL: 'Head@Demo.Quire.School', DEMO_ADMIN_PASSWORD: 'let-me-in-42' });
+  ({ database } = await openTestDatabase(env));
+  // The switches are tried on the still-empty database first (one database per file).
+  skipped = [
+    (await seedDemoIfEmpty(database, { ...env, DEMO_SEED: false }, () => undefined)).seeded,
+    (await seedDemoIfEmpty(database, { ...env, NODE_ENV: 'production' }, () => undefined)).seeded,
+  ];
+  organisationsWhenSkipped = await count(sql`SELECT id FROM organisations`);
+  first = await seedDemoIfEmpty(database, env, (line) => lines.push(line));
+});
+
+afterAll(() => database.close());
+
+describe('seedDemoIfEmpty', () => {
+  it('seeds an empty database once and leaves a seeded one alone', async () => {
+    expect(first).toEqual({ seeded: true, adminEmail: 'head@demo.quire.school', adminPassword: 'let-me-in-42' });
+    expect(lines.some((l) => l.includes('Maple Grove High School'))).toBe(true);
+    const organisations = await count(sql`SELECT id FROM organisations`);
+    const again = await seedDemoIfEmpty(database, env, () => undefined);
+    expect(again.seeded).toBe(false);
+    expect(await count(sql`SELECT id FROM organisations`)).toBe(organisations);
+  });
+
+  it('does not seed when DEMO_SEED is off or in production', () => {
+    expect(skipped).toEqual([false, false]);
+    expect(organisationsWhenSkipped).toBe(0);
+  });
+
+  it('gives the demo admin a verified identity whose password verifies, admin of at least two organisations and a teacher of the main one', async () => {
+    const user = await database.db.selectFrom('user').selectAll().where('email', '=', 'head@demo.quire.school').executeTakeFirstOrThrow();
+    expect(user.emailVerified).toBe(true);
+    expect(user.name).toBe('Demo Admin');
+    const account = await database.db.selectFrom('account').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ providerId: 'credential', accountId: user.id });
+    expect(await verifyPassword(account.password ?? '', 'let-me-in-42')).toBe(true);
+    expect(await verifyPassword(account.password ?? '', 'wrong-password')).toBe(false);
+
+    const adminOf = await database.db.selectFrom('admins').select(['organisation_id', 'user_id']).where('email', '=', user.email).execute();
+    expect(adminOf.length).toBeGreaterThanOrEqual(2);
+    expect(adminOf.every((a) => a.user_id === user.id)).toBe(true);
+    const member = await database.db
+      .selectFrom('members').innerJoin('organisations', 'organisations.id', 'members.organisation_id')
+      .select(['organisations.name', 'members.user_id', 'members.pending'])
+      .where('members.email', '=', user.email).executeTakeFirstOrThrow();
+    expect(member).toEqual({ name: 'Maple Grove High School', user_id: user.id, pending: false });
+  });
+
+  it('gives the demo teachers a password account and no admin rights', async () => {
+    for (const teacher of DEMO_TEACHER_ACCOUNTS) {
+      const row = await database.db
+        .selectFrom('user').innerJoin('account', 'account.userId', 'user.id').innerJoin('members', 'members.user_id', 'user.id')
+        .select(['account.password', 'members.role']).where('user.email', '=', teacher.email).executeTakeFirstOrThrow();
+      expect(await verifyPassword(row.password ?? '', 'let-me-in-42')).toBe(true);
+      expect(row.role).toBe(teacher.role);
+      expect(await count(sql`SELECT 1 FROM admins WHERE email = ${teacher.email}`)).toBe(0);
+    }
+  });
+
+  it('sizes the main organisation from DEMO_TEACHERS', async () => {
+    // 200 generated teachers plus the demo admin and the two demo teachers.
+    expect(await count(sql`SELECT m.id FROM members m JOIN organisations o ON o.id = m.organisation_id WHERE o.name = 'Maple Grove High School'`)).toBe(203);
+  });
+});
+
+describe('the demo district covers every case of the spec', () => {
+  it.each([
+    ['a licence with bookQuota 1000', sql`SELECT 1 FROM licenses WHERE book_quota = 1000`],
+    ['a licence with UNLIMITED libraries', sql`SELECT 1 FROM licenses WHERE library_quota IS NULL`],
+    ['a licence with a library quota', sql`SELECT 1 FROM licenses WHERE library_quota IS NOT NULL`],
+    ['an apply-to-all licence in a domain organisation', sql`SELECT 1 FROM licenses l JOIN organisations o ON o.id = l.organisation_id WHERE l.apply_to_all AND o.is_domain`],
+    ['a full licence', sql`SELECT 1 FROM licenses l WHERE quantity > 0 AND quantity = (SELECT count(*) FROM members m WHERE m.license_id = l.id AND m.revoked_at IS NULL)`],
+    ['a nearly full licence', sql`SELECT 1 FROM licenses l WHERE quantity - (SELECT count(*) FROM members m WHERE m.license_id = l.id AND m.revoked_at IS NULL) BETWEEN 1 AND 3`],
+    ['active teachers', sql`SELECT 1 FROM members WHERE NOT pending AND revoked_at IS NULL AND role = 600 AND user_id IS NOT NULL`],
+    ['pending teachers without a user', sql`SELECT 1 FROM members WHERE pending AND role = ${ROLE_PENDING_TEACHER} AND user_id IS NULL`],
+    ['inactive teachers', sql`SELECT 1 FROM members WHERE revoked_at IS NOT NULL`],
+    ['library managers in an organisation with orgLibraries', sql`SELECT 1 FROM members m JOIN organisations o ON o.id = m.organisation_id WHERE m.role = ${ROLE_LIBRARY_MANAGER} AND o.org_libraries`],
+    ['ambassadors', sql`SELECT 1 FROM members WHERE is_ambassador`],
+    ['teachers certified at level 1 only', sql`SELECT 1 FROM members WHERE calevel1_at IS NOT NULL AND calevel2_at IS NULL`],
+    ['teachers certified at level 2', sql`SELECT 1 FROM members WHERE calevel2_at IS NOT NULL`],
+    ['teachers certifying', sql`SELECT 1 FROM members WHERE certifying > 0 AND certifying < 1`],
+    ['students', sql`SELECT 1 FROM members WHERE is_student`],
+    ['private My Books libraries', sql`SELECT 1 FROM libraries WHERE is_private AND name = 'My Books'`],
+    ['archived libraries', sql`SELECT 1 FROM libraries WHERE archived_at IS NOT NULL`],
+    ['owners in their libraries', sql`SELECT 1 FROM library_memberships lm JOIN libraries l ON l.id = lm.library_id WHERE lm.member_id = l.owner_member_id AND lm.role = ${LIBRARY_ROLE_OWNER}`],
+    ['joined libraries', sql`SELECT 1 FROM library_memberships lm JOIN libraries l ON l.id = lm.library_id WHERE lm.member_id <> l.owner_member_id`],
+    ['published books', sql`SELECT 1 FROM books WHERE published`],
+    ['books of every shape', sql`SELECT DISTINCT shape FROM books`, 3],
+    ['admins', sql`SELECT 1 FROM admins`],
+    ['LTI credentials', sql`SELECT 1 FROM lti_credentials`],
+    ['the pixabay image search setting', sql`SELECT 1 FROM organisations WHERE settings->>'imageSearch' = 'pixabay'`],
+    ['apps for teachers only and apps disabled', sql`SELECT DISTINCT v.value FROM organisations, jsonb_each_text(settings->'apps') AS v`, 2],
+    ['org libraries with visits', sql`SELECT 1 FROM organisations WHERE org_libraries AND visit_libraries`],
+    ['a domain organisation', sql`SELECT 1 FROM organisations WHERE is_domain`],
+    ['student portfolios with exports', sql`SELECT 1 FROM portfolio_exports p JOIN organisations o ON o.id = p.organisation_id WHERE o.student_portfolios AND p.row_count > 0`],
+    ['session events of students and teachers', sql`SELECT DISTINCT user_kind FROM analytics_events`, 2],
+    ['sessions on five operating systems', sql`SELECT DISTINCT os FROM analytics_events`, 5],
+    ['sessions through four providers', sql`SELECT DISTINCT provider FROM analytics_events`, 4],
+    ['every daily metric', sql`SELECT DISTINCT metric FROM analytics_daily`, 5],
+  ] as const)('%s', async (_, query, atLeast = 1) => {
+    expect(await count(query)).toBeGreaterThanOrEqual(atLeast);
+  });
+
+  it('keeps LTI credentials and portfolio exports to one organisation each', async () => {
+    expect(await count(sql`SELECT DISTINCT organisation_id FROM lti_credentials`)).toBe(1);
+    expect(await count(sql`SELECT DISTINCT organisation_id FROM portfolio_exports`)).toBe(1);
+  });
+
+  it('has 18 months of analytics whose daily rollups match the raw events', async () => {
+    const { rows } = await sql<{ days: number; events: number; rolled: number; duration: number; rolledDuration: number }>`
+      SELECT (SELECT max(occurred_at)::date - min(occurred_at)::date FROM analytics_events) AS days,
+             (SELECT count(*)::int FROM analytics_events) AS events,
+             (SELECT sum(total)::int FROM analytics_daily WHERE metric = 'sessions') AS rolled,
+             (SELECT sum(duration_seconds)::int FROM analytics_events) AS duration,
+             (SELECT sum(total)::int FROM analytics_daily WHERE metric = 'sessions-duration') AS "rolledDuration"`.execute(database.db);
+    const r = rows[0];
+    expect(r?.days).toBeGreaterThanOrEqual(540);
+    expect(r?.rolled).toBe(r?.events);
+    expect(r?.rolledDuration).toBe(r?.duration);
+    expect(await count(sql`SELECT 1 FROM analytics_daily WHERE metric IN ('sessions', 'sessions-duration') AND name <> ''`)).toBe(0);
+    expect(await count(sql`SELECT 1 FROM analytics_daily WHERE students + teachers <> total`)).toBe(0);
+    expect(await count(sql`SELECT 1 FROM analytics_daily WHERE metric = 'sessions-by-os' AND name = 'ChromeOS'`)).toBeGreaterThan(0);
+  });
+
+  it('gives every licence at least as many seats as it has active holders', async () => {
+    expect(await count(sql`SELECT 1 FROM licenses l WHERE quantity < (SELECT count(*) FROM members m WHERE m.license_id = l.id AND m.revoked_at IS NULL)`)).toBe(0);
+  });
+
+  it('gives every member of the domain organisation its apply-to-all licence', async () => {
+    expect(await count(sql`SELECT 1 FROM members m JOIN organisations o ON o.id = m.organisation_id WHERE o.is_domain AND m.revoked_at IS NULL AND NOT m.is_student AND m.license_id IS NULL`)).toBe(0);
+  });
+
+  it('uses teachers e-mails at the organisation domain and a user row for every signed-up teacher', async () => {
+    expect(await count(sql`SELECT 1 FROM members WHERE email LIKE '%@maplegrove.example.org'`)).toBeGreaterThan(150);
+    expect(await count(sql`SELECT 1 FROM members m LEFT JOIN "user" u ON u.id = m.user_id WHERE NOT m.pending AND u.id IS NULL`)).toBe(0);
+  });
+});

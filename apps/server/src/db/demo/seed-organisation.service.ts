@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import { stringify } from 'csv-stringify/sync';
+import type { DB } from '../types.js';
+import {
+  allocatedByLicence, insertAdmins, insertColumns, insertLicences, insertLtiCredentials, insertOrganisation,
+  insertPortfolioExports, rollUpAnalytics, setLicenceQuantity,
+} from './demo.repository.js';
+import { generateAnalytics } from './generate-analytics.js';
+import { TeacherGenerator, iso, type SignedUpTeacher } from './generate-teachers.js';
+import { FIRST_NAMES, LAST_NAMES, LIBRARY_KINDS, SUBJECTS } from './names.js';
+import type { LicenceFill, OrganisationPlan } from './plan.js';
+import type { Random } from './random.js';
+
+const DAY = 86_400_000;
+/** Teachers generated and written per round: bounded memory, few statements. */
+export const TEACHER_CHUNK = 5_000;
+
+export interface SeededOrganisation {
+  id: string;
+  name: string;
+  domain: string;
+  members: number;
+  users: number;
+  libraries: number;
+  memberships: number;
+  books: number;
+  events: number;
+  /** Some signed-up, active teachers of the organisation. */
+  signedUp: SignedUpTeacher[];
+  /** Milliseconds spent per step (generation in JS, then each table's inserts), for the benchmark. */
+  timings: Record<string, number>;
+}
+
+/**
+ * Writes one generated organisation with its licences, teachers, libraries, books, admins, LTI
+ * credentials, analytics history and portfolio exports. Runs inside the caller's transaction.
+ */
+export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: OrganisationPlan, reference: number, id = rand.id()): Promise<SeededOrganisation> {
+  const created = iso(reference - 3 * 365 * DAY);
+  await insertOrganisation(trx, {
+    id, name: plan.name, is_domain: plan.isDomain, org_libraries: plan.orgLibraries, student_portfolios: plan.studentPortfolios,
+    visit_libraries: plan.visitLibraries, settings: JSON.stringify(plan.settings), created_at: created, updated_at: created,
+  });
+  const licenceIds = plan.licences.map(() => rand.id());
+  await insertLicences(trx, plan.licences.map((l, i) => ({
+    id: licenceIds[i] as string, organisation_id: id, name: l.name, quantity: 0, book_quota: l.bookQuota,
+    library_quota: l.libraryQuota, apply_to_all: l.applyToAll, created_at: created,
+  })));
+
+  const result: SeededOrganisation = { id, name: plan.name, domain: plan.domain, members: 0, users: 0, libraries: 0, memberships: 0, books: 0, events: 0, signedUp: [], timings: {} };
+  const timed = async <T>(step: string, work: () => Promise<T> | T): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      result.timings[step] = (result.timings[step] ?? 0) + performance.now() - started;
+    }
+  };
+  const generator = new TeacherGenerator(rand, id, plan, licenceIds, reference);
+  let remaining = plan.teachers;
+  let fixed = plan.fixedMembers;
+  while (remaining > 0 || fixed.length) {
+    const count = Math.min(remaining, TEACHER_CHUNK);
+    const chunk = await timed('generate', () => generator.chunk(count, fixed));
+    // Parents before children: the foreign keys are checked per statement.
+    for (const rows of [chunk.users, chunk.members, chunk.libraries, chunk.memberships, chunk.books]) {
+      await timed(rows.table, () => insertColumns(trx, rows));
+    }
+    result.members += chunk.members.length;
+    result.users += chunk.users.length;
+    result.libraries += chunk.libraries.length;
+    result.memberships += chunk.memberships.length;
+    result.books += chunk.books.length;
+    remaining -= count;
+    fixed = [];
+  }
+  result.signedUp = generator.signedUp;
+
+  // Quantities follow what was assigned, so some licences are full and some nearly full.
+  const allocated = await allocatedByLicence(trx, id);
+  for (const [i, licence] of plan.licences.entries()) {
+    const licenceId = licenceIds[i] as string;
+    await setLicenceQuantity(trx, id, licenceId, quantityFor(licence.fill, allocated.get(licenceId) ?? 0, rand));
+  }
+
+  const adminEmails = new Set<string>();
+  const admins = [
+    ...plan.admins,
+    ...generator.signedUp.slice(plan.fixedMembers.length, plan.fixedMembers.length + plan.teacherAdmins),
+  ].filter((a) => !adminEmails.has(a.email) && adminEmails.add(a.email));
+  await insertAdmins(trx, admins.map((a) => ({ organisation_id: id, email: a.email, user_id: a.userId ?? null, created_at: created })));
+
+  if (plan.lti) {
+    await insertLtiCredentials(trx, { organisation_id: id, consumer_key: `${plan.domain.split('.')[0]}-${rand.hex(16)}`, consumer_secret: rand.hex(40), created_at: iso(reference - 90 * DAY) });
+  }
+
+  const analytics = generateAnalytics(rand, { organisationId: id, domain: plan.domain, teachers: generator.signedUp, reference, sessionsPerDay: plan.sessionsPerDay });
+  for (;;) {
+    const next = await timed('generate', () => analytics.next());
+    if (next.done) break;
+    await timed('analytics_events', () => insertColumns(trx, next.value));
+    result.events += next.value.length;
+  }
+  await timed('analytics_daily', () => rollUpAnalytics(trx, id));
+
+  if (plan.studentPortfolios && plan.portfolioExports > 0) {
+    await insertPortfolioExports(trx, portfolioExports(rand, id, plan, generator.signedUp, reference));
+  }
+  return result;
+}
+
+function quantityFor(fill: LicenceFill, allocated: number, rand: Random): number {
+  if (fill === 'full') return allocated;
+  if (fill === 'nearly') return allocated + rand.int(2, 3);
+  return Math.ceil(allocated * 1.3) + 5;
+}
+
+/** The daily student-portfolio CSV files, newest last; each lists the students' libraries and books. */
+function portfolioExports(rand: Random, organisationId: string, plan: OrganisationPlan, teachers: SignedUpTeacher[], reference: number) {
+  const students = Array.from({ length: rand.int(30, 60) }, () => {
+    const first = rand.pick(FIRST_NAMES);
+    const last = rand.pick(LAST_NAMES);
+    return { name: `${first} ${last}`, email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `${rand.int(1, 99)}@students.${plan.domain}` };
+  });
+  return Array.from({ length: plan.portfolioExports }, (_, n) => {
+    const generatedAt = reference - (plan.portfolioExports - 1 - n) * DAY - rand.int(1, 6) * 3600_000;
+    const rows = students.map((s) => [
+      s.name, s.email, teachers.length ? rand.pick(teachers).email : '', `${rand.pick(SUBJECTS)} ${rand.pick(LIBRARY_KINDS)}`,
+      rand.int(0, 12 + n), rand.int(0, 4 + n),
+    ]);
+    const content = stringify([['Student Name', 'Student Email', 'Teacher Email', 'Library', 'Books', 'Published Books'], ...rows]);
+    return { id: rand.id(), organisation_id: organisationId, generated_at: iso(generatedAt), row_count: rows.length, content };
+  });
+}

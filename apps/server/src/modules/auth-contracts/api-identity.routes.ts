@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../errors.js';
+import { requireActor } from '../access/actor.js';
+import { publicUrl } from '../../env.js';
+import { verifyIdToken } from '../identity/id-token.js';
+import { CONFLICT_COOKIE } from '../identity/identity.routes.js';
+import { authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
+import { verifySignedValue } from '../identity/tokens.js';
+import { chatSupportHash, providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
+
+const tokenBodySchema = z.object({
+  token: z.string().default(''),
+  userProperties: z.object({ isTeacher: z.boolean().optional(), needsLibraryOnboarding: z.boolean().optional() }).optional(),
+});
+
+/** Spec §7 {api} identity contracts (docs/identity.md). */
+export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps: AuthContractsDeps = { auth: app.auth, db: app.db, env: app.env };
+  const issuer = publicUrl(app.env);
+  const secret = (await app.auth.$context).secret;
+  await registerAuthRateLimit(app);
+  const client = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+
+  // POST {api}{token}: the console posts the ID token to open its admin session.
+  app.post('/api/token', { schema: { body: tokenBodySchema } }, async (request, reply) => {
+    const { token, userProperties } = request.body;
+    const claims = token ? await verifyIdToken(app.auth, token, issuer) : null;
+    if (!claims || !request.actor || claims.sub !== request.actor.userId) {
+      const conflict = request.cookies[CONFLICT_COOKIE];
+      const email = conflict ? verifySignedValue(secret, conflict) : null;
+      if (email) {
+        reply.clearCookie(CONFLICT_COOKIE, { path: '/api/token' });
+        throw new AppError(401, 'auth/account-exists-with-different-credential', 'You already have account, please use that to sign in', {
+          providerIds: await providerNamesFor(deps, email),
+        });
+      }
+      throw new AppError(401, 'auth/invalid-id-token', 'Your sign-in has expired, please sign in again', { providerIds: [] });
+    }
+    await recordAccess(deps, { userId: claims.sub, event: 'sign-in', ...client(request) });
+    request.log.info({ userId: claims.sub, userProperties }, 'admin session opened');
+    return {
+      uid: claims.sub,
+      email: claims.email,
+      displayName: claims.name,
+      emailVerified: claims.email_verified,
+      bc_orgs: claims.bc_orgs,
+    };
+  });
+
+  app.get(
+    '/api/users/v2/providers/:email',
+    { schema: { params: z.object({ email: z.string() }) }, config: { rateLimit: authRateLimit(30) } },
+    async (request) => providerNamesFor(deps, request.params.email),
+  );
+
+  app.post(
+    '/api/resend-email/:email',
+    { schema: { params: z.object({ email: z.string() }) }, config: { rateLimit: authRateLimit(5) } },
+    async (request) => {
+      await resendVerification(deps, request.params.email);
+      return { sent: true };
+    },
+  );
+
+  app.post('/api/v2/access-log/re-auth', async (request, reply) => {
+    const actor = requireActor(request);
+    await recordAccess(deps, { userId: actor.userId, event: 're-auth', ...client(request) });
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/api/users/v2/:uid/:chatSupportProvider/identity-verification',
+    { schema: { params: z.object({ uid: z.string(), chatSupportProvider: z.string() }) } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      if (request.params.uid !== actor.userId) throw forbidden('You can only verify your own identity');
+      return reply.type('text/plain; charset=utf-8').send(chatSupportHash(app.env, request.params.chatSupportProvider, actor.userId));
+    },
+  );
+}

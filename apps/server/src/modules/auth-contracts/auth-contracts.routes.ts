@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorised } from '../../errors.js';
+import { toFetchHeaders, hasSessionCookie } from '../identity/identity.hooks.js';
+import { configuredProviders } from '../identity/oidc-providers.js';
+import { authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
+import {
+  assertAllowedAsTeacher,
+  customTokenForSession,
+  registerWithPassword,
+  signInWithPassword,
+  type AuthContractsDeps,
+} from './auth-contracts.service.js';
+import { acceptFormBodies, formFlag } from './form-body.js';
+
+const flag = z.union([z.boolean(), z.string()]).optional();
+
+const emailFormSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  isTeacher: flag,
+  displayName: z.string().optional(),
+  registrationAttempt: flag,
+});
+
+const allowedAsTeacherSchema = z.object({ email: z.string(), userId: z.string().optional() });
+const credentialsSchema = z.object({ email: z.string(), password: z.string() }).partial().nullish();
+
+export const clientMeta = (request: FastifyRequest) => ({
+  ipAddress: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** Spec §7 {auth} and {payments} sign-in contracts (docs/identity.md). */
+export async function authContractsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps: AuthContractsDeps = { auth: app.auth, db: app.db, env: app.env };
+  acceptFormBodies(app);
+  await registerAuthRateLimit(app);
+
+  app.post(
+    '/auth/email',
+    { schema: { body: emailFormSchema }, config: { rateLimit: authRateLimit(10) } },
+    async (request) => {
+      const body = request.body;
+      const result = formFlag(body.registrationAttempt)
+        ? await registerWithPassword(deps, { email: body.email, password: body.password, displayName: body.displayName ?? '' })
+        : await signInWithPassword(deps, body, clientMeta(request));
+      return { token: result.token, emailVerified: result.emailVerified };
+    },
+  );
+
+  app.post(
+    '/auth/allowed-as-teacher',
+    { schema: { body: allowedAsTeacherSchema }, config: { rateLimit: authRateLimit(30) } },
+    async (request) => {
+      await assertAllowedAsTeacher(deps, request.body);
+      return { allowed: true };
+    },
+  );
+
+  app.get('/auth/methods', async () => ({ ...configuredProviders(app.env), email: true }));
+
+  app.post(
+    '/payments/v1/admin/auth',
+    { schema: { body: credentialsSchema }, config: { rateLimit: authRateLimit(10) } },
+    async (request, reply) => {
+      const credentials = request.body;
+      let token: string;
+      if (credentials?.email && credentials.password) {
+        token = (await signInWithPassword(deps, { email: credentials.email, password: credentials.password }, clientMeta(request))).token;
+      } else if (hasSessionCookie(request)) {
+        token = await customTokenForSession(deps, toFetchHeaders(request.headers));
+      } else {
+        throw unauthorised();
+      }
+      return reply.type('text/plain; charset=utf-8').send(token);
+    },
+  );
+}

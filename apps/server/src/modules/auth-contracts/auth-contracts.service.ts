@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { APIError } from 'better-auth/api';
+import {
+  authMessages,
+  isDistrictSsoEmail,
+  isProviderStaffEmail,
+  isValidEmail,
+  isCityGovernmentEmail,
+  normaliseEmail,
+  validationMessages,
+  PASSWORD_MIN_LENGTH,
+} from '@quire/core';
+import type { DB } from '../../db/types.js';
+import type { Env } from '../../env.js';
+import { AppError, badRequest, forbidden, notFound, unauthorised } from '../../errors.js';
+import { authDomainRules, VERIFY_EMAIL_PAGE, type Auth } from '../identity/auth.js';
+import { issueCustomTokenForSession, issueCustomTokenForUser, type ClientMeta } from '../identity/custom-token.js';
+import {
+  findPasswordHash,
+  findProviderIdsByEmail,
+  findUserByEmail,
+  insertAccessLog,
+  isStudentAccount,
+} from '../identity/identity.repository.js';
+import { hashPassword, verifyPassword } from '../identity/password.js';
+import { specProviderName } from '../identity/oidc-providers.js';
+
+export interface AuthContractsDeps {
+  auth: Auth;
+  db: Kysely<DB>;
+  env: Env;
+}
+
+/** Compared against when the account does not exist, so both answers take as long. */
+const dummyHash = hashPassword('not-a-real-password');
+
+const invalidCredentials = (code: 'auth/wrong-password' | 'auth/user-not-found') =>
+  badRequest(authMessages.invalidCredentials, code);
+
+function checkedEmail(value: string): string {
+  const email = normaliseEmail(value);
+  if (!isValidEmail(email)) throw badRequest(validationMessages.emailInvalid, 'auth/invalid-email');
+  return email;
+}
+
+/** POST {auth}/email, sign-in: credentials → a custom token for a new session. */
+export async function signInWithPassword(
+  deps: AuthContractsDeps,
+  input: { email: string; password: string },
+  client: ClientMeta,
+): Promise<{ token: string; emailVerified: boolean; userId: string }> {
+  const email = checkedEmail(input.email);
+  const rules = authDomainRules(deps.env);
+  if (isDistrictSsoEmail(email, rules.districtSsoDomains)) throw badRequest(authMessages.districtSso, 'auth/district-sso');
+  if (isCityGovernmentEmail(email, rules.cityGovernmentSuffixes)) throw badRequest(authMessages.cityGovernment, 'auth/city-government');
+  const user = await findUserByEmail(deps.db, email);
+  const hash = user ? await findPasswordHash(deps.db, user.id) : null;
+  const valid = await verifyPassword(hash ?? (await dummyHash), input.password);
+  if (!user) throw invalidCredentials('auth/user-not-found');
+  if (!hash || !valid) throw invalidCredentials('auth/wrong-password');
+  const token = await issueCustomTokenForUser(deps.auth, user.id, client);
+  return { token, emailVerified: user.emailVerified, userId: user.id };
+}
+
+/** POST {auth}/allowed-as-teacher: refuses staff, district-SSO and student addresses (docs/identity.md). */
+export async function assertAllowedAsTeacher(deps: AuthContractsDeps, input: { email: string; userId?: string }): Promise<void> {
+  const email = checkedEmail(input.email);
+  const rules = authDomainRules(deps.env);
+  const refused =
+    isProviderStaffEmail(email, deps.env.PROVIDER_EMAIL_DOMAIN) ||
+    isDistrictSsoEmail(email, rules.districtSsoDomains) ||
+    (await isStudentAccount(deps.db, email, input.userId));
+  if (refused) throw forbidden(authMessages.signUpAsAdminRefused, 'not_allowed_as_teacher');
+}
+
+/** POST {auth}/email, sign-up: creates the account (verification mail goes out) and returns a custom token. */
+export async function registerWithPassword(
+  deps: AuthContractsDeps,
+  input: { email: string; password: string; displayName: string },
+): Promise<{ token: string; emailVerified: boolean; userId: string }> {
+  const email = checkedEmail(input.email);
+  const name = input.displayName.trim();
+  if (!name) throw badRequest(validationMessages.nameRequired, 'auth/missing-display-name');
+  if (input.password.length < PASSWORD_MIN_LENGTH) throw badRequest(validationMessages.passwordTooShort, 'auth/weak-password');
+  if (isDistrictSsoEmail(email, authDomainRules(deps.env).districtSsoDomains)) {
+    throw badRequest(authMessages.districtSso, 'auth/district-sso');
+  }
+  await assertAllowedAsTeacher(deps, { email });
+  if (await findUserByEmail(deps.db, email)) throw badRequest(authMessages.emailAlreadyInUse, 'auth/email-already-in-use');
+  let created: { token: string | null; user: { id: string } };
+  try {
+    created = await deps.auth.api.signUpEmail({ body: { email, password: input.password, name, callbackURL: VERIFY_EMAIL_PAGE } });
+  } catch (error) {
+    // Lost a race with another registration of the same address.
+    if (error instanceof APIError && error.status === 'UNPROCESSABLE_ENTITY') {
+      throw badRequest(authMessages.emailAlreadyInUse, 'auth/email-already-in-use');
+    }
+    throw error;
+  }
+  if (!created.token) throw new AppError(500, 'auth/internal-error', 'The account was created but could not be signed in');
+  const token = await issueCustomTokenForSession(deps.auth, created.token);
+  return { token, emailVerified: false, userId: created.user.id };
+}
+
+/** GET {api}/users/v2/providers/{email}: the spec's provider names; [] when there is no account. */
+export async function providerNamesFor(deps: AuthContractsDeps, rawEmail: string): Promise<string[]> {
+  const email = normaliseEmail(rawEmail);
+  if (!isValidEmail(email)) return [];
+  return (await findProviderIdsByEmail(deps.db, email)).map(specProviderName);
+}
+
+/** POST {api}/resend-email/{email}: sends only to an unverified account; the answer never says which. */
+export async function resendVerification(deps: AuthContractsDeps, rawEmail: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  if (!isValidEmail(email)) return;
+  const user = await findUserByEmail(deps.db, email);
+  if (!user || user.emailVerified) return;
+  await deps.auth.api.sendVerificationEmail({ body: { email, callbackURL: VERIFY_EMAIL_PAGE } });
+}
+
+/** POST {payments}/v1/admin/auth: a custom token for the session in the cookie. */
+export async function customTokenForSession(deps: AuthContractsDeps, headers: Headers): Promise<string> {
+  const found = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
+  if (!found) throw unauthorised();
+  return issueCustomTokenForSession(deps.auth, found.session.token);
+}
+
+export async function recordAccess(
+  deps: AuthContractsDeps,
+  entry: { userId: string; event: string; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await insertAccessLog(deps.db, entry);
+}
+
+/** The chat-support identity hash: hex HMAC-SHA256 of the user id. */
+export function chatSupportHash(env: Env, provider: string, userId: string): string {
+  if (provider !== env.CHAT_SUPPORT_PROVIDER || !env.CHAT_SUPPORT_SECRET) {
+    throw notFound('Chat support is not configured', 'chat_support_disabled');
+  }
+  return createHmac('sha256', env.CHAT_SUPPORT_SECRET).update(userId).digest('hex');
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import type { GraphQLError } from 'graphql';
+import { AppError } from '../../errors.js';
+import type { GraphqlContext } from './graphql.context.js';
+import { mergeGraphqlModules } from './registry.js';
+
+/** mercurius counts leaf fields as a level, so this allows ~11 levels of nesting. */
+const QUERY_DEPTH = 12;
+
+function appErrorOf(error: GraphQLError): AppError | null {
+  return error.originalError instanceof AppError ? error.originalError : null;
+}
+
+/**
+ * The organisation service: POST /graphql (spec §7). Resolver errors carry the REST codes in
+ * `extensions.code`; internal errors are hidden behind a generic message and logged.
+ */
+export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
+  const { schema, resolvers } = mergeGraphqlModules();
+  // mercurius declares JSON Schemas for its routes; the app's zod compilers cannot read them, and
+  // mercurius validates the request itself, so this scope serialises plain JSON.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await app.register(mercurius, {
+    schema,
+    // mercurius types resolvers against its base context; ours extends it (context() below).
+    resolvers: resolvers as unknown as IResolvers,
+    path: '/graphql',
+    routes: true,
+    graphiql: false,
+    ide: false,
+    queryDepth: QUERY_DEPTH,
+    context: (request: FastifyRequest, _reply: FastifyReply): Omit<GraphqlContext, keyof MercuriusContext> => ({
+      actor: request.actor,
+      db: app.db,
+      request,
+    }),
+    errorFormatter: (execution, context) => {
+      const errors = execution.errors.map((error) => {
+        const appError = appErrorOf(error);
+        if (appError) {
+          return { message: appError.message, locations: error.locations, path: error.path, extensions: { code: appError.code, statusCode: appError.statusCode, ...appError.details } };
+        }
+        if (error.originalError && !(error.originalError as { extensions?: unknown }).extensions) {
+          context.app.log.error({ err: error.originalError }, 'graphql resolver failed');
+          return { message: 'Something went wrong', locations: error.locations, path: error.path, extensions: { code: 'internal_error', statusCode: 500 } };
+        }
+        return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'graphql_error', ...error.extensions } };
+      });
+      // No `data` at all: the request failed before execution (a hook's 401/403, or an invalid query).
+      const beforeExecution = execution.data === undefined;
+      const requestError = beforeExecution ? appErrorOf(execution.errors[0] as GraphQLError) : null;
+      const statusCode = requestError
+        ? requestError.statusCode
+        : beforeExecution && execution.errors.every((e) => !e.originalError)
+          ? 400
+          : 200;
+      return { statusCode, response: { data: execution.data ?? null, errors } };
+    },
+  });
+}

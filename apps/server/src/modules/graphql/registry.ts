@@ -1,0 +1,64 @@
+import type { IResolvers } from 'mercurius';
+import { GraphQLScalarType } from 'graphql';
+import { organisationsGraphql } from '../organisations/organisations.graphql.js';
+import { membersGraphql } from '../members/members.graphql.js';
+import { licensesGraphql } from '../licenses/licenses.graphql.js';
+import { organisationsAdminGraphql } from '../organisations-admin/organisations-admin.graphql.js';
+import { teacherMailGraphql } from '../teacher-mail/teacher-mail.graphql.js';
+import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
+import { JsonObjectScalar, LibraryQuotaScalar, scalarTypeDefs } from './scalars.js';
+
+/**
+ * Every feature module's share of the organisation service's schema. Add yours with one line;
+ * its typeDefs extend Query / Mutation (docs/identity.md, "GraphQL").
+ */
+export const graphqlModules: GraphqlModule[] = [
+  organisationsGraphql,
+  membersGraphql,
+  licensesGraphql,
+  organisationsAdminGraphql,
+  teacherMailGraphql,
+];
+
+/** The shared base: root types (a placeholder field each, as SDL needs one) and the scalars. */
+const baseModule: GraphqlModule = {
+  name: 'base',
+  typeDefs: /* GraphQL */ `
+    type Query {
+      "Always null; feature modules extend Query."
+      _empty: Boolean
+    }
+    type Mutation {
+      "Always null; feature modules extend Mutation."
+      _empty: Boolean
+    }
+    ${scalarTypeDefs}
+  `,
+  resolvers: { LibraryQuota: LibraryQuotaScalar, JSONObject: JsonObjectScalar },
+};
+
+/** One schema and one resolver map from the modules; two modules defining the same field stop the start. */
+export function mergeGraphqlModules(modules: readonly GraphqlModule[] = graphqlModules): {
+  schema: string;
+  resolvers: IResolvers<never, GraphqlContext>;
+} {
+  const all = [baseModule, ...modules];
+  const resolvers: IResolvers<never, GraphqlContext> = {};
+  for (const module of all) {
+    for (const [typeName, value] of Object.entries(module.resolvers)) {
+      const existing = resolvers[typeName];
+      if (value instanceof GraphQLScalarType || typeof value !== 'object' || value === null) {
+        if (existing) throw new Error(`GraphQL: ${typeName} is defined twice (module ${module.name})`);
+        resolvers[typeName] = value;
+        continue;
+      }
+      const target = (existing ?? {}) as Record<string, unknown>;
+      for (const [field, resolver] of Object.entries(value)) {
+        if (field in target) throw new Error(`GraphQL: ${typeName}.${field} is defined twice (module ${module.name})`);
+        target[field] = resolver;
+      }
+      resolvers[typeName] = target as IResolvers<never, GraphqlContext>[string];
+    }
+  }
+  return { schema: all.map((m) => m.typeDefs).join('\n'), resolvers };
+}

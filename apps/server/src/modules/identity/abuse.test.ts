@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { consoleOrigin, sessionCookieFrom, signIn } from '../../../test/auth.js';
+
+let t: TestApp;
+let origin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  origin = consoleOrigin(t.app);
+});
+afterAll(() => t?.close());
+
+const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
+
+describe('abuse resistance', () => {
+  it('a burst of wrong passwords ends in 429 auth/too-many-requests', async () => {
+    const email = unique('burst');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/email',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email, password: `wrong-${i}` }).toString(),
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json()).toMatchObject({
+          code: 'auth/too-many-requests',
+          message: 'You have entered an incorrect password too many times. Please try again in a few minutes.',
+        });
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('the identity sign-in and reset routes are limited too', async () => {
+    const email = unique('reset-burst');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin }, payload: { email } })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('refuses state-changing requests without a trusted Origin (CSRF)', async () => {
+    const { headers } = await signIn(t.app, { email: unique('csrf') });
+    const { origin: _origin, ...noOrigin } = headers;
+    const missing = await t.app.inject({ method: 'POST', url: '/identity/sign-out', headers: noOrigin });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().code).toBe('csrf_origin_refused');
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/v2/access-log/re-auth', headers: { ...headers, origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    // The session survived both attempts.
+    expect((await t.app.inject({ method: 'GET', url: '/identity/token', headers })).statusCode).toBe(200);
+  });
+
+  it('401 acting_user_mismatch when X-Acting-User names someone else', async () => {
+    const me = await signIn(t.app, { email: unique('acting') });
+    const other = await signIn(t.app, { email: unique('acting-other') });
+    const response = await t.app.inject({ method: 'POST', url: '/api/v2/access-log/re-auth', headers: { ...me.headers, 'x-acting-user': other.userId } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('acting_user_mismatch');
+    const graphql = await t.app.inject({ method: 'POST', url: '/graphql', headers: { ...me.headers, 'x-acting-user': other.userId }, payload: { query: '{ getOrganisations { id } }' } });
+    expect(graphql.statusCode).toBe(401);
+  });
+
+  it('signing in issues a new session id and ends the one the browser held', async () => {
+    const email = unique('rotate');
+    const first = await signIn(t.app, { email, password: 'secret-1' });
+    const signInAgain = await t.app.inject({ method: 'POST', url: '/identity/sign-in/email', headers: { origin, cookie: first.headers.cookie }, payload: { email, password: 'secret-1' } });
+    expect(signInAgain.statusCode).toBe(200);
+    const second = sessionCookieFrom(signInAgain.headers['set-cookie']);
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first.headers.cookie);
+    expect((await t.app.inject({ method: 'GET', url: '/identity/token', headers: { cookie: first.headers.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/identity/token', headers: { cookie: second ?? '' } })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError, forbidden } from '../../errors.js';
+import { ACTING_USER_HEADER, type Actor } from '../access/actor.js';
+import { SESSION_COOKIE, type Auth } from './auth.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route accepts state-changing requests from any origin (e.g. an LTI launch). */
+    csrf?: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Where a user signs in: the acting-user header may still name the previous user there. */
+const SIGN_IN_PREFIXES = ['/identity/', '/auth/', '/payments/v1/admin/auth'];
+
+/** Node's headers as a fetch Headers object (what Better Auth reads). */
+export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) result.append(name, v);
+  }
+  return result;
+}
+
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
+}
+
+/**
+ * CSRF: a state-changing request must name a trusted Origin, besides SameSite=Lax on the cookie.
+ * Browsers send Origin with every POST they make, so only forged cross-site requests are refused.
+ */
+export function registerCsrfHook(app: FastifyInstance, origins: readonly string[]): void {
+  const allowed = new Set(origins);
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    const origin = request.headers.origin;
+    if (!origin || !allowed.has(origin)) {
+      throw forbidden('This request must come from the console', 'csrf_origin_refused');
+    }
+  });
+}
+
+/**
+ * Sets request.actor from the `__admin_session` cookie, and refuses a request whose X-Acting-User
+ * names someone else than the session's user (a tab left open by another user).
+ */
+export function registerActorHook(app: FastifyInstance, auth: Auth): void {
+  if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    request.actor = null;
+    if (!hasSessionCookie(request)) return;
+    const found = await auth.api.getSession({ headers: toFetchHeaders(request.headers), query: { disableRefresh: true } });
+    if (!found) return;
+    const actor: Actor = {
+      userId: found.user.id,
+      email: found.user.email,
+      displayName: found.user.name,
+      emailVerified: found.user.emailVerified,
+    };
+    request.actor = actor;
+    const acting = request.headers[ACTING_USER_HEADER];
+    const path = request.url.split('?')[0] ?? '';
+    if (typeof acting === 'string' && acting !== '' && acting !== actor.userId && !SIGN_IN_PREFIXES.some((p) => path.startsWith(p))) {
+      throw new AppError(401, 'acting_user_mismatch', 'You are signed in as another user in this browser. Please reload the page.');
+    }
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../errors.js';
+import { requireActor } from '../access/actor.js';
+import { publicUrl } from '../../env.js';
+import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
+import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
+import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
+import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
+import { authRateLimit, registerAuthRateLimit } from './rate-limit.js';
+import { hashToken, signValue } from './tokens.js';
+
+/** Short-lived cookie naming the e-mail of a refused provider sign-in (read by POST /api/token). */
+export const CONFLICT_COOKIE = '__identity_conflict';
+const CONFLICT_SECONDS = 300;
+/** Paths after which the browser holds a new session: the one it held before is ended (rotation). */
+const SIGN_IN_PATHS = new Set(['/identity/one-time-token/verify', '/identity/sign-in/email', '/identity/sign-up/email']);
+const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
+
+/**
+ * The identity provider under /identity: Better Auth's handler behind a Fastify catch-all, plus the
+ * spec's extras (single-use verification links, session rotation, provider-conflict note, /users/{uid}).
+ */
+export async function identityRoutes(instance: FastifyInstance, opts: { auth: Auth }): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { auth } = opts;
+  const origin = publicUrl(app.env);
+  const secret = (await auth.$context).secret;
+
+  // Better Auth reads the raw body itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  await registerAuthRateLimit(app);
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const query = new URL(request.url, origin).searchParams;
+
+    const verificationToken = path === '/identity/verify-email' ? query.get('token') : null;
+    const usedMarker = verificationToken ? `used-email-verification:${hashToken(verificationToken)}` : null;
+    if (usedMarker && (await findVerificationMarker(app.db, usedMarker))) {
+      return reply.redirect(`${VERIFY_EMAIL_PAGE}?error=invalid_token`);
+    }
+
+    const previousSession =
+      SIGN_IN_PATHS.has(path) && hasSessionCookie(request)
+        ? await auth.api.getSession({ headers: toFetchHeaders(request.headers), query: { disableRefresh: true } })
+        : null;
+
+    const init: RequestInit = { method: request.method, headers: toFetchHeaders(request.headers) };
+    if (Buffer.isBuffer(request.body) && request.body.length > 0) init.body = request.body;
+    const notes: IdentityRequestNotes = {};
+    const response = await identityRequestNotes.run(notes, () => auth.handler(new Request(new URL(request.url, origin), init)));
+
+    const location = response.headers.get('location') ?? '';
+    const cookies = response.headers.getSetCookie();
+    const succeeded = response.status < 300 || (response.status < 400 && !/[?&]error=/.test(location));
+
+    if (usedMarker && succeeded) {
+      await insertVerificationMarker(app.db, usedMarker, new Date(Date.now() + (EMAIL_VERIFICATION_SECONDS + 3600) * 1000));
+    }
+    if (previousSession && succeeded && cookies.length) {
+      const context = await auth.$context;
+      await context.internalAdapter.deleteSession(previousSession.session.token);
+    }
+    if (notes.providerEmail && location.includes('error=account_not_linked')) {
+      const value = signValue(secret, notes.providerEmail, new Date(Date.now() + CONFLICT_SECONDS * 1000));
+      cookies.push(`${CONFLICT_COOKIE}=${value}; Max-Age=${CONFLICT_SECONDS}; Path=/api/token; HttpOnly; Secure; SameSite=Lax`);
+    }
+
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
+    });
+    if (cookies.length) reply.header('set-cookie', cookies);
+    return reply.send(Buffer.from(await response.arrayBuffer()));
+  };
+
+  // Sign-in, registration, reset and resend: limited per client address and e-mail.
+  for (const url of ['/identity/sign-in/*', '/identity/sign-up/*']) {
+    app.post(url, { config: { rateLimit: authRateLimit(10) } }, handle);
+  }
+  app.post('/identity/request-password-reset', { config: { rateLimit: authRateLimit(5) } }, handle);
+  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5) } }, handle);
+  app.route({ method: ['GET', 'POST'], url: '/identity/*', handler: handle });
+
+  // The SDK's read of /users/{uid}: the signed-in user's own record only.
+  app.get(
+    '/identity/users/:uid',
+    { schema: { params: z.object({ uid: z.string().min(1) }) } },
+    async (request) => {
+      const actor = requireActor(request);
+      const { uid } = request.params;
+      if (uid !== actor.userId) throw forbidden('You can only read your own user record');
+      const user = await findUserById(app.db, uid);
+      if (!user) throw notFound('User not found', 'user_not_found');
+      return { uid: user.id, email: user.email, displayName: user.name, photoURL: user.image, emailVerified: user.emailVerified };
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../access/actor.js';
+import { assignLicense } from './licenses.service.js';
+
+const memberIds = z.array(z.string().min(1)).min(1).max(100_000);
+
+/** Assign license (spec §7: PUT {payments}/v1/admin/organisations/{orgId}/licenses/{licenseId}, body a list of member ids). */
+export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/payments/v1/admin/organisations/:orgId/licenses/:licenseId',
+    {
+      schema: {
+        tags: ['licenses'],
+        summary: 'Assign a licence to teachers',
+        params: z.object({ orgId: z.string().min(1), licenseId: z.string().min(1) }),
+        body: z.union([memberIds, z.object({ memberIds })]),
+      },
+    },
+    async (request) =>
+      assignLicense(app.db, requireActor(request), {
+        organisationId: request.params.orgId,
+        licenseId: request.params.licenseId,
+        memberIds: Array.isArray(request.body) ? request.body : request.body.memberIds,
+      }),
+  );
+};

@@ -1,0 +1,57 @@
+import { libraryQuotaFromColumn, type LibraryQuota } from '@quire/core';
+import type { TeacherRow } from './members.repository.js';
+
+/** A member as the API shows it (spec §3 Teacher), camelCase. */
+export interface MemberView {
+  id: string;
+  userId: string | null;
+  email: string;
+  displayName: string;
+  role: number;
+  license: LicenseRef | null;
+  pending: boolean;
+  badges: { calevel1: string | null; calevel2: string | null };
+  certifying: number | null;
+  isAmbassador: boolean;
+  isStudent: boolean;
+  revokedAt: string | null;
+  signedUpAt: string | null;
+}
+
+/** The licence a member holds, with what the table's License column needs. */
+export interface LicenseRef {
+  id: string;
+  name: string;
+  bookQuota: number;
+  libraryQuota: LibraryQuota;
+  applyToAll: boolean;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentMember(row: TeacherRow): MemberView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    displayName: row.display_name,
+    role: row.role,
+    license:
+      row.license_id && row.book_quota !== null
+        ? {
+            id: row.license_id,
+            name: row.license_name ?? '',
+            bookQuota: row.book_quota,
+            libraryQuota: libraryQuotaFromColumn(row.library_quota),
+            applyToAll: row.apply_to_all ?? false,
+          }
+        : null,
+    pending: row.pending,
+    badges: { calevel1: iso(row.calevel1_at), calevel2: iso(row.calevel2_at) },
+    certifying: row.certifying,
+    isAmbassador: row.is_ambassador,
+    isStudent: row.is_student,
+    revokedAt: iso(row.revoked_at),
+    signedUpAt: iso(row.signed_up_at),
+  };
+}

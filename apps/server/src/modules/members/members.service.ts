@@ -1,0 +1,155 @@
+import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER } from '@quire/core';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
+import { requireOrgAdmin, requireOrgReader } from '../access/org-access.js';
+import { presentMember, type MemberView } from './members.presenter.js';
+import * as repo from './members.repository.js';
+
+/** Texts of refusals the spec does not word (see docs/teachers-api.md). */
+export const memberErrors = {
+  teacherNotFound: 'Teacher not found',
+  removeNotAllowed: 'Only pending teachers can be removed from this organisation',
+  removeNotAllowedDomain: 'Teachers cannot be removed from a domain organisation',
+  roleValue: 'The role must be 400 (library manager) or 600 (teacher)',
+  roleNeedsOrgLibraries: 'Library managers need the organisation libraries feature',
+  rolePending: "A pending teacher's role cannot be changed until they sign up",
+  roleInactive: "An inactive teacher's role cannot be changed",
+} as const;
+
+export interface ListTeachersInput {
+  organisationId: string;
+  status: repo.TeacherStatus;
+  search?: string;
+  sort?: repo.TeacherSortKey;
+  dir?: repo.SortDirection;
+  /** 1-based; with pageSize, answers one page. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface TeacherList {
+  members: MemberView[];
+  total: number;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The teachers (Active) or removed teachers (Inactive) list; one page when page or pageSize is given. */
+export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<TeacherList> {
+  await requireOrgReader(db, actor, input.organisationId);
+  const filter = { organisationId: input.organisationId, status: input.status, search: input.search };
+  const sort = { key: input.sort ?? 'email', dir: input.dir ?? 'asc' } as const;
+  if (input.page === undefined && input.pageSize === undefined) {
+    const rows = await repo.listTeachers(db, filter, sort);
+    return { members: rows.map(presentMember), total: rows.length };
+  }
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    repo.listTeachers(db, filter, sort, { limit: pageSize, offset: (page - 1) * pageSize }),
+    repo.countTeachers(db, filter),
+  ]);
+  return { members: rows.map(presentMember), total, page, pageSize };
+}
+
+/** Books in the teacher's own libraries (spec: owned, private, total). */
+export async function getBookCounts(db: Kysely<DB>, actor: Actor, input: { organisationId: string; memberId: string }) {
+  await requireOrgReader(db, actor, input.organisationId);
+  const [member] = await repo.findMembers(db, input.organisationId, [input.memberId]);
+  if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
+  return repo.countOwnedBooks(db, input.organisationId, member.id);
+}
+
+export interface MembersInput {
+  organisationId: string;
+  memberIds: string[];
+  /** Provider staff are recognised by this e-mail domain. */
+  providerEmailDomain: string;
+}
+
+/** All the members, or 404 naming none of another organisation's. */
+async function requireMembers(db: Kysely<DB>, organisationId: string, memberIds: readonly string[]) {
+  const unique = [...new Set(memberIds)];
+  const members = await repo.findMembers(db, organisationId, unique);
+  if (members.length !== unique.length) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
+  return members;
+}
+
+/**
+ * Remove teacher (spec §6): provider staff may remove anyone; others only pending teachers, and never
+ * in a domain organisation.
+ */
+async function requireRemovable(db: Kysely<DB>, actor: Actor, input: MembersInput, members: repo.MemberSummary[]) {
+  if (isProviderStaffEmail(actor.email, input.providerEmailDomain)) return;
+  const org = await repo.findOrganisationFlags(db, input.organisationId);
+  if (org?.is_domain) throw forbidden(memberErrors.removeNotAllowedDomain, 'remove_not_allowed');
+  if (members.some((m) => !m.pending)) throw forbidden(memberErrors.removeNotAllowed, 'remove_not_allowed');
+}
+
+/** Remove teacher: the members move from Active to Inactive (revoked_at set) and give back their licence. */
+export async function revokeMembership(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<{ memberIds: string[] }> {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  const members = await requireMembers(db, input.organisationId, input.memberIds);
+  await requireRemovable(db, actor, input, members);
+  return db.transaction().execute(async (trx) => {
+    const changed = await repo.revokeMembers(trx, input.organisationId, members.map((m) => m.id));
+    const freed = members.filter((m) => changed.includes(m.id) && m.license_id).map((m) => ({ memberId: m.id, licenseId: m.license_id }));
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'members.revoke', targetType: 'member', targetIds: changed, details: { freedLicenses: freed },
+    });
+    return { memberIds: changed };
+  });
+}
+
+/** Mark as Active: removed members come back to the Active list (without a licence). */
+export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<MembersInput, 'providerEmailDomain'>) {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  const members = await requireMembers(db, input.organisationId, input.memberIds);
+  return db.transaction().execute(async (trx) => {
+    const changed = await repo.restoreMembers(trx, input.organisationId, members.map((m) => m.id));
+    await recordAudit(trx, actor, { organisationId: input.organisationId, action: 'members.grant', targetType: 'member', targetIds: changed });
+    return { memberIds: changed };
+  });
+}
+
+/** Deletes memberships outright (the same permission as Remove teacher). */
+export async function deleteMemberships(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<{ memberIds: string[] }> {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  const members = await requireMembers(db, input.organisationId, input.memberIds);
+  await requireRemovable(db, actor, input, members);
+  return db.transaction().execute(async (trx) => {
+    const deleted = await repo.deleteMembers(trx, input.organisationId, members.map((m) => m.id));
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'members.delete', targetType: 'member', targetIds: deleted,
+      details: { emails: members.map((m) => m.email) },
+    });
+    return { memberIds: deleted };
+  });
+}
+
+/** Assign / Remove as Library Manager: only 400 <-> 600, and only with orgLibraries on. */
+export async function updateMembershipRole(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: { organisationId: string; userId: string; role: number },
+): Promise<{ memberId: string; role: number }> {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  if (input.role !== ROLE_LIBRARY_MANAGER && input.role !== ROLE_TEACHER) throw badRequest(memberErrors.roleValue, 'invalid_role');
+  const org = await repo.findOrganisationFlags(db, input.organisationId);
+  if (!org?.org_libraries) throw conflict(memberErrors.roleNeedsOrgLibraries, 'org_libraries_off');
+  const member = await repo.findMemberByIdOrUser(db, input.organisationId, input.userId);
+  if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
+  if (member.pending || member.role < 0) throw conflict(memberErrors.rolePending, 'teacher_pending');
+  if (member.revoked_at) throw conflict(memberErrors.roleInactive, 'teacher_inactive');
+  return db.transaction().execute(async (trx) => {
+    await repo.setMemberRole(trx, input.organisationId, member.id, input.role);
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'members.role', targetType: 'member', targetIds: [member.id],
+      details: { from: member.role, to: input.role },
+    });
+    return { memberId: member.id, role: input.role };
+  });
+}

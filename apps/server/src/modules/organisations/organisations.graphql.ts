@@ -1,0 +1,94 @@
+import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
+import { requireGraphqlActor } from '../graphql/graphql.context.js';
+import {
+  getOrganisationAdmins,
+  getOrganisationById,
+  getOrganisationLicenses,
+  getOrganisationLti,
+  getOrganisations,
+} from './organisations.service.js';
+
+/** The organisation entity of spec §3, as the organisation service serves it. */
+export const organisationsTypeDefs = /* GraphQL */ `
+  "An organisation the actor may open (picker entry)."
+  type OrganisationSummary {
+    id: ID!
+    name: String!
+  }
+
+  type OrganisationFeatures {
+    orgLibraries: Boolean!
+    studentPortfolios: Boolean!
+    visitLibraries: Boolean!
+  }
+
+  type License {
+    id: ID!
+    name: String!
+    "Members holding this licence."
+    allocated: Int!
+    quantity: Int!
+    "quantity minus allocated."
+    available: Int!
+    bookQuota: Int!
+    libraryQuota: LibraryQuota!
+    applyToAll: Boolean!
+  }
+
+  type OrganisationAdmin {
+    email: String!
+  }
+
+  "LTI credentials; both null when not generated."
+  type LtiCredentials {
+    consumerKey: String
+    consumerSecret: String
+  }
+
+  type OrganisationSettings {
+    "App id to permission: 1 teachers only, -1 disabled for everyone; unset apps are absent."
+    apps: JSONObject!
+    "'pixabay', or null (Google image search allowed)."
+    imageSearch: String
+  }
+
+  type Organisation {
+    id: ID!
+    name: String!
+    isDomain: Boolean!
+    features: OrganisationFeatures!
+    licenses: [License!]!
+    admins: [OrganisationAdmin!]!
+    lti: LtiCredentials!
+    settings: OrganisationSettings!
+  }
+
+  extend type Query {
+    "Organisations where the signed-in user is an admin or a library manager, by name ascending."
+    getOrganisations: [OrganisationSummary!]!
+    getOrganisationById(id: ID!): Organisation!
+  }
+`;
+
+interface OrganisationParent {
+  id: string;
+}
+
+export const organisationsGraphql: GraphqlModule = {
+  name: 'organisations',
+  typeDefs: organisationsTypeDefs,
+  resolvers: {
+    Query: {
+      getOrganisations: (_root: unknown, _args: unknown, context: GraphqlContext) =>
+        getOrganisations(context.db, requireGraphqlActor(context)),
+      getOrganisationById: (_root: unknown, args: { id: string }, context: GraphqlContext) =>
+        getOrganisationById(context.db, requireGraphqlActor(context), args.id),
+    },
+    // Loaded only when asked for; access was checked by getOrganisationById.
+    Organisation: {
+      licenses: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationLicenses(context.db, parent.id),
+      admins: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationAdmins(context.db, parent.id),
+      lti: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationLti(context.db, parent.id),
+    },
+  },
+};

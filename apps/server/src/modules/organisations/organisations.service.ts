@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { libraryQuotaFromColumn } from '@quire/core';
+import type { DB } from '../../db/types.js';
+import { forbidden } from '../../errors.js';
+import type { Actor } from '../access/actor.js';
+import { requireOrganisationExists, requireOrgReader } from '../access/org-access.js';
+import {
+  findLtiCredentials,
+  findOrganisation,
+  listAdminEmails,
+  listLicensesWithAllocation,
+  listOrganisationsForUser,
+} from './organisations.repository.js';
+
+/** An unverified address proves nothing: it opens no organisation. */
+function requireVerified(actor: Actor): void {
+  if (!actor.emailVerified) throw forbidden('Please verify your email address first', 'email_not_verified');
+}
+
+/** getOrganisations: where the actor is an admin or a library manager, by name. */
+export async function getOrganisations(db: Kysely<DB>, actor: Actor) {
+  requireVerified(actor);
+  return listOrganisationsForUser(db, actor);
+}
+
+/** getOrganisationById: the organisation's own fields; licences, admins and LTI load on demand. */
+export async function getOrganisationById(db: Kysely<DB>, actor: Actor, organisationId: string) {
+  requireVerified(actor);
+  await requireOrganisationExists(db, organisationId);
+  await requireOrgReader(db, actor, organisationId);
+  const row = await findOrganisation(db, organisationId);
+  if (!row) throw forbidden('You do not have access to this organisation', 'organisation_forbidden');
+  return {
+    id: row.id,
+    name: row.name,
+    isDomain: row.is_domain,
+    features: { orgLibraries: row.org_libraries, studentPortfolios: row.student_portfolios, visitLibraries: row.visit_libraries },
+    settings: { apps: row.settings.apps ?? {}, imageSearch: row.settings.imageSearch ?? null },
+  };
+}
+
+export async function getOrganisationLicenses(db: Kysely<DB>, organisationId: string) {
+  const rows = await listLicensesWithAllocation(db, organisationId);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    allocated: Number(r.allocated),
+    quantity: r.quantity,
+    available: r.quantity - Number(r.allocated),
+    bookQuota: r.book_quota,
+    libraryQuota: libraryQuotaFromColumn(r.library_quota),
+    applyToAll: r.apply_to_all,
+  }));
+}
+
+export async function getOrganisationAdmins(db: Kysely<DB>, organisationId: string) {
+  return listAdminEmails(db, organisationId);
+}
+
+export async function getOrganisationLti(db: Kysely<DB>, organisationId: string) {
+  const row = await findLtiCredentials(db, organisationId);
+  return { consumerKey: row?.consumer_key ?? null, consumerSecret: row?.consumer_secret ?? null };
+}

@@ -1,0 +1,19 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/** The selected members with what the e-mail needs: their state and their licence's book quota. */
+export async function findRecipients(db: Kysely<DB>, organisationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('members as m')
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .select(['m.id', 'm.email', 'm.is_student', 'm.revoked_at', 'l.book_quota'])
+    .where('m.organisation_id', '=', organisationId)
+    .where(sql<boolean>`m.id = ANY(${[...ids]}::text[])`)
+    .orderBy('m.email')
+    .execute();
+}
+
+export async function findOrganisation(db: Kysely<DB>, organisationId: string) {
+  return db.selectFrom('organisations').select(['id', 'name', 'is_domain']).where('id', '=', organisationId).executeTakeFirst();
+}

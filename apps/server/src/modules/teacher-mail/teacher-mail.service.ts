@@ -1,0 +1,146 @@
+import { isProviderStaffEmail, isUnlimitedBooksLicense, teacherMessages, validateWelcomeEmail } from '@quire/core';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import type { MailService } from '../../mail/mail.service.js';
+import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
+import { requireOrgAdmin } from '../access/org-access.js';
+import * as repo from './teacher-mail.repository.js';
+import { composeTeacherEmail, defaultMessage, defaultSubject, defaultWelcomeDate, signUpUrl, type TeacherEmailKind } from './teacher-mail.templates.js';
+
+export const teacherMailErrors = {
+  teacherNotFound: 'Teacher not found',
+  inactiveNotEmailed: "Some users selected are no longer active and weren't emailed",
+  domainWelcome: 'Only provider staff can send the welcome email in a domain organisation',
+  invalidDate: 'The date must be a valid date (YYYY-MM-DD)',
+} as const;
+
+export interface SendTeacherEmailInput {
+  organisationId: string;
+  kind: TeacherEmailKind;
+  subject: string;
+  /** The admin's message: the spec's email.body.plain. */
+  message: string;
+  memberIds: string[];
+  /** Welcome only: the date to sign up by (YYYY-MM-DD); default 14 days from now. */
+  date?: string;
+}
+
+export interface TeacherMailSettings {
+  productName: string;
+  publicUrl: string;
+  providerEmailDomain: string;
+}
+
+export interface SendTeacherEmailResult {
+  /** Members e-mailed. */
+  sentTo: string[];
+  /** Messages for the banner (spec §8), e.g. students who were skipped. Empty when all went well. */
+  errors: string[];
+}
+
+export interface TeacherEmailPreview {
+  subject: string;
+  defaultMessage: string;
+  /** The body the first recipient would receive. */
+  plain: string;
+  recipients: number;
+  errors: string[];
+}
+
+interface Plan {
+  organisationName: string;
+  recipients: Array<{ id: string; email: string }>;
+  everyoneUnlimited: boolean;
+  date: Date;
+  errors: string[];
+}
+
+/** Authorises, then sorts the selection into recipients and skipped members. */
+async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings, input: Omit<SendTeacherEmailInput, 'subject' | 'message'>): Promise<Plan> {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  const org = await repo.findOrganisation(db, input.organisationId);
+  if (!org) throw notFound('Organisation not found', 'organisation_not_found');
+  if (input.kind === 'welcome' && org.is_domain && !isProviderStaffEmail(actor.email, settings.providerEmailDomain)) {
+    throw forbidden(teacherMailErrors.domainWelcome, 'domain_organisation');
+  }
+  const ids = [...new Set(input.memberIds)];
+  const members = await repo.findRecipients(db, input.organisationId, ids);
+  if (members.length !== ids.length) throw notFound(teacherMailErrors.teacherNotFound, 'teacher_not_found');
+  const errors: string[] = [];
+  if (members.some((m) => m.is_student)) errors.push(teacherMessages.studentAccountsNotEmailed);
+  if (members.some((m) => !m.is_student && m.revoked_at)) errors.push(teacherMailErrors.inactiveNotEmailed);
+  const recipients = members.filter((m) => !m.is_student && !m.revoked_at);
+  let date = defaultWelcomeDate();
+  if (input.date) {
+    date = new Date(`${input.date}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(date.getTime())) throw badRequest(teacherMailErrors.invalidDate, 'invalid_date');
+  }
+  return {
+    organisationName: org.name,
+    recipients: recipients.map((m) => ({ id: m.id, email: m.email })),
+    everyoneUnlimited: recipients.length > 0 && recipients.every((m) => m.book_quota !== null && isUnlimitedBooksLicense({ bookQuota: m.book_quota })),
+    date,
+    errors,
+  };
+}
+
+/** What the console shows on 'Review message details': subject, default message and the composed body. */
+export async function previewTeacherEmail(
+  db: Kysely<DB>,
+  actor: Actor,
+  settings: TeacherMailSettings,
+  input: Omit<SendTeacherEmailInput, 'subject' | 'message'> & { message?: string },
+): Promise<TeacherEmailPreview> {
+  const p = await plan(db, actor, settings, input);
+  const message = input.message?.trim() || defaultMessage(input.kind, settings.productName, p.organisationName);
+  const first = p.recipients[0]?.email ?? 'teacher@example.org';
+  return {
+    subject: defaultSubject(input.kind, settings.productName),
+    defaultMessage: defaultMessage(input.kind, settings.productName, p.organisationName),
+    plain: composeTeacherEmail({
+      kind: input.kind, productName: settings.productName, message, everyoneUnlimited: p.everyoneUnlimited, date: p.date,
+      signUpLink: signUpUrl(settings.publicUrl, first),
+    }),
+    recipients: p.recipients.length,
+    errors: p.errors,
+  };
+}
+
+/**
+ * Sends the welcome e-mail or certification request to each selected teacher through the mail
+ * service (outbox + retried job). Students and removed members are skipped and reported in errors.
+ */
+export async function sendTeacherEmail(
+  db: Kysely<DB>,
+  actor: Actor,
+  mail: Pick<MailService, 'send'>,
+  settings: TeacherMailSettings,
+  input: SendTeacherEmailInput,
+): Promise<SendTeacherEmailResult> {
+  const invalid = validateWelcomeEmail({ subject: input.subject, message: input.message });
+  if (invalid.subject || invalid.message) throw badRequest((invalid.subject ?? invalid.message) as string, 'invalid_email_message');
+  const p = await plan(db, actor, settings, input);
+  const sentTo: string[] = [];
+  const errors = [...p.errors];
+  for (const recipient of p.recipients) {
+    const text = composeTeacherEmail({
+      kind: input.kind, productName: settings.productName, message: input.message, everyoneUnlimited: p.everyoneUnlimited,
+      date: p.date, signUpLink: signUpUrl(settings.publicUrl, recipient.email),
+    });
+    try {
+      await mail.send({ to: recipient.email, subject: input.subject.trim(), text, organisationId: input.organisationId });
+      sentTo.push(recipient.id);
+    } catch {
+      errors.push(`${teacherMessages.welcomeEmailFailed}: ${recipient.email}`);
+    }
+  }
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: `members.email.${input.kind}`, targetType: 'member', targetIds: sentTo,
+      details: { subject: input.subject.trim(), skipped: input.memberIds.length - sentTo.length, errors },
+    }),
+  );
+  return { sentTo, errors };
+}

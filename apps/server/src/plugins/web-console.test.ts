@@ -1,0 +1,88 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testEnv, type TestApp } from '../../test/helper.js';
+import { errorHandlerPlugin } from './error-handler.js';
+import { registerWebConsole } from './web-console.js';
+
+const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const INDEX = '<!doctype html><html><head><title>Console</title></head><body><div id="root"></div></body></html>';
+
+describe('serving the built console', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'quire-dist-'));
+    mkdirSync(join(dist, 'static'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'static', 'app-1234.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    t = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('loads the console at the root', async () => {
+    const res = await t.app.inject({ url: '/', headers: { accept: HTML } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a deep link with index.html so the console router can take over', async () => {
+    for (const url of ['/abc/teachers', '/abc/teachers?tab=inactive', '/sign-in', '/org-1/licenses/']) {
+      const res = await t.app.inject({ url, headers: { accept: HTML } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(INDEX);
+    }
+  });
+
+  it('serves build files with a long cache', async () => {
+    const res = await t.app.inject({ url: '/static/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('does not answer API paths, non-GET requests or non-HTML requests with the console', async () => {
+    const cases = [
+      { method: 'GET' as const, url: '/api/unknown', accept: HTML },
+      { method: 'GET' as const, url: '/payments/unknown/thing', accept: HTML },
+      { method: 'GET' as const, url: '/static/missing.js', accept: '*/*' },
+      { method: 'GET' as const, url: '/abc/teachers', accept: 'application/json' },
+      { method: 'DELETE' as const, url: '/abc/teachers', accept: HTML },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: c.method, url: c.url, headers: { accept: c.accept, origin: 'http://localhost:3100' } });
+      expect(res.statusCode, `${c.method} ${c.url}`).toBe(404);
+      expect(res.json(), `${c.method} ${c.url}`).toMatchObject({ code: 'not_found' });
+    }
+  });
+});
+
+describe('when the console was not built', () => {
+  it('says how to build it instead of failing', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'quire-nodist-'));
+    const env = testEnv({ WEB_DIST_DIR: empty });
+    const app = Fastify();
+    const fallback = await registerWebConsole(app, env);
+    await app.register(errorHandlerPlugin, { notFoundFallback: fallback });
+    try {
+      for (const url of ['/', '/abc/teachers']) {
+        const res = await app.inject({ url, headers: { accept: HTML } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('npm run build');
+      }
+      const api = await app.inject({ url: '/api/x', headers: { accept: HTML } });
+      expect(api.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

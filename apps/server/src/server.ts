@@ -1,0 +1,88 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { openDatabase, DatabaseStartError, type Database } from './db/client.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ConfigError, loadEnv, publicUrl, type Env } from './env.js';
+
+/**
+ * Starts Quire: configuration, database, migrations, demo data, then the HTTP server.
+ * Every start failure a person can fix ends with one line saying what to fix, and exit code 1.
+ */
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+function loadConfig(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+async function open(env: Env): Promise<Database> {
+  try {
+    return await openDatabase(env);
+  } catch (error) {
+    if (error instanceof DatabaseStartError) fail(error.message);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = loadConfig();
+  const database = await open(env);
+  const print = (line: string) => process.stdout.write(`${line}\n`);
+
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    fail((error as Error).message);
+  }
+
+  let demo: { seeded: boolean; adminEmail: string; adminPassword: string } | null = null;
+  if (env.NODE_ENV !== 'production' && env.DEMO_SEED) {
+    const { seedDemoIfEmpty } = await import('./db/demo/seed-demo.js');
+    demo = await seedDemoIfEmpty(database, env, print);
+  }
+
+  const app = await buildApp({ env, database });
+
+  const closeAll = async () => {
+    // Stops accepting connections, lets requests in flight finish, stops the job workers (onClose), then the database.
+    await app.close();
+    await database.close();
+  };
+  const grace = closeWithGrace({ delay: 15_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+    else app.log.info(`${signal ?? 'shutdown'}: closing`);
+    await closeAll();
+  });
+
+  let address: string;
+  try {
+    address = await app.listen({ host: env.HOST, port: env.PORT });
+  } catch (error) {
+    grace.uninstall();
+    await closeAll().catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Port ${env.PORT} is already in use: stop the other process or set PORT.`);
+    if (code === 'EACCES') fail(`Port ${env.PORT} needs more privileges on this machine: set PORT to 1024 or above.`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`HOST ${env.HOST} is not an address of this machine: set HOST, e.g. 0.0.0.0.`);
+    throw error;
+  }
+
+  const port = new URL(address).port;
+  const local = env.HOST === '0.0.0.0' || env.HOST === '::' ? `http://localhost:${port}` : address;
+  print(`${env.PRODUCT_NAME} is running at ${env.PUBLIC_URL ? publicUrl(env) : local} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  if (demo && (demo.seeded || env.NODE_ENV === 'development')) {
+    print(`Demo sign-in: ${demo.adminEmail} / ${demo.adminPassword}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  fail(`${process.env.PRODUCT_NAME || 'Quire'} could not start: ${(error as Error).message ?? String(error)}`);
+});

@@ -1,0 +1,57 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { WIDE_LAYOUT_MIN_WIDTH } from '@quire/core';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SkipLink } from '../../components/ui/skip-link.js';
+import { useConsoleConfig } from '../../lib/console-config.js';
+import { SideNav } from './side-nav.js';
+
+const MAIN_ID = 'main-content';
+/** Wide layout above 1150 px (spec §9): a permanent navbar; below it, a burger. */
+export const WIDE_LAYOUT_QUERY = `(min-width: ${WIDE_LAYOUT_MIN_WIDTH + 1}px)`;
+
+/** The authenticated console: side navigation and the current screen. */
+export function AppLayout({ orgId }: { orgId: string }) {
+  const config = useConsoleConfig();
+  const wide = useMediaQuery(WIDE_LAYOUT_QUERY, true, { getInitialValueInEffect: false });
+  const [navOpened, nav] = useDisclosure(false);
+  const closeNav = nav.close;
+  const { pathname } = useLocation();
+
+  // A followed link or a change to wide closes the narrow drawer.
+  useEffect(() => closeNav(), [pathname, wide, closeNav]);
+
+  const navHidden = !wide && !navOpened;
+
+  return (
+    <AppShell
+      header={{ height: 56, collapsed: wide }}
+      navbar={{ width: 280, breakpoint: WIDE_LAYOUT_MIN_WIDTH + 1, collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <SkipLink targetId={MAIN_ID} />
+      {wide ? null : (
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={navOpened}
+              aria-controls="console-navigation"
+            />
+            <Text fw={700}>{config.productName}</Text>
+          </Group>
+        </AppShell.Header>
+      )}
+      <AppShell.Navbar id="console-navigation" aria-label="Main navigation" inert={navHidden}>
+        <SideNav orgId={orgId} wide={wide} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,69 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/ui/full-page-loader.js';
+import { routePatterns } from '../config/paths.js';
+import { RequireSession, signInRoutes } from '../features/auth/index.js';
+import { UnsupportedPage } from '../features/unsupported/index.js';
+import { ConsoleRoot } from './console-root.js';
+import { HomeRedirect } from './guards/home-redirect.js';
+import { OrgScope } from './guards/org-scope.js';
+import { RequireFeature } from './guards/require-feature.js';
+import { RouteError } from './route-error.js';
+
+const screens = routePatterns.orgScreens;
+
+// Each screen family is its own chunk, fetched the first time it is opened.
+const licences = () => import('../features/licences/index.js').then((m) => ({ Component: m.LicencesPage }));
+const teachers = () => import('../features/teachers/index.js').then((m) => ({ Component: m.TeachersPage }));
+const analytics = () => import('../features/analytics/index.js').then((m) => ({ Component: m.AnalyticsPage }));
+const portfolios = () => import('../features/portfolios/index.js').then((m) => ({ Component: m.PortfoliosPage }));
+const resources = () => import('../features/resources/index.js').then((m) => ({ Component: m.ResourcesPage }));
+const admins = () => import('../features/admins/index.js').then((m) => ({ Component: m.AdminsPage }));
+const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
+const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
+const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
+
+/** The console's screens under /{orgId} (spec §2); a screen that fails keeps the navigation. */
+const orgScreenRoutes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: licences },
+      { path: screens.teachers, lazy: teachers },
+      { path: screens.analytics, lazy: analytics },
+      {
+        element: <RequireFeature feature="studentPortfolios" />,
+        children: [{ path: screens.portfolios, lazy: portfolios }],
+      },
+      { path: screens.resources, lazy: resources },
+      { path: screens.admin, lazy: admins },
+      { path: screens.lms, lazy: lms },
+      { path: screens.apps, lazy: apps },
+      { path: screens.imageSearch, lazy: imageSearch },
+    ],
+  },
+];
+
+/**
+ * Every route of the console. /unsupported stands alone; everything else loads the console
+ * configuration and the session first; the sign-in area is open, the rest needs a session.
+ * Any other path goes to '/', which opens the current organisation's home.
+ */
+export const routes: RouteObject[] = [
+  { path: routePatterns.unsupported, element: <UnsupportedPage /> },
+  {
+    element: <ConsoleRoot />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      ...signInRoutes,
+      {
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <HomeRedirect /> },
+          { path: routePatterns.org, element: <OrgScope />, children: orgScreenRoutes },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

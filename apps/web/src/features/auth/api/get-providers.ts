@@ -1,0 +1,24 @@
+import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+
+/** The sign-in methods an account has: 'password', 'google.com' (the spec's {host}), 'office365'. */
+export type ProviderName = 'password' | 'google.com' | 'office365' | (string & {});
+
+/** GET {api}/users/v2/providers/{email}; an empty list or a failed lookup both mean "no account". */
+export async function getProviders(email: string): Promise<ProviderName[]> {
+  try {
+    const answer = await apiRequest<unknown>(serviceUrl('api', '/users/v2/providers', email));
+    return Array.isArray(answer) ? answer.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Where the e-mail step goes next (spec §4 "E-mail sign-in"). */
+export type EmailNextStep = 'password' | 'google' | 'office365' | 'register';
+
+export function nextStepFor(providers: readonly ProviderName[]): EmailNextStep {
+  if (providers.includes('password')) return 'password';
+  if (providers.includes('google.com')) return 'google';
+  if (providers.includes('office365')) return 'office365';
+  return 'register';
+}

@@ -1,0 +1,6 @@
+import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+
+/** POST {api}/resend-email/{email}: sends the verification mail again. */
+export async function resendVerificationEmail(email: string): Promise<void> {
+  await apiRequest(serviceUrl('api', '/resend-email', email), { method: 'POST', responseType: 'none' });
+}

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBackend, jsonResponse, renderAuth } from '../auth-test-helpers.js';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('/sign-in/forgotten-password', () => {
+  it('validates, sends, then confirms with a Sign in button', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: true }));
+    renderAuth('/sign-in/forgotten-password', fakeBackend());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Email/), 'Ada@School.test');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('ada@school.test');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/identity/request-password-reset');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@school.test' });
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/sign-in/email/ada%40school.test');
+  });
+
+  it('prefills the address from the route and cancels back to sign-in', async () => {
+    renderAuth('/sign-in/forgotten-password/ada%40school.test', fakeBackend());
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue('ada@school.test');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows the rate-limit text when refused', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ code: 'auth/too-many-requests', message: 'x' }, 429));
+    renderAuth('/sign-in/forgotten-password/ada%40school.test', fakeBackend());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have entered an incorrect password too many times. Please try again in a few minutes.',
+    );
+  });
+});

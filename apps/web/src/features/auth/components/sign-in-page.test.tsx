@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthFailure } from '../../../lib/session/index.js';
+import { fakeBackend, jsonResponse, renderAuth } from '../auth-test-helpers.js';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ google: true, office365: true, email: true })));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('/sign-in', () => {
+  it('shows a spinner until auth is initialised, then the three methods and the terms line', async () => {
+    let answer: (value: null) => void = () => undefined;
+    const backend = fakeBackend({ getSession: vi.fn(() => new Promise<null>((resolve) => (answer = resolve))) });
+    renderAuth('/sign-in', backend);
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    answer(null);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Office 365' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with email' })).toHaveAttribute('href', '/sign-in/email');
+    expect(screen.getByText(/By signing in, you agree to our Terms of Service/)).toBeInTheDocument();
+  });
+
+  it('hides providers the server is not configured for', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ google: false, office365: false, email: true })));
+    renderAuth('/sign-in', fakeBackend());
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Sign in with Office 365' })).toBeNull();
+  });
+
+  it('shows the Google refusal when the pop-up is closed', async () => {
+    const failure = new AuthFailure('auth/popup-closed-by-user', 'You need to allow the product access to your Google account to sign in with Google.');
+    renderAuth('/sign-in', fakeBackend({ signInWithProvider: vi.fn().mockRejectedValue(failure) }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You need to allow the product access to your Google account to sign in with Google.',
+    );
+  });
+
+  it('signs in with Google and goes on to the console', async () => {
+    const backend = fakeBackend();
+    renderAuth('/sign-in', backend);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByText('Console home')).toBeInTheDocument();
+    expect(backend.signInWithProvider).toHaveBeenCalledWith('google');
+  });
+});
+
+describe('/sign-in/office-365', () => {
+  it('shows the failure with Cancel and Try again', async () => {
+    const signInWithProvider = vi.fn().mockRejectedValue(new AuthFailure('access_denied', 'You need to allow access to your account to continue.'));
+    renderAuth('/sign-in', fakeBackend({ signInWithProvider }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Office 365' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in with Office 365' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('You need to allow access to your account to continue.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(signInWithProvider).toHaveBeenCalledTimes(2);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('starts the pop-up when opened directly', async () => {
+    const backend = fakeBackend();
+    renderAuth('/sign-in/office-365', backend);
+    expect(await screen.findByText('Console home')).toBeInTheDocument();
+    expect(backend.signInWithProvider).toHaveBeenCalledWith('office365');
+  });
+});

@@ -1,0 +1,1 @@
+export { ImageSearchPage } from './components/image-search-page.js';

@@ -1,0 +1,1 @@
+export { LicencesPage } from './components/licences-page.js';

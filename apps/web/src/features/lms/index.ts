@@ -1,0 +1,1 @@
+export { LmsPage } from './components/lms-page.js';

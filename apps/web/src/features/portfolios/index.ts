@@ -1,0 +1,1 @@
+export { PortfoliosPage } from './components/portfolios-page.js';

@@ -1,0 +1,1 @@
+export { ResourcesPage } from './components/resources-page.js';

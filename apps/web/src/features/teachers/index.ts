@@ -1,0 +1,1 @@
+export { TeachersPage } from './components/teachers-page.js';

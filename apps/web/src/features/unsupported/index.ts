@@ -1,0 +1,1 @@
+export { UPGRADE_BROWSERS, UnsupportedPage } from './components/unsupported-page.js';

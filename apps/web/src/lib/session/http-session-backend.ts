@@ -1,0 +1,167 @@
+import { authErrorMessage, authMessages, office365ConflictMessage, office365Messages } from '@quire/core';
+import { isApiError } from '../api/index.js';
+import { graphqlRequest } from '../api/graphql-client.js';
+import {
+  fetchIdToken,
+  fetchSession,
+  openAdminSession,
+  postAuthEmail,
+  postReauth,
+  postSignOut,
+  signInWithCustomToken,
+} from './identity-api.js';
+import { runPopupSignIn, type PopupOutcome, type PopupProvider } from './popup-sign-in.js';
+import { AuthFailure, type SessionBackend, type SessionIdentity } from './session-backend.js';
+import type { CurrentOrganisation, OrganisationSummary } from './session-context.js';
+
+/** The last ID token (it carries bc_orgs); kept in memory only. */
+let idToken: string | null = null;
+
+export function getIdToken(): string | null {
+  return idToken;
+}
+
+/** E-mail sign-in answers: 400 is 'Invalid email or password' unless a domain rule refused the address. */
+function emailSignInFailure(error: unknown): AuthFailure {
+  if (!isApiError(error)) return new AuthFailure('auth/internal-error', authErrorMessage('unknown'));
+  if (error.code === 'auth/district-sso') return new AuthFailure(error.code, authMessages.districtSso, error.status);
+  if (error.code === 'auth/city-government') return new AuthFailure(error.code, authMessages.cityGovernment, error.status);
+  if (error.status === 400 && error.code !== 'auth/email-already-in-use') {
+    return new AuthFailure(error.code, authMessages.invalidCredentials, 400);
+  }
+  if (error.status === 403 && error.code === 'not_allowed_as_teacher') {
+    return new AuthFailure(error.code, authMessages.signUpAsAdminRefused, 403);
+  }
+  return new AuthFailure(error.code, authErrorMessage(error.code, error.message), error.status);
+}
+
+function providerIdsOf(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const ids = (body as { providerIds?: unknown }).providerIds;
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** After any sign-in: the ID token, then POST {api}/token to open the admin session. */
+async function completeSignIn(identity: SessionIdentity): Promise<SessionIdentity> {
+  if (!identity.emailVerified) return identity; // no organisation access until verified
+  idToken = await fetchIdToken();
+  if (!idToken) throw new AuthFailure('auth/internal-error', authErrorMessage('unknown'));
+  try {
+    await openAdminSession(idToken);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      await postSignOut().catch(() => undefined);
+      throw new AuthFailure(error.code, office365ConflictMessage(providerIdsOf(error.body)), 401);
+    }
+    throw new AuthFailure('auth/internal-error', authErrorMessage('unknown'));
+  }
+  return identity;
+}
+
+/** The text for a pop-up that ended without a session (spec §8 Google and Office 365 rows). */
+export async function popupFailure(provider: PopupProvider, outcome: Exclude<PopupOutcome, { ok: true }>): Promise<AuthFailure> {
+  const { error, description } = outcome;
+  if (error === 'account_not_linked') {
+    // The server remembers which providers the e-mail is registered with; POST {api}/token names them.
+    try {
+      await openAdminSession('');
+    } catch (answer) {
+      if (isApiError(answer) && answer.status === 401) {
+        return new AuthFailure('auth/account-exists-with-different-credential', office365ConflictMessage(providerIdsOf(answer.body)), 401);
+      }
+    }
+    return new AuthFailure(error, office365Messages.alreadyRegistered, 401);
+  }
+  if (provider === 'google') {
+    if (error === 'access_denied' || error === 'popup_closed' || error === 'popup_blocked') {
+      return new AuthFailure('auth/popup-closed-by-user', authMessages.googleAccessRequired);
+    }
+    return new AuthFailure(error, authErrorMessage(error));
+  }
+  if (error === 'access_denied') return new AuthFailure(error, office365Messages.accessDenied);
+  return new AuthFailure(error, description?.trim() || office365Messages.failed);
+}
+
+const GET_ORGANISATIONS = /* GraphQL */ `
+  query getOrganisations {
+    getOrganisations { id name }
+  }
+`;
+
+const GET_ORGANISATION_FEATURES = /* GraphQL */ `
+  query getOrganisationById($id: ID!) {
+    getOrganisationById(id: $id) { id name features { orgLibraries studentPortfolios visitLibraries } }
+  }
+`;
+
+/** The real servers, per docs/identity.md. */
+export const httpSessionBackend: SessionBackend = {
+  getSession: fetchSession,
+
+  async signInWithEmail(email, password) {
+    let token: string;
+    try {
+      token = (await postAuthEmail({ email, password })).token;
+    } catch (error) {
+      throw emailSignInFailure(error);
+    }
+    const identity = await signInWithCustomToken(token).catch((error: unknown) => {
+      throw isApiError(error) ? new AuthFailure(error.code, authErrorMessage(error.code, error.message), error.status) : error;
+    });
+    return completeSignIn(identity);
+  },
+
+  async signInWithProvider(provider) {
+    let outcome: PopupOutcome;
+    try {
+      outcome = await runPopupSignIn(provider);
+    } catch {
+      outcome = { ok: false, error: 'server_error', description: null };
+    }
+    if (!outcome.ok) throw await popupFailure(provider, outcome);
+    const identity = await fetchSession();
+    if (!identity) throw await popupFailure(provider, { ok: false, error: 'no_session', description: null });
+    return completeSignIn(identity);
+  },
+
+  async register({ email, displayName, password }) {
+    let token: string;
+    try {
+      token = (await postAuthEmail({ email, password, displayName, registrationAttempt: true })).token;
+    } catch (error) {
+      throw emailSignInFailure(error);
+    }
+    return completeSignIn(await signInWithCustomToken(token));
+  },
+
+  async refreshToken() {
+    idToken = await fetchIdToken();
+    return idToken !== null;
+  },
+
+  async openAdminSession() {
+    idToken = await fetchIdToken();
+    if (idToken) await openAdminSession(idToken);
+  },
+
+  logReauth: postReauth,
+
+  async signOut() {
+    idToken = null;
+    await postSignOut();
+  },
+
+  async getOrganisations() {
+    const data = await graphqlRequest<{ getOrganisations: OrganisationSummary[] }>({ query: GET_ORGANISATIONS });
+    return data.getOrganisations.map(({ id, name }) => ({ id, name }));
+  },
+
+  async getOrganisation(id) {
+    const data = await graphqlRequest<{ getOrganisationById: CurrentOrganisation }, { id: string }>({
+      query: GET_ORGANISATION_FEATURES,
+      variables: { id },
+    });
+    const { name, features } = data.getOrganisationById;
+    return { id: data.getOrganisationById.id, name, features };
+  },
+};

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { apiRequest, isApiError, serviceUrl } from '../api/index.js';
+import type { SessionIdentity } from './session-backend.js';
+
+/** The raw calls of the identity contract (docs/identity.md); the backend composes them into flows. */
+
+const sessionSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string().nullish(),
+      image: z.string().nullish(),
+      emailVerified: z.boolean(),
+    }),
+  })
+  .nullable();
+
+export type SessionAnswer = z.infer<typeof sessionSchema>;
+
+export function toIdentity(answer: SessionAnswer): SessionIdentity | null {
+  if (!answer) return null;
+  const { user } = answer;
+  return {
+    user: { uid: user.id, email: user.email, displayName: user.name ?? '', photoURL: user.image ?? null },
+    emailVerified: user.emailVerified,
+  };
+}
+
+/** GET {identity}/get-session: the signed-in identity, or null. */
+export async function fetchSession(): Promise<SessionIdentity | null> {
+  return toIdentity(await apiRequest(serviceUrl('identity', '/get-session'), { schema: sessionSchema }));
+}
+
+const customTokenSchema = z.object({ token: z.string(), emailVerified: z.boolean().optional() });
+
+/** POST {auth}/email: e-mail sign-in (or sign-up with displayName), answering a custom token. */
+export function postAuthEmail(form: {
+  email: string;
+  password: string;
+  displayName?: string;
+  registrationAttempt?: boolean;
+}): Promise<z.infer<typeof customTokenSchema>> {
+  return apiRequest(serviceUrl('auth', '/email'), {
+    method: 'POST',
+    form: { ...form, isTeacher: true },
+    schema: customTokenSchema,
+  });
+}
+
+/** POST {identity}/one-time-token/verify: turns a custom token into a session (sets __admin_session). */
+export async function signInWithCustomToken(token: string): Promise<SessionIdentity> {
+  const identity = toIdentity(
+    await apiRequest(serviceUrl('identity', '/one-time-token/verify'), { method: 'POST', json: { token }, schema: sessionSchema }),
+  );
+  if (!identity) throw new Error('custom token sign-in answered no user');
+  return identity;
+}
+
+const idTokenSchema = z.object({ token: z.string() });
+
+/** GET {identity}/token: a fresh ID token (carrying bc_orgs); null when the session is over (401). */
+export async function fetchIdToken(): Promise<string | null> {
+  try {
+    return (await apiRequest(serviceUrl('identity', '/token'), { schema: idTokenSchema })).token;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** POST {api}/token: opens the admin session for the ID token (spec §7 "POST {api}{token}"). */
+export function openAdminSession(idToken: string): Promise<unknown> {
+  return apiRequest(serviceUrl('api', '/token'), {
+    method: 'POST',
+    json: { token: idToken, userProperties: { isTeacher: true, needsLibraryOnboarding: false } },
+  });
+}
+
+/** POST {identity}/sign-in/oauth2: the provider's authorisation URL for a popup. */
+export async function startOAuthSignIn(
+  providerId: 'google' | 'office365',
+  callbackURL: string,
+  errorCallbackURL: string,
+): Promise<string> {
+  const answer = await apiRequest(serviceUrl('identity', '/sign-in/oauth2'), {
+    method: 'POST',
+    json: { providerId, callbackURL, errorCallbackURL, disableRedirect: true },
+    schema: z.object({ url: z.string() }),
+  });
+  return answer.url;
+}
+
+/** POST {api}/v2/access-log/re-auth with keepalive, after each token refresh; failures are not the user's concern. */
+export function postReauth(): void {
+  void apiRequest(serviceUrl('api', '/v2/access-log/re-auth'), { method: 'POST', keepalive: true, responseType: 'none' }).catch(
+    () => undefined,
+  );
+}
+
+/** POST {identity}/sign-out: ends the server session and clears the cookie. */
+export async function postSignOut(): Promise<void> {
+  await apiRequest(serviceUrl('identity', '/sign-out'), { method: 'POST', json: {} });
+}

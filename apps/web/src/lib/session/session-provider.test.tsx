@@ -1,0 +1,114 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adaIdentity, fakeBackend } from '../../features/auth/auth-test-helpers.js';
+import { createTestQueryClient, testConsoleConfig } from '../../test/render.js';
+import { consoleConfigQueryKey } from '../console-config.js';
+import { getActingUserId } from './acting-user.js';
+import { registerSessionStore } from './session-stores.js';
+import { useSession, type SessionValue } from './session-context.js';
+import { SessionProvider } from './session-provider.js';
+import type { SessionBackend } from './session-backend.js';
+
+let latest: SessionValue | null = null;
+function Probe() {
+  latest = useSession();
+  return <p data-testid="status">{`${latest.status} ${latest.currentOrganisation?.id ?? '-'}`}</p>;
+}
+
+function renderSession(backend: SessionBackend) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(['teachers', 'org-1'], ['someone']);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider backend={backend}>
+        <Probe />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const signedIn = () => fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity) });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  latest = null;
+});
+
+describe('SessionProvider', () => {
+  it('restores a session, sets the acting user, and selects a single organisation', async () => {
+    renderSession(signedIn());
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    expect(getActingUserId()).toBe('user-1');
+    expect(localStorage.getItem('BC_ORG')).toBe('org-1');
+    expect(latest?.currentOrganisation?.features).toEqual({ orgLibraries: false, studentPortfolios: false, visitLibraries: false });
+  });
+
+  it('signs out: server, BC_ORG, query cache (but not the configuration), client stores, acting user', async () => {
+    const backend = signedIn();
+    const queryClient = renderSession(backend);
+    const reset = vi.fn();
+    const unregister = registerSessionStore(reset);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    await act(() => latest!.signOut());
+    expect(backend.signOut).toHaveBeenCalled();
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-out -');
+    expect(localStorage.getItem('BC_ORG')).toBeNull();
+    expect(queryClient.getQueryData(['teachers', 'org-1'])).toBeUndefined();
+    expect(queryClient.getQueryData(consoleConfigQueryKey)).toEqual(testConsoleConfig);
+    expect(reset).toHaveBeenCalledOnce();
+    expect(getActingUserId()).toBeNull();
+    unregister();
+  });
+
+  it('still signs out in the browser when the server cannot be reached', async () => {
+    const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), signOut: vi.fn().mockRejectedValue(new Error('offline')) });
+    renderSession(backend);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in'));
+    await act(() => latest!.signOut());
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
+  });
+
+  it('refreshes the token every 2,700,000 ms, each time followed by the re-auth log', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const backend = signedIn();
+    renderSession(backend);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    await act(() => vi.advanceTimersByTimeAsync(2_699_000));
+    expect(backend.refreshToken).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(backend.refreshToken).toHaveBeenCalledTimes(1);
+    expect(backend.logReauth).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(2_700_000));
+    expect(backend.logReauth).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes when the tab becomes visible without a session cookie, and signs out when it cannot', async () => {
+    const getSession = vi.fn().mockResolvedValue(adaIdentity);
+    const backend = fakeBackend({ getSession, refreshToken: vi.fn().mockResolvedValue(false) });
+    renderSession(backend);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    // Cookie still there: nothing to do.
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
+    expect(backend.refreshToken).not.toHaveBeenCalled();
+    // Cookie gone (the probe finds no session): refresh, which fails, so the user is signed out.
+    getSession.mockResolvedValue(null);
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-out'));
+    expect(backend.refreshToken).toHaveBeenCalledTimes(1);
+    expect(backend.logReauth).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session when a refresh fails for lack of network', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), refreshToken: vi.fn().mockRejectedValue(new Error('offline')) });
+    renderSession(backend);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    await act(() => vi.advanceTimersByTimeAsync(2_700_000));
+    expect(backend.refreshToken).toHaveBeenCalled();
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1');
+  });
+});

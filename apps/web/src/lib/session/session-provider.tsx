@@ -1,0 +1,208 @@
+import { QueryClientContext } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { setActingUserId } from './acting-user.js';
+import type { SessionBackend, SessionIdentity } from './session-backend.js';
+import { SessionContext, type SessionValue } from './session-context.js';
+import { initialSessionState, sessionReducer, type AuthError, type SessionState, type SignOutReason } from './session-reducer.js';
+import { rememberOrganisation } from './remembered-organisation.js';
+import { resetSessionStores } from './session-stores.js';
+import { useTokenRefresh } from './use-token-refresh.js';
+import { httpSessionBackend } from './http-session-backend.js';
+import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } from './auth-messages.js';
+import { consoleConfigQueryKey } from '../console-config.js';
+
+/** What the sign-in screens need beyond useSession(): the auth state and the sign-in flows. */
+export interface SessionControls {
+  state: SessionState;
+  signInWithEmail(email: string, password: string): Promise<SessionIdentity>;
+  signInWithProvider(provider: 'google' | 'office365'): Promise<SessionIdentity>;
+  register(payload: { email: string; displayName: string; password: string }): Promise<SessionIdentity>;
+  /** Asks the server again (e.g. whether the e-mail has been verified meanwhile). */
+  reload(): Promise<void>;
+  /** Makes an organisation current; resolves once its features are loaded. */
+  chooseOrganisation(id: string): Promise<void>;
+  /** Loads the organisation list (the picker calls it on mount). */
+  loadOrganisations(): Promise<void>;
+  clearError(): void;
+}
+
+export const SessionControlsContext = createContext<SessionControls | null>(null);
+
+export function useSessionControls(): SessionControls {
+  const value = useContext(SessionControlsContext);
+  if (!value) throw new Error('useSessionControls must be used inside <SessionProvider>');
+  return value;
+}
+
+interface SessionProviderProps {
+  children: ReactNode;
+  /** The servers; tests pass a fake. */
+  backend?: SessionBackend;
+}
+
+/** Holds the signed-in user and the current organisation for the whole console. */
+export function SessionProvider({ children, backend = httpSessionBackend }: SessionProviderProps) {
+  const [state, dispatch] = useReducer(sessionReducer, initialSessionState);
+  const queryClient = useContext(QueryClientContext);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  // Loads started for an older user are ignored once someone else signs in (or out).
+  const generation = useRef(0);
+
+  const accept = useCallback((identity: SessionIdentity | null, type: 'restored' | 'signed-in') => {
+    generation.current += 1;
+    setActingUserId(identity?.user.uid ?? null);
+    dispatch({ type, user: identity?.user ?? null, emailVerified: identity?.emailVerified ?? false });
+  }, []);
+
+  const clearClientState = useCallback(() => {
+    generation.current += 1;
+    rememberOrganisation(null);
+    // The console configuration is not the user's: keep it, so the sign-in screens need not reload it.
+    const config = queryClient?.getQueryData(consoleConfigQueryKey);
+    queryClient?.clear();
+    if (config) queryClient?.setQueryData(consoleConfigQueryKey, config);
+    resetSessionStores();
+    setActingUserId(null);
+  }, [queryClient]);
+
+  const endSession = useCallback(
+    async (error: AuthError | null, reason: SignOutReason = error ? 'error' : 'user') => {
+      // The browser forgets the user even when the server cannot be told.
+      await backend.signOut().catch(() => undefined);
+      clearClientState();
+      dispatch({ type: 'signed-out', error, reason });
+    },
+    [backend, clearClientState],
+  );
+
+  const chooseOrganisation = useCallback(
+    async (id: string) => {
+      const started = generation.current;
+      const organisation = await backend.getOrganisation(id);
+      if (started !== generation.current) return;
+      rememberOrganisation(organisation.id);
+      dispatch({ type: 'organisation-selected', organisation });
+    },
+    [backend],
+  );
+
+  // One load at a time: the provider and the picker both ask on arrival.
+  const loading = useRef<Promise<void> | null>(null);
+  const loadOrganisations = useCallback(() => {
+    const load = async () => {
+      const started = generation.current;
+      dispatch({ type: 'organisations-loading' });
+      let organisations;
+      try {
+        organisations = await backend.getOrganisations();
+      } catch {
+        if (started !== generation.current) return;
+        dispatch({ type: 'organisations-failed' });
+        await endSession({ code: 'organisations_failed', message: ORGANISATIONS_FAILED_MESSAGE, source: 'session' });
+        return;
+      }
+      if (started !== generation.current) return;
+      if (organisations.length === 0) {
+        await endSession({ code: 'no_organisations', message: NO_ACCOUNT_MESSAGE, source: 'session' });
+        return;
+      }
+      // One organisation is selected automatically, before the list counts as loaded, so the
+      // guard never shows the picker for it.
+      const only = organisations.length === 1 ? organisations[0] : undefined;
+      if (only) await chooseOrganisation(only.id).catch(() => undefined);
+      if (started === generation.current) dispatch({ type: 'organisations-loaded', organisations });
+    };
+    loading.current ??= load().finally(() => {
+      loading.current = null;
+    });
+    return loading.current;
+  }, [backend, chooseOrganisation, endSession]);
+
+  // Is there a session? Asked once on load.
+  useEffect(() => {
+    let cancelled = false;
+    backend
+      .getSession()
+      .catch(() => null)
+      .then((identity) => {
+        if (!cancelled) accept(identity, 'restored');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [backend, accept]);
+
+  // The organisations fetch runs once a verified user (an auth token) is present.
+  useEffect(() => {
+    if (state.status === 'signed-in' && state.organisationsStatus === 'idle') void loadOrganisations();
+  }, [state.status, state.organisationsStatus, loadOrganisations]);
+
+  useTokenRefresh({
+    active: state.status === 'signed-in' || state.status === 'unverified',
+    refresh: backend.refreshToken.bind(backend),
+    probe: async () => (await backend.getSession().catch(() => null)) !== null,
+    afterRefresh: backend.logReauth.bind(backend),
+    onExpired: () => {
+      clearClientState();
+      dispatch({ type: 'signed-out', reason: null });
+    },
+  });
+
+  const signInWith = useCallback(
+    async (source: NonNullable<AuthError['source']>, attempt: () => Promise<SessionIdentity>) => {
+      // The attempt starts before any await: a provider pop-up must open inside the click.
+      const running = attempt();
+      dispatch(source === 'google' || source === 'office365' ? { type: 'provider-started', provider: source } : { type: 'clear-error' });
+      try {
+        const identity = await running;
+        accept(identity, 'signed-in');
+        return identity;
+      } catch (error) {
+        dispatch({ type: 'failed', error: { ...authFailureToError(error), source } });
+        throw error;
+      }
+    },
+    [accept],
+  );
+
+  const controls = useMemo<SessionControls>(
+    () => ({
+      state,
+      signInWithEmail: (email, password) => signInWith('email', () => backend.signInWithEmail(email, password)),
+      signInWithProvider: (provider) => signInWith(provider, () => backend.signInWithProvider(provider)),
+      register: (payload) => signInWith('email', () => backend.register(payload)),
+      reload: async () => {
+        const identity = await backend.getSession().catch(() => null);
+        const current = stateRef.current;
+        const verified = identity?.emailVerified ?? false;
+        // Only a change of user or of verification counts; otherwise keep what is loaded.
+        if (identity?.user.uid === current.user?.uid && verified === (current.status === 'signed-in')) return;
+        if (identity && verified) await backend.openAdminSession().catch(() => undefined);
+        accept(identity, 'signed-in');
+      },
+      chooseOrganisation,
+      loadOrganisations,
+      clearError: () => dispatch({ type: 'clear-error' }),
+    }),
+    [state, backend, signInWith, accept, chooseOrganisation, loadOrganisations],
+  );
+
+  const session = useMemo<SessionValue>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      organisations: state.organisations,
+      currentOrganisation: state.currentOrganisation,
+      selectOrganisation: (id) => void chooseOrganisation(id).catch(() => undefined),
+      signOut: () => endSession(null),
+    }),
+    [state.status, state.user, state.organisations, state.currentOrganisation, chooseOrganisation, endSession],
+  );
+
+  return (
+    <SessionContext.Provider value={session}>
+      <SessionControlsContext.Provider value={controls}>{children}</SessionControlsContext.Provider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { paths } from './config/paths.js';
+import { unsupportedRedirect } from './lib/browser-support.js';
+import { createQueryClient } from './lib/query-client.js';
+import { App } from './app/app.js';
+
+// Unsupported browsers go to /unsupported before anything else renders (spec §2).
+const redirect = unsupportedRedirect(window.location.pathname, navigator.userAgent, paths.unsupported);
+if (redirect) window.history.replaceState(null, '', redirect);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={createQueryClient()} />
+  </StrictMode>,
+);

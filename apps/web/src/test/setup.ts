@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom lacks a few browser APIs Mantine relies on.
+
+/** Evaluates (min-width: Npx) / (max-width: Npx) against window.innerWidth, so tests can resize. */
+function matches(query: string): boolean {
+  const min = /min-width:\s*([\d.]+)(px|em)/.exec(query);
+  const max = /max-width:\s*([\d.]+)(px|em)/.exec(query);
+  const toPx = (value: string, unit: string) => Number(value) * (unit === 'em' ? 16 : 1);
+  const width = window.innerWidth;
+  if (min && width < toPx(min[1] ?? '0', min[2] ?? 'px')) return false;
+  if (max && width > toPx(max[1] ?? '0', max[2] ?? 'px')) return false;
+  return Boolean(min || max);
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver ??= ResizeObserverStub;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

@@ -1,0 +1,54 @@
+import { createTheme, Menu, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Quire's primary blue. Shade 8 is the filled colour (white text on it) and the link colour (on
+ * white); shades 7–9 all keep AA contrast with white, so hover states pass too. theme.test.ts
+ * checks the ratios.
+ */
+export const quireBlue: MantineColorsTuple = [
+  '#e8f1fb',
+  '#d1e2f6',
+  '#a6c6ec',
+  '#78a8e2',
+  '#528fd9',
+  '#3a80d3',
+  '#2b74cc',
+  '#2266b8',
+  '#1c5aa6',
+  '#164887',
+];
+
+/** Filled shade for every colour in the light scheme: shade 8 keeps red and blue buttons above 4.5:1. */
+export const LIGHT_PRIMARY_SHADE = 8;
+
+export const theme = createTheme({
+  primaryColor: 'quire',
+  primaryShade: { light: LIGHT_PRIMARY_SHADE, dark: 8 },
+  colors: { quire: quireBlue },
+  // Light colours (yellow, lime) get dark text on filled backgrounds.
+  autoContrast: true,
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
+  headings: { fontWeight: '700' },
+  components: {
+    // Mantine's focus placeholder (role=presentation) is not an allowed child of role=menu (axe
+    // aria-required-children); without it the first item takes focus on open.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
+});
+
+/**
+ * Mantine's light defaults put dimmed text (gray 6) and error text (red 6) below 4.5:1 on white;
+ * these darker shades pass.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
+  dark: {},
+});
+

@@ -1,0 +1,203 @@
+/**
+ * Teachers benchmark on PostgreSQL: one organisation of 100,000 teachers behind the real server.
+ *  - the teachers page (GET …/members/teachers?page&pageSize, list + count) under 50 concurrent requests,
+ *    against the same two SQL statements sent straight to PostgreSQL;
+ *  - the streamed CSV export of every teacher against COPY … TO STDOUT, with the server's memory growth;
+ *  - importing 5,000 e-mails; assigning one licence to 10,000 teachers.
+ * Prints the figures recorded in docs/performance.md ("Teachers").
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--keep]
+ *
+ * BENCH_DATABASE_URL is an admin URL: the benchmark creates its own database (quire_bench_teachers) and drops it
+ * afterwards unless --keep.
+ */
+import { execFile } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { signIn } from '../apps/server/test/auth.js';
+import { testEnv } from '../apps/server/test/helper.js';
+
+const { values } = parseArgs({
+  options: {
+    teachers: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '50' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const TEACHERS = Number(values.teachers);
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+const PORT = 3731;
+const DB_NAME = 'quire_bench_teachers';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
+const exec = promisify(execFile);
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Runs `task` `total` times with `concurrency` in flight; latencies in ms. */
+async function load(total: number, concurrency: number, task: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds };
+}
+
+const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
+
+await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+await admin(`CREATE DATABASE ${DB_NAME}`);
+const url = new URL(adminUrl);
+url.pathname = `/${DB_NAME}`;
+const env = testEnv({ DATABASE_URL: url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT });
+const database = await openDatabase(env);
+await migrateToLatest(database.db);
+const app = await buildApp({ env, database, logger: false });
+const bare = new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+
+try {
+  console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, pool ${env.DATABASE_POOL_SIZE}`);
+  const orgId = 'bench-org';
+  await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District' }).execute();
+  await database.db.insertInto('licenses').values([
+    { id: 'bench-lic-1000', organisation_id: orgId, name: 'Premium', quantity: TEACHERS * 2, book_quota: 1000, library_quota: null },
+    { id: 'bench-lic-40', organisation_id: orgId, name: 'Basic', quantity: TEACHERS, book_quota: 40, library_quota: 5 },
+  ]).execute();
+  let t0 = performance.now();
+  await sql`
+    INSERT INTO members (id, organisation_id, email, display_name, role, pending, license_id, certifying, calevel1_at, revoked_at)
+    SELECT 'm' || g, ${orgId}, 'teacher' || lpad(g::text, 6, '0') || '@district.example.org',
+      (ARRAY['Ann','Ben','Cara','Dev','Eli','Fay','Gus','Hana'])[1 + g % 8] || ' ' || (ARRAY['Smith','Jones','Lee','Patel','Garcia','Kim','Nguyen'])[1 + g % 7] || ' ' || g,
+      CASE WHEN g % 10 = 0 THEN -600 ELSE 600 END, g % 10 = 0,
+      CASE WHEN g % 3 = 0 THEN 'bench-lic-1000' WHEN g % 3 = 1 THEN 'bench-lic-40' END,
+      CASE WHEN g % 5 = 0 THEN 0.5 END, CASE WHEN g % 11 = 0 THEN now() END,
+      CASE WHEN g % 50 = 0 THEN now() END
+    FROM generate_series(1, ${TEACHERS}) g`.execute(database.db);
+  await sql`ANALYZE`.execute(database.db);
+  console.log(`seed: ${TEACHERS} members in ${((performance.now() - t0) / 1000).toFixed(1)} s (not part of the figures)`);
+
+  const adminEmail = 'bench-admin@district.example.org';
+  await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).execute();
+  const { headers } = await signIn(app, { email: adminEmail });
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${PORT}/payments/v1/admin/organisations/${orgId}`;
+
+  // Teachers page: the queries the console sends, list + count, through HTTP and as bare SQL.
+  const scenarios: Array<{ label: string; query: string; pages: number }> = [
+    { label: 'first page, e-mail order', query: 'sort=email&dir=asc', pages: 1 },
+    { label: 'random page of 100, e-mail order', query: 'sort=email&dir=asc', pages: 90 },
+    { label: 'random page, name order', query: 'sort=name&dir=desc', pages: 900 },
+    { label: 'search "smith", e-mail order', query: 'search=smith', pages: 1 },
+    { label: 'search "ann smith 1", e-mail order', query: 'search=ann%20smith%201', pages: 1 },
+  ];
+  for (const s of scenarios) {
+    const pageSize = s.pages === 90 ? 100 : 10;
+    const http = await load(REQUESTS, CONCURRENCY, async (i) => {
+      const page = 1 + ((i * 7919) % s.pages);
+      const res = await fetch(`${base}/members/teachers?${s.query}&page=${page}&pageSize=${pageSize}`, { headers });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      await res.arrayBuffer();
+    });
+    const search = new URLSearchParams(s.query).get('search');
+    const order = s.query.includes('name') ? 'lower(display_name) DESC, email DESC' : 'email ASC';
+    const where = `organisation_id = $1 AND is_student = false AND revoked_at IS NULL${search ? ` AND (email LIKE $2 OR lower(display_name) LIKE $2)` : ''}`;
+    const params = search ? [orgId, `%${search}%`] : [orgId];
+    const bareRun = await load(REQUESTS, CONCURRENCY, async (i) => {
+      const page = 1 + ((i * 7919) % s.pages);
+      await Promise.all([
+        bare.query(`SELECT m.*, l.name, l.book_quota, l.library_quota, l.apply_to_all FROM members m LEFT JOIN licenses l ON l.id = m.license_id
+          WHERE ${where.replace(/(organisation_id|is_student|revoked_at|email|display_name)/g, 'm.$1')} ORDER BY ${order.replace(/(email|display_name)/g, 'm.$1')} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, params),
+        bare.query(`SELECT count(*) FROM members WHERE ${where}`, params),
+      ]);
+    });
+    console.log(`page (${s.label}, ${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bareRun)}`);
+    if (s.pages === 1) {
+      // One request at a time: the work per request, without queueing for the pool.
+      const single = await load(50, 1, async () => {
+        await (await fetch(`${base}/members/teachers?${s.query}&page=1&pageSize=${pageSize}`, { headers })).arrayBuffer();
+      });
+      const healthz = await load(50, 1, async () => {
+        await (await fetch(`http://127.0.0.1:${PORT}/healthz`)).arrayBuffer();
+      });
+      console.log(`  one at a time: HTTP ${fmt(single)} (GET /healthz ${fmt(healthz)})`);
+    }
+  }
+
+  // CSV export of every active teacher: streamed over HTTP vs COPY TO STDOUT, with the server's memory.
+  const memBefore = process.memoryUsage();
+  let peakRss = memBefore.rss;
+  let peakHeap = memBefore.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+  }, 20);
+  t0 = performance.now();
+  const res = await fetch(`${base}/members/teachers/export.csv?scope=all`, { headers });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  const exportMs = performance.now() - t0;
+  clearInterval(sampler);
+  t0 = performance.now();
+  const copy = await exec('psql', [url.toString(), '-qAt', '-c',
+    `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
+  ], { maxBuffer: 256 * 1024 * 1024 });
+  const copyMs = performance.now() - t0;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP | COPY TO STDOUT (psql) ${mb(copy.stdout.length)} MB in ${(copyMs / 1000).toFixed(2)} s`);
+  console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB`);
+
+  // Import 5,000 new e-mails (with a licence for each) in one request.
+  const emails = Array.from({ length: 5000 }, (_, i) => `new${i}@district.example.org`);
+  const licenses = Object.fromEntries(emails.map((e) => [e, 'bench-lic-40']));
+  t0 = performance.now();
+  const imported = await fetch(`${base}/members/import/teachers`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ emails, licenses }) });
+  const importBody = (await imported.json()) as { newMembers: unknown[] };
+  console.log(`import: 5,000 e-mails with licences in ${((performance.now() - t0) / 1000).toFixed(2)} s (${imported.status}, ${importBody.newMembers.length} new)`);
+  t0 = performance.now();
+  const again = await fetch(`${base}/members/import/teachers`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ emails, licenses }) });
+  await again.arrayBuffer();
+  console.log(`import again (all existing): ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+
+  // Assign one licence to 10,000 teachers who hold another one.
+  const ids = (await database.db.selectFrom('members').select('id').where('organisation_id', '=', orgId).where('license_id', '=', 'bench-lic-40').where('revoked_at', 'is', null).limit(10_000).execute()).map((r) => r.id);
+  t0 = performance.now();
+  const assigned = await fetch(`${base}/licenses/bench-lic-1000`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(ids) });
+  const assignBody = (await assigned.json()) as { assignedMemberIds?: unknown[] };
+  console.log(`bulk assign: ${ids.length} teachers in ${((performance.now() - t0) / 1000).toFixed(2)} s (${assigned.status}, ${assignBody.assignedMemberIds?.length} assigned)`);
+} finally {
+  await app.close();
+  await bare.end();
+  await database.close();
+  if (!values.keep) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}

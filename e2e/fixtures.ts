@@ -1,0 +1,51 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { checkAccessibility, type AccessibilityOptions } from './support/axe.js';
+import { demoAdmin } from './support/env.js';
+
+export type ExpectAccessible = (page?: Page, options?: AccessibilityOptions) => Promise<void>;
+
+interface Fixtures {
+  /** Runs axe now on a page (default: the test's page); page objects call it after navigation and when a dialog opens. */
+  expectAccessible: ExpectAccessible;
+  /** Turn off the automatic end-of-test axe check, e.g. for a test that leaves a page mid-transition on purpose. */
+  skipFinalAccessibilityCheck: () => void;
+  /** The demo administrator the server was seeded with. */
+  demoAdmin: { email: string; password: string };
+}
+
+/**
+ * The test every end-to-end spec imports. Its page comes from the test's browser context (axe needs a
+ * context), and after every passing test axe checks the page as the test left it.
+ */
+export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled: boolean } }>({
+  // Playwright reads fixture dependencies from the destructuring pattern, so an empty one is required here.
+  // eslint-disable-next-line no-empty-pattern
+  finalAccessibilityCheck: async ({}, use) => {
+    await use({ enabled: true });
+  },
+  skipFinalAccessibilityCheck: async ({ finalAccessibilityCheck }, use) => {
+    await use(() => {
+      finalAccessibilityCheck.enabled = false;
+    });
+  },
+  page: async ({ context, finalAccessibilityCheck }, use, testInfo) => {
+    const page = await context.newPage();
+    await use(page);
+    // A page never given content (API-only tests) has nothing to check.
+    const visited = !page.isClosed() && (await page.evaluate(() => (document.body?.childElementCount ?? 0) > 0).catch(() => false));
+    // Only after a passing body: a failure already explains itself, and its page is often half-drawn.
+    if (finalAccessibilityCheck.enabled && visited && testInfo.status === 'passed') {
+      await checkAccessibility(page, testInfo, { label: `${page.url()} (end of test)` });
+    }
+  },
+  expectAccessible: async ({ page }, use, testInfo) => {
+    await use((target = page, options = {}) => checkAccessibility(target, testInfo, options));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  demoAdmin: async ({}, use) => {
+    await use({ ...demoAdmin });
+  },
+});
+
+export { expect };
+export type { AccessibilityOptions };

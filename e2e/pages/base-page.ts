@@ -1,0 +1,60 @@
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { checkAccessibility, type AccessibilityOptions } from '../support/axe.js';
+
+/**
+ * What every page object shares: navigation that waits for the console to render and then runs axe,
+ * dialog helpers that run axe on the dialog as it opens, and the notification banner.
+ */
+export abstract class BasePage {
+  /** The route this page lives at, e.g. '/unsupported' or `/${orgId}/teachers`. */
+  abstract readonly path: string;
+
+  constructor(
+    readonly page: Page,
+    /** Passed by tests as `test.info()` so axe results land in the report; null outside a test. */
+    protected readonly testInfo: TestInfo | null = null,
+  ) {}
+
+  /** Opens the page, waits for its heading, and checks it with axe. */
+  async goto(): Promise<this> {
+    await this.page.goto(this.path);
+    await this.waitUntilReady();
+    await this.expectAccessible();
+    return this;
+  }
+
+  /** Resolves when the page has rendered; subclasses wait for something specific (a heading, a table). */
+  async waitUntilReady(): Promise<void> {
+    await expect(this.page.locator('h1').first()).toBeVisible();
+  }
+
+  /** The page's main heading. */
+  heading(name?: string | RegExp): Locator {
+    return name ? this.page.getByRole('heading', { level: 1, name }) : this.page.getByRole('heading', { level: 1 });
+  }
+
+  /** Runs axe on the whole page now. */
+  async expectAccessible(options: AccessibilityOptions = {}): Promise<void> {
+    await checkAccessibility(this.page, this.testInfo, options);
+  }
+
+  /** The open dialog (optionally by its accessible name). */
+  dialog(name?: string | RegExp): Locator {
+    return name ? this.page.getByRole('dialog', { name }) : this.page.getByRole('dialog');
+  }
+
+  /** Clicks what opens a dialog, waits for it, checks it with axe, and returns it. */
+  async openDialog(trigger: Locator, name?: string | RegExp): Promise<Locator> {
+    await trigger.click();
+    const dialog = this.dialog(name);
+    await expect(dialog).toBeVisible();
+    await checkAccessibility(this.page, this.testInfo, { include: '[role="dialog"]', label: `dialog ${String(name ?? '')} on ${this.path}` });
+    return dialog;
+  }
+
+  /** The notification banners (errors and info notices). */
+  notification(text?: string | RegExp): Locator {
+    const alerts = this.page.getByRole('alert');
+    return text ? alerts.filter({ hasText: text }) : alerts;
+  }
+}

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/env.js';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real server, which global-setup.ts starts
+ * (fresh data, demo district seeded). See README.md beside this file.
+ */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  // Tests share one server and its demo data; two workers suit a 2-core machine. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS || (process.env.CI ? 1 : 2)),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  outputDir: 'test-results',
+  use: {
+    // Set by the global setup before workers start; workers re-read this file.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+});

@@ -1,0 +1,157 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Provider, { type Configuration } from 'oidc-provider';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * The real peers a sign-in run needs, started by the global setup before the server:
+ * an SMTP server that keeps every mail as a file (read by support/mailbox.ts), and one OpenID
+ * Connect provider standing in for both Google and Microsoft (two clients of one issuer).
+ */
+
+/** Ports of the sign-in peers (this suite's own range). */
+const PEER_PORTS = { first: 3600, last: 3699 } as const;
+
+export const OIDC_CLIENTS = {
+  google: { id: 'quire-google', secret: 'quire-google-secret-for-tests-only' },
+  office365: { id: 'quire-office365', secret: 'quire-office365-secret-for-tests-only' },
+} as const;
+
+/** Where received mail is written, one JSON file per message: { to: string[], raw: string }. */
+export function mailDirectory(dataRoot: string): string {
+  return join(dataRoot, 'mail');
+}
+
+export interface AuthPeers {
+  /** Server settings that point it at the peers. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function freePort(taken: Set<number>): Promise<number> {
+  for (let port = PEER_PORTS.first; port <= PEER_PORTS.last; port += 1) {
+    if (taken.has(port)) continue;
+    const free = await new Promise<boolean>((done) => {
+      const probe = createServer();
+      probe.once('error', () => done(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+    });
+    if (free) {
+      taken.add(port);
+      return port;
+    }
+  }
+  throw new Error(`No free port between ${PEER_PORTS.first} and ${PEER_PORTS.last}`);
+}
+
+function startSmtp(port: number, directory: string): Promise<SMTPServer> {
+  mkdirSync(directory, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        count += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const name = `${Date.now()}-${String(count).padStart(5, '0')}.json`;
+        writeFileSync(join(directory, name), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/**
+ * The stand-in provider. Its development login form takes any login: the login is the account's
+ * e-mail, and a login starting with "unverified" gets `email_verified: false`. Its "[ Cancel ]"
+ * link refuses consent (error=access_denied).
+ */
+function startOidc(port: number, consoleUrl: string): Promise<Server> {
+  const issuer = `http://127.0.0.1:${port}`;
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: OIDC_CLIENTS.google.id,
+        client_secret: OIDC_CLIENTS.google.secret,
+        redirect_uris: [`${consoleUrl}/identity/oauth2/callback/google`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+      {
+        client_id: OIDC_CLIENTS.office365.id,
+        client_secret: OIDC_CLIENTS.office365.secret,
+        redirect_uris: [`${consoleUrl}/sign-in/office-365`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    scopes: ['openid', 'email', 'profile', 'offline_access', 'User.Read'],
+    features: { devInteractions: { enabled: true } },
+    // The claims go into the ID token as well as userinfo, as Google's and Microsoft's do.
+    conformIdTokenClaims: false,
+    cookies: { keys: ['quire-e2e-oidc-cookie-key'] },
+    async findAccount(_ctx, sub) {
+      const email = sub.includes('@') ? sub.toLowerCase() : `${sub.toLowerCase()}@oidc.test`;
+      const local = email.split('@')[0] ?? 'user';
+      return {
+        accountId: sub,
+        async claims() {
+          return {
+            sub,
+            email,
+            email_verified: !local.startsWith('unverified'),
+            name: `Provider ${local}`,
+            given_name: 'Provider',
+            family_name: local,
+          };
+        },
+      };
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  return new Promise((resolve, reject) => {
+    const server = provider.listen(port, '127.0.0.1', () => resolve(server)) as Server;
+    server.once('error', reject);
+  });
+}
+
+/** Starts the peers for a console that will listen at `consoleUrl`. */
+export async function startAuthPeers(options: { consoleUrl: string; dataRoot: string }): Promise<AuthPeers> {
+  const taken = new Set<number>();
+  const smtpPort = await freePort(taken);
+  const oidcPort = await freePort(taken);
+  const mailDir = mailDirectory(options.dataRoot);
+  const smtp = await startSmtp(smtpPort, mailDir);
+  // Workers inherit the environment the global setup leaves, like E2E_BASE_URL.
+  process.env.E2E_MAIL_DIR = mailDir;
+  const oidc = await startOidc(oidcPort, options.consoleUrl);
+  const issuer = `http://127.0.0.1:${oidcPort}`;
+  return {
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      GOOGLE_OIDC_ISSUER: issuer,
+      GOOGLE_OIDC_CLIENT_ID: OIDC_CLIENTS.google.id,
+      GOOGLE_OIDC_CLIENT_SECRET: OIDC_CLIENTS.google.secret,
+      OFFICE365_OIDC_ISSUER: issuer,
+      OFFICE365_OIDC_CLIENT_ID: OIDC_CLIENTS.office365.id,
+      OFFICE365_OIDC_CLIENT_SECRET: OIDC_CLIENTS.office365.secret,
+    },
+    async stop() {
+      await new Promise<void>((done) => oidc.close(() => done()));
+      await new Promise<void>((done) => smtp.close(() => done()));
+    },
+  };
+}

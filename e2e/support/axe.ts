@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+
+/** The WCAG levels every page and dialog must meet. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Violations of these impacts fail a test; minor and moderate ones are attached to the report only. */
+export const FAILING_IMPACTS = ['serious', 'critical'] as const;
+
+export interface AccessibilityOptions {
+  /** Check only this part of the page, e.g. '[role="dialog"]'. */
+  include?: string;
+  /** Leave out parts the console does not own (third-party widgets). */
+  exclude?: string[];
+  /** Rule ids to skip, each with a reason in the calling code. */
+  disableRules?: string[];
+  /** Names the check in the report, e.g. 'teachers page' or 'import dialog'. */
+  label?: string;
+}
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+/** Thrown when a page or dialog has serious or critical violations; its message lists each one. */
+export class AccessibilityError extends Error {
+  override name = 'AccessibilityError';
+}
+
+/**
+ * Runs axe on the page (or a part of it) once animations have settled, attaches the full results to the
+ * test report, and throws an AccessibilityError listing every serious or critical violation.
+ */
+export async function checkAccessibility(page: Page, testInfo: TestInfo | null, options: AccessibilityOptions = {}): Promise<void> {
+  await settle(page);
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+
+  const label = options.label ?? describeTarget(page, options.include);
+  if (testInfo) {
+    await testInfo.attach(`axe: ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  }
+  const failing = results.violations.filter((v) => (FAILING_IMPACTS as readonly string[]).includes(v.impact ?? ''));
+  if (failing.length) throw new AccessibilityError(formatViolations(label, failing));
+}
+
+/** One readable block per violation: impact, rule, help, link, and the offending elements. */
+export function formatViolations(label: string, violations: readonly Violation[]): string {
+  const lines = [`${violations.length} serious or critical accessibility violation(s) on ${label}:`];
+  for (const v of violations) {
+    lines.push(`- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`);
+    for (const node of v.nodes.slice(0, 5)) {
+      lines.push(`    at ${node.target.join(' ')}`);
+      const summary = node.failureSummary?.split('\n').map((s) => s.trim()).filter(Boolean).join(' ');
+      if (summary) lines.push(`       ${summary}`);
+    }
+    if (v.nodes.length > 5) lines.push(`    … and ${v.nodes.length - 5} more element(s)`);
+  }
+  return lines.join('\n');
+}
+
+function describeTarget(page: Page, include?: string): string {
+  let path = page.url();
+  try {
+    const u = new URL(path);
+    path = u.pathname + u.search;
+  } catch {
+    // about:blank and data: URLs stay as they are.
+  }
+  return include ? `${include} on ${path}` : path;
+}
+
+/** Waits (briefly) for CSS transitions and animations to finish: half-faded dialogs give false contrast failures. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3000 })
+    .catch(() => undefined);
+}

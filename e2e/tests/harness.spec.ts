@@ -1,0 +1,41 @@
+import { AccessibilityError } from '../support/axe.js';
+import { expect, test } from '../fixtures.js';
+
+// The axe gate itself: a page with serious violations must fail with a readable list, a clean one must pass.
+test.describe('accessibility gate', () => {
+  test('fails on serious and critical violations, naming rule and element', async ({ page, expectAccessible }) => {
+    await page.setContent(
+      '<!doctype html><html><head><title>Bad</title></head><body><main><h1>Bad</h1><img src="x.png"><button></button></main></body></html>',
+    );
+    const error = await expectAccessible(page).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AccessibilityError);
+    const message = (error as Error).message;
+    expect(message).toContain('[critical] image-alt');
+    expect(message).toContain('[critical] button-name');
+    expect(message).toContain('[serious] html-has-lang');
+    expect(message).toContain('at img');
+    // Leave an accessible page for the automatic end-of-test check.
+    await page.setContent('<!doctype html><html lang="en"><head><title>Fixed</title></head><body><main><h1>Fixed</h1></main></body></html>');
+  });
+
+  test('checks only the dialog when asked', async ({ page, expectAccessible }) => {
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>Dialog</title></head><body><main><h1>Page</h1><img src="x.png"></main>
+       <div role="dialog" aria-modal="true" aria-label="Confirm"><p>Sure?</p><button>OK</button></div></body></html>`,
+    );
+    await expectAccessible(page, { include: '[role="dialog"]' });
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+    await page.setContent('<!doctype html><html lang="en"><head><title>Fixed</title></head><body><main><h1>Fixed</h1></main></body></html>');
+  });
+});
+
+test.describe('automatic end-of-test check', () => {
+  // The body passes; the check after it must fail the test because the page it leaves is inaccessible.
+  test.fail();
+  test('fails a test that leaves an inaccessible page', async ({ page }) => {
+    await page.setContent('<!doctype html><html><head><title>Bad</title></head><body><img src="x.png"></body></html>');
+  });
+});

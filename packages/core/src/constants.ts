@@ -1,0 +1,73 @@
+/** The business constants and limits of spec §9, in one place for the console and the server. */
+
+/** Table page sizes; paging controls show only when there are more rows than the default. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 10;
+export const TABLE_ROW_HEIGHT = 58;
+
+/** Identity token refresh: 45 minutes. */
+export const TOKEN_REFRESH_MS = 2_700_000;
+export const SESSION_COOKIE_NAME = '__admin_session';
+export const SESSION_COOKIE_PATH = '/';
+/** Session lifetime: 1/24 of a day. */
+export const SESSION_MAX_AGE_SECONDS = 60 * 60;
+/** Key of the remembered organisation in the browser's storage. */
+export const BC_ORG = 'BC_ORG';
+
+export const ORGANISATION_NAME_MAX = 128;
+export const PASSWORD_MIN_LENGTH = 6;
+export const VISIT_REASON_MAX = 65;
+
+/** Notifications: errors stay 5 s, info notices 2 s. */
+export const NOTIFICATION_ERROR_MS = 5000;
+export const NOTIFICATION_INFO_MS = 2000;
+/** Menus close this long after the mouse leaves. */
+export const MENU_CLOSE_DELAY_MS = 2000;
+
+/** Modal widths in pixels. */
+export const MODAL_WIDTH_DEFAULT = 388;
+export const MODAL_WIDTHS = [388, 408, 430, 525, 527, 530, 540, 760] as const;
+export const PRIVACY_DIALOG_WIDTH = 445;
+export const AVATAR_SIZE = 36;
+/** The layout is wide above this window width. */
+export const WIDE_LAYOUT_MIN_WIDTH = 1150;
+export const APPS_TABLE_MAX_WIDTH = 650;
+
+/** Verify-e-mail polling, and how long the resend confirmation stays. */
+export const EMAIL_VERIFICATION_POLL_MS = 10_000;
+export const RESEND_CONFIRMATION_MS = 10_000;
+
+/** Per-app permission values: unset = teachers and students. */
+export const APP_PERMISSION_TEACHERS_AND_STUDENTS = undefined;
+export const APP_PERMISSION_TEACHERS_ONLY = 1;
+export const APP_PERMISSION_DISABLED = -1;
+/** A stored app permission: absent means teachers and students. */
+export type AppPermission = typeof APP_PERMISSION_TEACHERS_ONLY | typeof APP_PERMISSION_DISABLED;
+export const APP_PERMISSION_VALUES: readonly AppPermission[] = [APP_PERMISSION_TEACHERS_ONLY, APP_PERMISSION_DISABLED];
+
+/** Image search: 'pixabay' allows moderated safe images only; unset allows Google. */
+export const IMAGE_SEARCH_PIXABAY = 'pixabay';
+export const OFFICE365_SCOPE = 'User.Read';
+
+/** Book covers. */
+export const COVER_THUMBNAIL_WIDTH = 250;
+export const COVER_RETRY_COUNT = 1;
+export const COVER_RETRY_DELAY_MS = 2000;
+export const FEATURED_BOOK_COUNT = 9;
+export const SUBJECT_CARD_COUNT = 8;
+
+/** Analytics. */
+export const CHART_HISTORY_MONTHS = 18;
+export const PIE_CHART_HEIGHT = 300;
+export const CHART_HEIGHT = 400;
+export const SECONDS_PER_HOUR = 3600;
+/** The date from which a web analytics service is no longer used for this data. */
+export const ANALYTICS_SERVICE_CUTOFF = '2023-07-01';
+
+/** Welcome e-mail: default date is 14 days from now; the certification course takes about an hour. */
+export const WELCOME_EMAIL_DEFAULT_DAYS = 14;
+export const CERTIFICATION_COURSE_HOURS = 1;
+
+/** Default name of the library a teacher's books move to when switched to a student. */
+export const DEFAULT_MY_BOOKS_LIBRARY_NAME = 'My books';

@@ -1,0 +1,11 @@
+/** @quire/core: the pure rules shared by the console and the server. Dependency-free except zod. */
+export * from './constants.js';
+export * from './messages.js';
+export * from './email.js';
+export * from './licenses.js';
+export * from './roles.js';
+export * from './format.js';
+export * from './organisation.js';
+export * from './visits.js';
+export * from './welcome-email.js';
+export * from './schemas/index.js';

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { validateEmail, validatePassword } from '../email.js';
+import { emailSchema, passwordSchema } from './common.js';
+
+describe('emailSchema agrees with validateEmail', () => {
+  it.each(['', '  ', 'nope', 'a@b', 'Teacher@School.org ', "o'brien@school.ie", 'a..b@school.org'])('%j', (value) => {
+    const parsed = emailSchema.safeParse(value);
+    expect(parsed.error?.issues[0]?.message ?? null).toBe(validateEmail(value));
+  });
+  it('normalises the address', () => {
+    expect(emailSchema.parse('  Teacher@School.ORG ')).toBe('teacher@school.org');
+  });
+});
+
+describe('passwordSchema agrees with validatePassword', () => {
+  it.each(['', '12345', '123456'])('%j', (value) => {
+    expect(passwordSchema.safeParse(value).error?.issues[0]?.message ?? null).toBe(validatePassword(value));
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ORGANISATION_NAME_MAX, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { validationMessages } from '../messages.js';
+
+/** An e-mail address as the API takes it: trimmed, lower-cased, well-formed (§5 texts). */
+export const emailSchema = z
+  .string({ error: validationMessages.emailRequired })
+  .trim()
+  .min(1, validationMessages.emailRequired)
+  .toLowerCase()
+  .pipe(z.email({ error: validationMessages.emailInvalid }));
+
+/** A password as registration takes it (§5). */
+export const passwordSchema = z
+  .string({ error: validationMessages.passwordRequired })
+  .min(1, validationMessages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort);
+
+/** An organisation name: trimmed, 1–128 characters (§5). */
+export const organisationNameSchema = z
+  .string()
+  .trim()
+  .min(1, validationMessages.organisationNameEmpty)
+  .max(ORGANISATION_NAME_MAX, validationMessages.organisationNameTooLong);

@@ -1,0 +1,5 @@
+/**
+ * zod schemas of the payloads the console and the server share. One file per family
+ * (e.g. members.ts, licenses.ts), each re-exported here; `type X = z.infer<typeof xSchema>`.
+ */
+export * from './common.js';
