@@ -5,11 +5,13 @@
  *
  *   DATABASE_URL=postgres://… npx tsx bench/seed.bench.ts [--teachers N] [--seed S] [--only postgres|pglite] [--keep]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import type { DB } from '../apps/server/src/db/types.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { deleteOrganisation } from '../apps/server/src/db/demo/demo.repository.js';
 import { generatedOrganisationId, generatedOrganisationPlan, seedGeneratedOrganisation } from '../apps/server/src/db/demo/generated-organisation.js';
@@ -31,13 +33,41 @@ async function measure(label: string, database: Database): Promise<void> {
   // A previous run's organisation would make the seed collide; removing it is not measured.
   await deleteOrganisation(database.db, id, domain);
   const started = performance.now();
-  const result = await database.db.transaction().execute((trx) => seedGeneratedOrganisation(trx, { seed, teachers }));
+  const nodeBefore = process.cpuUsage();
+  let serverCpu: number | null = null;
+  const result = await database.db.transaction().execute(async (trx) => {
+    const pid = database.kind === 'postgres' ? await backendPid(trx) : null;
+    const before = pid === null ? null : processCpuSeconds(pid);
+    const seeded = await seedGeneratedOrganisation(trx, { seed, teachers });
+    const after = pid === null ? null : processCpuSeconds(pid);
+    if (before !== null && after !== null) serverCpu = after - before;
+    return seeded;
+  });
   const seconds = (performance.now() - started) / 1000;
+  const nodeCpu = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(nodeBefore));
   const rows = result.members + result.users + result.libraries + result.memberships + result.books + result.events;
   console.log(`${label}: ${teachers} teachers in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)`);
+  // On a shared machine the wall time depends on the neighbours; CPU time is what the seeding itself costs.
+  console.log(`  CPU seconds: Node ${nodeCpu.toFixed(1)}${serverCpu === null ? '' : `, PostgreSQL backend ${(serverCpu as number).toFixed(1)}`}`);
   console.log(`  rows: ${result.members} members, ${result.users} users, ${result.libraries} libraries, ${result.memberships} library memberships, ${result.books} books, ${result.events} session events`);
   console.log(`  seconds per step: ${Object.entries(result.timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`).join(', ')}`);
   if (!values.keep) await deleteOrganisation(database.db, id, domain);
+}
+
+async function backendPid(trx: Kysely<DB>): Promise<number> {
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+  return Number(rows[0]?.pid);
+}
+
+/** CPU seconds a local process has used (Linux /proc; null when the server is elsewhere). */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after the command name; clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

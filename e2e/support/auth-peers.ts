@@ -83,7 +83,7 @@ function startOidc(port: number, consoleUrl: string): Promise<Server> {
       {
         client_id: OIDC_CLIENTS.google.id,
         client_secret: OIDC_CLIENTS.google.secret,
-        redirect_uris: [`${consoleUrl}/identity/oauth2/callback/google`],
+        redirect_uris: [`${consoleUrl}/identity/callback/google`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

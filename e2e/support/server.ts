@@ -47,6 +47,9 @@ export async function startServer(options: { port: number; env: Record<string, s
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  // If the test runner dies without its teardown, do not leave the server running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -55,6 +58,7 @@ export async function startServer(options: { port: number; env: Record<string, s
       await exited;
       clearTimeout(timer);
     }
+    process.off('exit', killOnExit);
     log.end();
   };
 

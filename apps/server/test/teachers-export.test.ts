@@ -49,6 +49,10 @@ describe('GET …/members/teachers/export.csv', () => {
     expect(all).toHaveLength(1206);
     expect(all.slice(1).map((r) => r[0])).toEqual([...emails].reverse());
 
+    const byName = parse((await t.app.inject({ url: exportUrl(orgId, '?sort=name'), headers })).body, { bom: true }) as string[][];
+    const expectedNames = emails.map((_, i) => `T ${i}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(byName.slice(1).map((r) => r[1])).toEqual(expectedNames);
+
     const page = parse((await t.app.inject({ url: exportUrl(orgId, '?scope=page&page=2&pageSize=20'), headers })).body, { bom: true }) as string[][];
     expect(page.slice(1).map((r) => r[0])).toEqual(emails.slice(20, 40));
 

@@ -49,7 +49,7 @@ test.describe('registration and e-mail verification', () => {
     await register.fill({ email: demoAdmin.email, firstName: 'Demo', lastName: 'Admin', password: 'whatever-1' });
     await register.createAccountButton().click();
     await expect(register.error()).toBeVisible();
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     const emailPage = new EmailSignInPage(page, test.info());
     await emailPage.waitUntilReady();
     await expect(emailPage.passwordInput()).toBeVisible();

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './email.js';
 export * from './licenses.js';
+export * from './import-licenses.js';
 export * from './roles.js';
 export * from './format.js';
 export * from './organisation.js';

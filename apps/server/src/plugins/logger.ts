@@ -19,6 +19,8 @@ export function loggerOptions(env: Env, isTty = Boolean(process.stdout.isTTY)): 
   return {
     level: env.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // Mail links carry single-use tokens in the query (verify-email, reset-password): never log them.
+    serializers: { req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({ method: req.method, url: req.url?.replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[redacted]'), host: req.hostname, remoteAddress: req.ip }) },
     ...(isTty && env.NODE_ENV !== 'test'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),

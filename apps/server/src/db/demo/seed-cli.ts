@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../client.js';
 import { migrateToLatest } from '../migrate.js';
@@ -51,10 +52,12 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 
-  const database = await openDatabase(env);
+  // npm runs workspace scripts in the workspace folder; a relative DATA_DIR means where the command was typed, as for `npm start`.
+  const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const database = await openDatabase({ ...env, DATA_DIR: dataDir });
   try {
     await migrateToLatest(database.db);
-    const where = database.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite';
+    const where = database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${dataDir}`;
     const started = performance.now();
     let organisations: SeededOrganisation[];
     if (!(await hasOrganisations(database.db))) {

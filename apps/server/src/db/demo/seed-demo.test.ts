@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_ROLE_OWNER, ROLE_LIBRARY_MANAGER, ROLE_PENDING_TEACHER } from '@quire/core';
 import { openTestDatabase, testEnv } from '../../../test/helper.js';
@@ -14,7 +14,7 @@ const lines: string[] = [];
 let skipped: boolean[];
 let organisationsWhenSkipped: number;
 
-const count = async (query: ReturnType<typeof sql>) => {
+const count = async (query: RawBuilder<unknown>) => {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${query}) AS q`.execute(database.db);
   return rows[0]?.n ?? 0;
 };
@@ -85,7 +85,7 @@ describe('seedDemoIfEmpty', () => {
 });
 
 describe('the demo district covers every case of the spec', () => {
-  it.each([
+  it.each<[string, RawBuilder<unknown>, number?]>([
     ['a licence with bookQuota 1000', sql`SELECT 1 FROM licenses WHERE book_quota = 1000`],
     ['a licence with UNLIMITED libraries', sql`SELECT 1 FROM licenses WHERE library_quota IS NULL`],
     ['a licence with a library quota', sql`SELECT 1 FROM licenses WHERE library_quota IS NOT NULL`],
@@ -118,7 +118,7 @@ describe('the demo district covers every case of the spec', () => {
     ['sessions on five operating systems', sql`SELECT DISTINCT os FROM analytics_events`, 5],
     ['sessions through four providers', sql`SELECT DISTINCT provider FROM analytics_events`, 4],
     ['every daily metric', sql`SELECT DISTINCT metric FROM analytics_daily`, 5],
-  ] as const)('%s', async (_, query, atLeast = 1) => {
+  ])('%s', async (_, query, atLeast = 1) => {
     expect(await count(query)).toBeGreaterThanOrEqual(atLeast);
   });
 

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial.js';
+import * as m0002 from './0002-teachers-list-indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-teachers-list-indexes': m0002,
 };

@@ -79,6 +79,17 @@ describe('session cookie and ID token', () => {
     expect(claims.bc_orgs).toEqual({});
   });
 
+  it('token refresh extends a session that is 20 minutes old by a fresh hour', async () => {
+    const { userId, headers } = await signIn(t.app, { email: unique('extend') });
+    await t.app.db.updateTable('session').set({ expiresAt: new Date(Date.now() + 40 * 60_000) }).where('userId', '=', userId).execute();
+    const response = await t.app.inject({ method: 'GET', url: '/identity/token', headers });
+    expect(response.statusCode).toBe(200);
+    const renewed = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('__admin_session='));
+    expect(renewed).toMatch(/Max-Age=3600/i);
+    const session = await t.app.db.selectFrom('session').select('expiresAt').where('userId', '=', userId).executeTakeFirstOrThrow();
+    expect(new Date(session.expiresAt).getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+  });
+
   it('token refresh gives a fresh ID token while the session is valid, 401 after sign-out', async () => {
     const { headers } = await signIn(t.app, { email: unique('refresh') });
     const first = await t.app.inject({ method: 'GET', url: '/identity/token', headers });

@@ -45,7 +45,7 @@ export interface TeacherRow {
   sort_key: unknown;
 }
 
-/** Sort expressions; each is followed by m.email, unique per organisation, so the order is total. */
+/** Sort expressions; each is followed by m.email, unique per organisation, so the order is total. name matches members_teachers_name_idx. */
 const sortExpressions: Record<TeacherSortKey, { expr: RawBuilder<unknown>; type: string }> = {
   email: { expr: sql`m.email`, type: 'text' },
   name: { expr: sql`lower(m.display_name)`, type: 'text' },
@@ -77,6 +77,8 @@ function filtered(db: Kysely<DB>, filter: TeacherFilter) {
 function selectRows(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort) {
   const { expr } = sortExpressions[sort.key];
   const dir = sql.raw(sort.dir === 'desc' ? 'DESC' : 'ASC');
+  // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
+  const order = sort.key === 'email' ? sql`m.email ${dir}` : sql`${expr} ${dir}, m.email ${dir}`;
   return filtered(db, filter)
     .leftJoin('licenses as l', 'l.id', 'm.license_id')
     .select([
@@ -85,8 +87,7 @@ function selectRows(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort) {
       'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all',
     ])
     .select(expr.as('sort_key'))
-    .orderBy(sql`${expr} ${dir}`)
-    .orderBy(sql`m.email ${dir}`);
+    .orderBy(order);
 }
 
 /** One page (OFFSET) of the list, or the whole list when limit is undefined. */
@@ -113,7 +114,12 @@ export async function listTeachersAfter(
   let query = selectRows(db, filter, sort);
   if (after) {
     const op = sql.raw(sort.dir === 'desc' ? '<' : '>');
-    query = query.where(sql<boolean>`(${expr}, m.email) ${op} (${after.sortKey}::${sql.raw(type)}, ${after.email}::text)`);
+    // A row comparison matching the index columns, so each batch starts with an index seek.
+    query = query.where(
+      sort.key === 'email'
+        ? sql<boolean>`m.email ${op} ${after.email}::text`
+        : sql<boolean>`(${expr}, m.email) ${op} (${after.sortKey}::${sql.raw(type)}, ${after.email}::text)`,
+    );
   }
   return (await query.limit(limit).execute()) as TeacherRow[];
 }

@@ -77,15 +77,19 @@ export function openAdminSession(idToken: string): Promise<unknown> {
   });
 }
 
-/** POST {identity}/sign-in/oauth2: the provider's authorisation URL for a popup. */
+/**
+ * The provider's authorisation URL for a pop-up. docs/identity.md names POST {identity}/sign-in/oauth2
+ * with `providerId`; the identity library the server runs serves its OpenID Connect providers at
+ * POST {identity}/sign-in/social with `provider` (same answer), which is what is called here.
+ */
 export async function startOAuthSignIn(
   providerId: 'google' | 'office365',
   callbackURL: string,
   errorCallbackURL: string,
 ): Promise<string> {
-  const answer = await apiRequest(serviceUrl('identity', '/sign-in/oauth2'), {
+  const answer = await apiRequest(serviceUrl('identity', '/sign-in/social'), {
     method: 'POST',
-    json: { providerId, callbackURL, errorCallbackURL, disableRedirect: true },
+    json: { provider: providerId, callbackURL, errorCallbackURL, disableRedirect: true },
     schema: z.object({ url: z.string() }),
   });
   return answer.url;

@@ -22,8 +22,9 @@ export function Office365Page() {
   const outcome = useMemo(() => readPopupOutcome(location.search), [location.search]);
 
   useEffect(() => {
-    // The identity server finishes the exchange; it answers with the callback URL of the sign-in.
-    if (forward) window.location.replace(`${env.identity}/oauth2/callback/office365${location.search}`);
+    // The identity server finishes the exchange (its provider callback, {identity}/callback/{provider}),
+    // then sends the pop-up on to the sign-in's callback URL.
+    if (forward) window.location.replace(`${env.identity}/callback/office365${location.search}`);
   }, [forward, location.search]);
 
   if (forward) return <PopupReportPending />;

@@ -1,6 +1,79 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { organisationMessages } from '@quire/core';
+import { IconMail } from '@tabler/icons-react';
+import { useContext } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { paths } from '../../../config/paths.js';
+import { useConsoleConfig } from '../../../lib/console-config.js';
+import { SessionControlsContext, useSession } from '../../../lib/session/index.js';
+import { isOrganisationAdmin, useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licences.js';
+import { LicencesTable } from './licences-table.js';
+import { OrganisationNamePanel } from './organisation-name-panel.js';
 
-/** The licence dashboard (Home). Title only until the screen is built. */
+/** The licence dashboard, the organisation's home (spec §2 "Licence dashboard"). */
 export function LicencesPage() {
-  return <PageTitle>Licenses</PageTitle>;
+  const session = useSession();
+  const controls = useContext(SessionControlsContext);
+  const config = useConsoleConfig();
+  const navigate = useNavigate();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const licences = useOrganisationLicenses(orgId);
+
+  const onRenamed = () => {
+    // The navigation and the organisation picker show the name too.
+    session.selectOrganisation(orgId);
+    void controls?.loadOrganisations().catch(() => undefined);
+  };
+
+  return (
+    <>
+      <PageTitle>Licenses</PageTitle>
+
+      <Paper withBorder p="md" mb="lg">
+        <Group justify="space-between" gap="sm">
+          <Text>Need more licenses? Contact us for a quote</Text>
+          <Button component="a" href={`mailto:${config.salesEmail}`} leftSection={<IconMail size={18} aria-hidden />}>
+            Contact us
+          </Button>
+        </Group>
+      </Paper>
+
+      <Group align="flex-end" justify="space-between" gap="md" mb="lg" wrap="wrap">
+        <div style={{ flex: '1 1 320px' }}>
+          <OrganisationNamePanel
+            orgId={orgId}
+            name={licences.data?.name ?? session.currentOrganisation?.name ?? ''}
+            readOnly={!licences.data || !isOrganisationAdmin(licences.data, session.user?.email)}
+            onRenamed={onRenamed}
+          />
+        </div>
+        {session.organisations.length > 1 ? (
+          <Button variant="default" mb="lg" onClick={() => navigate(paths.signIn.organisation())}>
+            Switch organisation
+          </Button>
+        ) : null}
+      </Group>
+
+      {licences.isPending ? (
+        <Center py="xl" role="status">
+          <Loader aria-label="Loading licenses" />
+        </Center>
+      ) : licences.isError ? (
+        <Alert variant="filled" color="red" role="alert" title={organisationMessages.licensesLoadFailed} />
+      ) : visibleLicenses(licences.data).length === 0 ? (
+        <Text py="lg">{organisationMessages.noLicenses}</Text>
+      ) : (
+        <LicencesTable licenses={visibleLicenses(licences.data)} />
+      )}
+
+      <Text mt="lg" size="sm">
+        Assign licenses to your teachers on the{' '}
+        <Anchor component={Link} to={paths.org.teachers(orgId)}>
+          Teachers
+        </Anchor>{' '}
+        page.
+      </Text>
+    </>
+  );
 }

@@ -1,6 +1,109 @@
+import { Alert, Button, Center, Group, Loader, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { importMessages } from '@quire/core';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { useConsoleConfig } from '../../../lib/console-config.js';
+import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
+import { useSession } from '../../../lib/session/index.js';
+import type { TeacherStatus } from '../api/get-teachers.js';
+import { useTeachersOrganisation } from '../api/get-teachers-organisation.js';
+import { refreshAfterChange } from '../api/refresh-after-change.js';
+import { teacherScreenAccess } from '../model/teacher-access.js';
+import { importedText } from '../model/teacher-display.js';
+import { ImportTeachersDialog } from './import-teachers-dialog.js';
+import { TeachersPanel } from './teachers-panel.js';
 
-/** Teacher management. Title only until the screen is built. */
+/** How long typing pauses before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Teacher management (spec §2 "Teachers"). */
 export function TeachersPage() {
-  return <PageTitle>Teachers</PageTitle>;
+  const session = useSession();
+  const config = useConsoleConfig();
+  const queryClient = useQueryClient();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const organisation = useTeachersOrganisation(orgId);
+  const [tab, setTab] = useState<TeacherStatus>('active');
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const [importing, setImporting] = useState(false);
+
+  const access = organisation.data
+    ? teacherScreenAccess({ organisation: organisation.data, userEmail: session.user?.email, providerEmailDomain: config.providerEmailDomain })
+    : null;
+  // 'Import Teachers' only without a domain licence, and only for admins.
+  const canImport = access !== null && !access.readOnly && !access.isDomain;
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <PageTitle>Teachers</PageTitle>
+        {canImport ? (
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setImporting(true)}>
+            Import Teachers
+          </Button>
+        ) : null}
+      </Group>
+
+      <TextInput
+        aria-label="Search teachers"
+        placeholder="Search by email or name"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={searchText}
+        onChange={(event) => setSearchText(event.currentTarget.value)}
+        type="search"
+        maw={420}
+        mb="md"
+      />
+
+      {organisation.isPending ? (
+        <Center py="xl" role="status">
+          <Loader aria-label="Loading teachers" />
+        </Center>
+      ) : organisation.isError || !access ? (
+        <Alert variant="filled" color="red" role="alert" title="Something went wrong loading the teachers">
+          {errorMessageOf(organisation.error, '')}
+        </Alert>
+      ) : (
+        <Tabs value={tab} onChange={(value) => setTab(value === 'inactive' ? 'inactive' : 'active')}>
+          <Tabs.List>
+            <Tabs.Tab value="active">Active</Tabs.Tab>
+            <Tabs.Tab value="inactive">Inactive</Tabs.Tab>
+          </Tabs.List>
+          {(['active', 'inactive'] as const).map((status) => (
+            <Tabs.Panel key={status} value={status}>
+              {tab === status ? (
+                <TeachersPanel
+                  orgId={orgId}
+                  status={status}
+                  search={search}
+                  organisation={organisation.data}
+                  access={access}
+                  productName={config.productName}
+                />
+              ) : null}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+
+      {canImport && organisation.data ? (
+        <ImportTeachersDialog
+          opened={importing}
+          orgId={orgId}
+          licenses={organisation.data.licenses}
+          onClose={() => setImporting(false)}
+          onImported={(result) => {
+            setImporting(false);
+            notifyInfo(importedText(result));
+            if ((result.licensesNotGranted ?? []).length > 0) notifyError(importMessages.licensesNotGranted);
+            void refreshAfterChange(queryClient, orgId);
+          }}
+        />
+      ) : null}
+    </>
+  );
 }

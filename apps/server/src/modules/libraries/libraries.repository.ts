@@ -1,0 +1,217 @@
+import { LIBRARY_ROLE_OWNER, LIBRARY_ROLE_READ_ONLY } from '@quire/core';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/**
+ * SQL for teachers' libraries: reading them, and the bulk moves of transfers and archives.
+ * Every query filters on organisation_id (the tenant boundary). Functions take a Kysely instance or a transaction.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface TeacherMember {
+  id: string;
+  organisation_id: string;
+  user_id: string | null;
+  email: string;
+  display_name: string;
+  role: number;
+  pending: boolean;
+  is_student: boolean;
+  revoked_at: Date | null;
+  license_id: string | null;
+}
+
+const memberColumns = [
+  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id',
+] as const;
+
+/** A member of one organisation by member id. */
+export async function findMember(db: Db, organisationId: string, memberId: string): Promise<TeacherMember | undefined> {
+  return db.selectFrom('members').select(memberColumns).where('organisation_id', '=', organisationId).where('id', '=', memberId).executeTakeFirst();
+}
+
+/** The actor's own member rows in the organisation (by e-mail or identity user). */
+export async function findMemberIdsOfPerson(db: Db, organisationId: string, person: { email: string; userId: string }): Promise<string[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select('id')
+    .where('organisation_id', '=', organisationId)
+    .where((eb) => eb.or([eb('email', '=', person.email.toLowerCase()), eb('user_id', '=', person.userId)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** One library as the lists read it, from the point of view of one teacher. */
+export interface TeacherLibraryRow {
+  id: string;
+  name: string;
+  is_private: boolean;
+  archived_at: Date | null;
+  owner_member_id: string;
+  role: number;
+  book_count: number | string;
+  user_count: number | string;
+  joined: boolean;
+}
+
+export interface TeacherLibraryFilter {
+  organisationId: string;
+  memberId: string;
+  /** The acting admin's member ids in the organisation: sets `joined`. */
+  viewerMemberIds: readonly string[];
+  relation?: 'all' | 'owned' | 'joined';
+  archived?: boolean;
+  /** The teacher's own private library is left out of lists (the console adds My Books itself). */
+  includeOwnPrivate?: boolean;
+  libraryId?: string;
+}
+
+/** Libraries the teacher owns or belongs to, with counts, the teacher's role and whether the viewer joined. */
+export async function listTeacherLibraries(db: Db, filter: TeacherLibraryFilter): Promise<TeacherLibraryRow[]> {
+  const { organisationId, memberId } = filter;
+  let query = db
+    .selectFrom('libraries as l')
+    .leftJoin('library_memberships as tm', (join) =>
+      join.onRef('tm.organisation_id', '=', 'l.organisation_id').onRef('tm.library_id', '=', 'l.id').on('tm.member_id', '=', memberId),
+    )
+    .where('l.organisation_id', '=', organisationId)
+    .where((eb) => eb.or([eb('l.owner_member_id', '=', memberId), eb('tm.member_id', 'is not', null)]))
+    .select([
+      'l.id', 'l.name', 'l.is_private', 'l.archived_at', 'l.owner_member_id',
+      // An owner without a membership row still holds the Owner level.
+      sql<number>`coalesce(tm.role, ${LIBRARY_ROLE_OWNER})`.as('role'),
+      sql<number>`(SELECT count(*) FROM books b WHERE b.organisation_id = l.organisation_id AND b.library_id = l.id)`.as('book_count'),
+      // Authors: everyone in the library who may write, i.e. below Read-Only.
+      sql<number>`(SELECT count(*) FROM library_memberships m WHERE m.organisation_id = l.organisation_id AND m.library_id = l.id AND m.role < ${LIBRARY_ROLE_READ_ONLY})`.as('user_count'),
+      filter.viewerMemberIds.length
+        ? sql<boolean>`EXISTS (SELECT 1 FROM library_memberships v WHERE v.organisation_id = l.organisation_id AND v.library_id = l.id AND v.member_id = ANY(${[...filter.viewerMemberIds]}::text[]))`.as('joined')
+        : sql<boolean>`false`.as('joined'),
+    ]);
+  if (filter.relation === 'owned') query = query.where('l.owner_member_id', '=', memberId);
+  if (filter.relation === 'joined') query = query.where('l.owner_member_id', '<>', memberId);
+  if (filter.archived !== undefined) query = query.where('l.archived_at', filter.archived ? 'is not' : 'is', null);
+  if (!filter.includeOwnPrivate) query = query.where((eb) => eb.not(eb.and([eb('l.is_private', '=', true), eb('l.owner_member_id', '=', memberId)])));
+  if (filter.libraryId) query = query.where('l.id', '=', filter.libraryId);
+  return query.orderBy(sql`lower(l.name)`).orderBy('l.id').execute();
+}
+
+/** The libraries a member owns, locked until the transaction ends so a concurrent move waits. */
+export async function lockOwnedLibraries(
+  db: Db,
+  organisationId: string,
+  memberId: string,
+  options: { unarchivedOnly?: boolean } = {},
+): Promise<Array<{ id: string; name: string; is_private: boolean; archived_at: Date | null }>> {
+  let query = db
+    .selectFrom('libraries')
+    .select(['id', 'name', 'is_private', 'archived_at'])
+    .where('organisation_id', '=', organisationId)
+    .where('owner_member_id', '=', memberId);
+  if (options.unarchivedOnly) query = query.where('archived_at', 'is', null);
+  return query.orderBy('id').forUpdate().execute();
+}
+
+/** Unarchived libraries a member owns (the private one included). */
+export async function countOwnedUnarchived(db: Db, organisationId: string, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('libraries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organisation_id', '=', organisationId)
+    .where('owner_member_id', '=', memberId)
+    .where('archived_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A private library that changes hands is shared from then on, named after whose it was. */
+export async function unprivatise(db: Db, organisationId: string, ids: readonly string[], suffix: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('libraries')
+    .set({ is_private: false, name: sql`name || ${` (${suffix})`}` })
+    .where('organisation_id', '=', organisationId)
+    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .execute();
+}
+
+/** Moves ownership of the libraries; returns the ids moved. */
+export async function setOwner(db: Db, organisationId: string, ids: readonly string[], from: string, to: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('libraries')
+    .set({ owner_member_id: to })
+    .where('organisation_id', '=', organisationId)
+    .where('owner_member_id', '=', from)
+    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Gives the member this role in each library: added when missing, changed when present. */
+export async function upsertMemberships(db: Db, organisationId: string, ids: readonly string[], memberId: string, role: number): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    INSERT INTO library_memberships (organisation_id, library_id, member_id, role)
+    SELECT ${organisationId}, t.id, ${memberId}, ${role} FROM unnest(${[...ids]}::text[]) AS t(id)
+    ON CONFLICT (library_id, member_id) DO UPDATE SET role = EXCLUDED.role`.execute(db);
+}
+
+/** Lowers the member's role in the libraries to `role` where it was stronger (a former owner stays as co-teacher). */
+export async function demoteMemberships(db: Db, organisationId: string, ids: readonly string[], memberId: string, role: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('library_memberships')
+    .set({ role })
+    .where('organisation_id', '=', organisationId)
+    .where('member_id', '=', memberId)
+    .where('role', '<', role)
+    .where(sql<boolean>`library_id = ANY(${[...ids]}::text[])`)
+    .execute();
+}
+
+/** Adds the member to the library unless they are in it; true when added. */
+export async function addMembershipIfMissing(db: Db, organisationId: string, libraryId: string, memberId: string, role: number): Promise<boolean> {
+  const rows = await db
+    .insertInto('library_memberships')
+    .values({ organisation_id: organisationId, library_id: libraryId, member_id: memberId, role })
+    .onConflict((oc) => oc.columns(['library_id', 'member_id']).doNothing())
+    .returning('member_id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Archives (closes) the member's unarchived libraries; returns the ids closed and when (the database's clock). */
+export async function archiveOwned(db: Db, organisationId: string, memberId: string): Promise<{ libraryIds: string[]; archivedAt: Date }> {
+  const rows = await db
+    .updateTable('libraries')
+    .set({ archived_at: sql`now()` })
+    .where('organisation_id', '=', organisationId)
+    .where('owner_member_id', '=', memberId)
+    .where('archived_at', 'is', null)
+    .returning(['id', 'archived_at'])
+    .execute();
+  const archivedAt = rows[0]?.archived_at ?? (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]?.now ?? new Date();
+  return { libraryIds: rows.map((r) => r.id).sort(), archivedAt: new Date(archivedAt) };
+}
+
+/** The organisation's name and the flags the library rules read. */
+export async function findOrganisation(db: Db, organisationId: string) {
+  return db
+    .selectFrom('organisations')
+    .select(['id', 'name', 'is_domain', 'visit_libraries'])
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+}
+
+/** True when the person is in the organisation's admins list (by e-mail or identity user). */
+export async function isListedAdmin(db: Db, organisationId: string, person: { email: string; userId: string | null }): Promise<boolean> {
+  const row = await db
+    .selectFrom('admins')
+    .select('email')
+    .where('organisation_id', '=', organisationId)
+    .where((eb) => (person.userId ? eb.or([eb('email', '=', person.email.toLowerCase()), eb('user_id', '=', person.userId)]) : eb('email', '=', person.email.toLowerCase())))
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../access/actor.js';
+import { getAvatar } from './avatar.service.js';
+import { getTeacherLibraries, getTeacherLibrariesBy } from './libraries.service.js';
+import {
+  avatarParamsSchema,
+  organisationBodySchema,
+  organisationQuerySchema,
+  teacherParamsSchema,
+  transferParamsSchema,
+} from './libraries.schemas.js';
+import { archiveAllLibraries, reassignAllLibraries } from './library-transfers.service.js';
+import { organisationIdOf } from './organisation-id.js';
+
+const tags = ['teacher libraries'];
+
+/** Teacher libraries: lists, transfers, archive (spec §7), and avatars (docs/libraries-api.md). */
+export const librariesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/:teacherId',
+    { schema: { tags, summary: "A teacher's libraries: unarchived and archived", params: teacherParamsSchema, querystring: organisationQuerySchema } },
+    async (request) =>
+      getTeacherLibraries(app.db, requireActor(request), { organisationId: organisationIdOf(request), teacherId: request.params.teacherId }),
+  );
+
+  for (const relation of ['owned', 'joined'] as const) {
+    app.get(
+      `/api/:teacherId/${relation}`,
+      { schema: { tags, summary: `Unarchived libraries the teacher ${relation === 'owned' ? 'owns' : 'joined'}`, params: teacherParamsSchema, querystring: organisationQuerySchema } },
+      async (request) =>
+        getTeacherLibrariesBy(app.db, requireActor(request), { organisationId: organisationIdOf(request), teacherId: request.params.teacherId, relation }),
+    );
+  }
+
+  app.put(
+    '/api/:teacherId/admins/owner/all/:newOwnerId/:type',
+    { schema: { tags, summary: "Reassign all the teacher's libraries", params: transferParamsSchema, querystring: organisationQuerySchema } },
+    async (request) =>
+      reassignAllLibraries(app.db, requireActor(request), { organisationId: organisationIdOf(request), ...request.params }),
+  );
+
+  app.post(
+    '/api/:teacherId/admins/archive/all',
+    { schema: { tags, summary: "Archive all the teacher's libraries", params: teacherParamsSchema, querystring: organisationQuerySchema, body: organisationBodySchema } },
+    async (request) =>
+      archiveAllLibraries(app.db, requireActor(request), { organisationId: organisationIdOf(request, request.body), teacherId: request.params.teacherId }),
+  );
+
+  app.get(
+    '/assets/:userId/avatar',
+    { schema: { tags, summary: "A person's avatar: a redirect, the image, or 404 (initials)", params: avatarParamsSchema } },
+    async (request, reply) => {
+      const avatar = await getAvatar(app.db, requireActor(request), request.params.userId);
+      reply.header('cache-control', 'private, max-age=300');
+      if (avatar.kind === 'redirect') return reply.redirect(avatar.url, 302);
+      return reply.type(avatar.contentType).send(avatar.body);
+    },
+  );
+};

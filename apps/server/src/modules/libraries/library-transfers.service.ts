@@ -1,0 +1,105 @@
+import { LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER } from '@quire/core';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
+import * as repo from './libraries.repository.js';
+import { findUser } from './org-membership.repository.js';
+import { ensureOrgMember } from './org-membership.service.js';
+import { requireTeacherScope, type TeacherScope } from './teacher-scope.js';
+
+/** Refusals the spec states as rules (§5) without texts. */
+export const transferErrors = {
+  sameOwner: "A teacher can't be given their own libraries: choose someone else",
+  targetNotFound: 'The chosen teacher or admin is not in this organisation',
+  targetPending: "This teacher hasn't signed up yet, so they can't be given libraries",
+  targetInactive: 'This teacher has been removed from the organisation or is a student, so they can\'t be given libraries',
+} as const;
+
+export interface ReassignInput {
+  organisationId: string;
+  teacherId: string;
+  newOwnerId: string;
+  type: 'teacher' | 'admin';
+}
+
+export interface ReassignResult {
+  libraryIds: string[];
+  newOwner: { memberId: string; email: string; displayName: string; createdMember: boolean };
+}
+
+/** The target teacher, checked against the §5 rules. */
+async function teacherTarget(trx: Transaction<DB>, scope: TeacherScope, input: ReassignInput) {
+  if (input.newOwnerId === scope.teacher.id) throw badRequest(transferErrors.sameOwner, 'same_owner');
+  const target = await repo.findMember(trx, input.organisationId, input.newOwnerId);
+  if (!target) throw notFound(transferErrors.targetNotFound, 'target_not_found');
+  if (target.pending || target.role < 0) throw conflict(transferErrors.targetPending, 'target_pending');
+  if (target.revoked_at || target.is_student) throw conflict(transferErrors.targetInactive, 'target_inactive');
+  return { member: target, created: false };
+}
+
+/** The target admin (by e-mail, user id or member id), made a member when they are not one. */
+async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: ReassignInput) {
+  const key = input.newOwnerId.trim();
+  const member = await repo.findMember(trx, input.organisationId, key);
+  const user = member
+    ? await findUser(trx, member.user_id ? { id: member.user_id } : { email: member.email })
+    : await findUser(trx, key.includes('@') ? { email: key } : { id: key });
+  const email = (member?.email ?? user?.email ?? (key.includes('@') ? key : '')).toLowerCase();
+  const userId = member?.user_id ?? user?.id ?? null;
+  if (!email || !(await repo.isListedAdmin(trx, input.organisationId, { email, userId }))) {
+    throw notFound(transferErrors.targetNotFound, 'target_not_found');
+  }
+  const { teacher } = scope;
+  if (member?.id === teacher.id || email === teacher.email || (userId !== null && userId === teacher.user_id)) {
+    throw badRequest(transferErrors.sameOwner, 'same_owner');
+  }
+  const ensured = await ensureOrgMember(trx, input.organisationId, { email, userId, displayName: member?.display_name || user?.name || '' });
+  return { member: ensured.member, created: ensured.created };
+}
+
+/**
+ * PUT {api}/{teacherId}/admins/owner/all/{newOwnerId}/{type}: every library the teacher owns goes to the new
+ * owner, in one transaction (a failure part-way leaves every library where it was).
+ */
+export async function reassignAllLibraries(db: Kysely<DB>, actor: Actor, input: ReassignInput): Promise<ReassignResult> {
+  const scope = await requireTeacherScope(db, actor, input, 'admin');
+  const { teacher } = scope;
+  return db.transaction().execute(async (trx) => {
+    const target = input.type === 'teacher' ? await teacherTarget(trx, scope, input) : await adminTarget(trx, scope, input);
+    const libraries = await repo.lockOwnedLibraries(trx, input.organisationId, teacher.id);
+    const ids = libraries.map((l) => l.id);
+    await repo.unprivatise(trx, input.organisationId, libraries.filter((l) => l.is_private).map((l) => l.id), teacher.display_name || teacher.email);
+    const moved = await repo.setOwner(trx, input.organisationId, ids, teacher.id, target.member.id);
+    await repo.upsertMemberships(trx, input.organisationId, moved, target.member.id, LIBRARY_ROLE_OWNER);
+    await repo.demoteMemberships(trx, input.organisationId, moved, teacher.id, LIBRARY_ROLE_CO_TEACHER);
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId,
+      action: 'libraries.reassign',
+      targetType: 'library',
+      targetIds: moved,
+      details: { from: teacher.id, to: target.member.id, type: input.type, memberCreated: target.created },
+    });
+    return {
+      libraryIds: moved,
+      newOwner: { memberId: target.member.id, email: target.member.email, displayName: target.member.display_name, createdMember: target.created },
+    };
+  });
+}
+
+/** POST {api}/{teacherId}/admins/archive/all: closes every unarchived library the teacher owns, in one transaction. */
+export async function archiveAllLibraries(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: { organisationId: string; teacherId: string },
+): Promise<{ libraryIds: string[]; archivedAt: string }> {
+  const { teacher } = await requireTeacherScope(db, actor, input, 'admin');
+  return db.transaction().execute(async (trx) => {
+    const { libraryIds, archivedAt } = await repo.archiveOwned(trx, input.organisationId, teacher.id);
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'libraries.archive', targetType: 'library', targetIds: libraryIds, details: { owner: teacher.id },
+    });
+    return { libraryIds, archivedAt: archivedAt.toISOString() };
+  });
+}

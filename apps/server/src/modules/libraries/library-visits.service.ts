@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  LIBRARY_ROLE_CO_TEACHER,
+  libraryMessages,
+  libraryVisitAction,
+  validateVisitReason,
+  validationMessages,
+  VISIT_REASON_OTHER,
+  VISIT_REASONS,
+  visitReasonText,
+} from '@quire/core';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import type { MailService } from '../../mail/mail.service.js';
+import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
+import * as repo from './libraries.repository.js';
+import { insertVisitToken, consumeVisitToken } from './library-visits.repository.js';
+import { ensureOrgMember } from './org-membership.service.js';
+import { requireTeacherScope } from './teacher-scope.js';
+
+/** A visit link is good for one use within this time. */
+export const VISIT_TOKEN_MINUTES = 5;
+/** The role a visiting admin gets in the library: enough to help with content and members. */
+export const VISITOR_LIBRARY_ROLE = LIBRARY_ROLE_CO_TEACHER;
+
+export const visitErrors = {
+  libraryNotFound: 'Library not found',
+  linkExpired: 'This visit link has expired or was already used. Please visit the library again from the console.',
+} as const;
+
+export interface VisitDeps {
+  db: Kysely<DB>;
+  mail: Pick<MailService, 'send'>;
+  productName: string;
+  /** Logs a failure that must not undo a committed visit (the owner's e-mail). */
+  logError: (error: unknown, line: string) => void;
+}
+
+export interface JoinLibraryInput {
+  organisationId: string;
+  teacherId: string;
+  libraryId: string;
+  reason?: string;
+  otherReason?: string;
+}
+
+export interface JoinLibraryResult {
+  token: string;
+  expiresAt: string;
+  /** Relative to the API origin: open it in a new tab. */
+  url: string;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The reason text to record, or a 400 with the §5 texts; undefined when none was given. */
+export function parseVisitReason(reason: string | undefined, otherReason: string | undefined): string | undefined {
+  const choice = reason?.trim() ?? '';
+  if (!choice && !otherReason?.trim()) return undefined;
+  const isListed = choice === VISIT_REASON_OTHER || (VISIT_REASONS as readonly string[]).includes(choice);
+  // Free text sent on its own is the 'Other' text.
+  const [c, other] = isListed ? [choice, otherReason ?? ''] : [VISIT_REASON_OTHER, choice || (otherReason ?? '')];
+  const problem = validateVisitReason(c, other);
+  if (problem) {
+    throw badRequest(problem, problem === validationMessages.visitReasonTooLong ? 'visit_reason_too_long' : 'visit_reason_required');
+  }
+  return visitReasonText(c, other);
+}
+
+/**
+ * POST {api}/{teacherId}/admins/{libraryId}/join: checks the visit is allowed, makes the admin a member of the
+ * organisation and the library, records the visit, e-mails the owner, and answers a single-use token.
+ */
+export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibraryInput): Promise<JoinLibraryResult> {
+  const { db } = deps;
+  const { access, teacher } = await requireTeacherScope(db, actor, input, 'read');
+  const org = await repo.findOrganisation(db, input.organisationId);
+  if (!org?.visit_libraries || access.level !== 'admin') throw forbidden(libraryMessages.visitNotAllowed, 'visit_not_allowed');
+
+  const viewerMemberIds = await repo.findMemberIdsOfPerson(db, input.organisationId, actor);
+  const [library] = await repo.listTeacherLibraries(db, {
+    organisationId: input.organisationId, memberId: teacher.id, viewerMemberIds, libraryId: input.libraryId, includeOwnPrivate: true,
+  });
+  if (!library) throw notFound(visitErrors.libraryNotFound, 'library_not_found');
+  if (libraryVisitAction({ role: Number(library.role), isPrivate: library.is_private }) !== 'visit') {
+    throw forbidden(libraryMessages.joinForbidden, 'visit_forbidden');
+  }
+  const reason = parseVisitReason(input.reason, input.otherReason);
+  if (!reason && !library.joined) throw badRequest(validationMessages.visitReasonRequired, 'visit_reason_required');
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + VISIT_TOKEN_MINUTES * 60_000);
+  await db.transaction().execute(async (trx) => {
+    const ensured = await ensureOrgMember(trx, input.organisationId, { email: actor.email, userId: actor.userId, displayName: actor.displayName });
+    const added = await repo.addMembershipIfMissing(trx, input.organisationId, library.id, ensured.member.id, VISITOR_LIBRARY_ROLE);
+    await insertVisitToken(trx, hash(token), { userId: actor.userId, organisationId: input.organisationId, libraryId: library.id }, expiresAt);
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId,
+      action: 'libraries.visit',
+      targetType: 'library',
+      targetIds: [library.id],
+      reason,
+      details: {
+        teacherId: teacher.id, visitorMemberId: ensured.member.id, joinedLibrary: added, memberCreated: ensured.created,
+        memberRestored: ensured.restored, grantedLicenseId: ensured.grantedLicenseId,
+      },
+    });
+  });
+
+  if (reason) await notifyOwner(deps, actor, { organisationId: input.organisationId, organisationName: org.name, library, reason });
+  return { token, expiresAt: expiresAt.toISOString(), url: `/api/library-visit/${token}` };
+}
+
+/** The library owner hears who visited and why (spec §6). A mail failure never undoes the visit. */
+async function notifyOwner(
+  deps: VisitDeps,
+  actor: Actor,
+  visit: { organisationId: string; organisationName: string; library: repo.TeacherLibraryRow; reason: string },
+): Promise<void> {
+  try {
+    const owner = await repo.findMember(deps.db, visit.organisationId, visit.library.owner_member_id);
+    if (!owner || owner.email === actor.email.toLowerCase()) return;
+    const admin = actor.displayName || actor.email;
+    await deps.mail.send({
+      to: owner.email,
+      organisationId: visit.organisationId,
+      subject: `${admin} visited your library "${visit.library.name}"`,
+      text: [
+        `Hello ${owner.display_name || owner.email},`,
+        '',
+        `${admin} (${actor.email}), an admin of ${visit.organisationName}, has joined your ${deps.productName} library "${visit.library.name}".`,
+        '',
+        `Reason for the visit: ${visit.reason}`,
+        '',
+        `If you have any questions, contact ${actor.email}.`,
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.logError(error, 'library visit: the owner could not be e-mailed');
+  }
+}
+
+/** GET {api}/library-visit/{token}: the product app's address for the library, once per token. */
+export async function exchangeVisitToken(db: Kysely<DB>, appUrl: string, token: string): Promise<string> {
+  const value = await consumeVisitToken(db, hash(token));
+  if (!value) throw new AppError(410, 'visit_link_expired', visitErrors.linkExpired);
+  return `${appUrl.replace(/\/$/, '')}/library/${encodeURIComponent(value.libraryId)}`;
+}

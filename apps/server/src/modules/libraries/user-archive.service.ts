@@ -1,0 +1,90 @@
+import { isProviderStaffEmail } from '@quire/core';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { conflict } from '../../errors.js';
+import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
+import * as repo from './libraries.repository.js';
+import { requireTeacherScope, type TeacherScope } from './teacher-scope.js';
+import { revokeMember } from './user-archive.repository.js';
+
+/** Why an account cannot be deleted; the console appends these to 'Error deleting teacher'. */
+export const deleteCheckReasons = {
+  self: "You can't delete your own account",
+  alreadyRemoved: 'This teacher has already been removed from the organisation',
+  isAdmin: 'This teacher is an admin of the organisation: remove them from the admins first',
+  domainOrganisation: 'Teachers cannot be removed from a domain organisation',
+  onlyPending: 'Only pending teachers can be removed from this organisation',
+} as const;
+
+export interface DeleteCheckInput {
+  organisationId: string;
+  teacherId: string;
+  /** Provider staff are recognised by this e-mail domain (they may remove any teacher, spec §6). */
+  providerEmailDomain: string;
+}
+
+export interface DeleteCheck {
+  canDelete: boolean;
+  reasons: string[];
+  /** Unarchived libraries still owned (the private one included): archiving the user closes them. */
+  ownedLibraries: number;
+}
+
+async function check(db: Kysely<DB>, actor: Actor, scope: TeacherScope, input: DeleteCheckInput): Promise<DeleteCheck> {
+  const { teacher } = scope;
+  const reasons: string[] = [];
+  if (teacher.user_id === actor.userId || teacher.email === actor.email.toLowerCase()) reasons.push(deleteCheckReasons.self);
+  if (teacher.revoked_at) reasons.push(deleteCheckReasons.alreadyRemoved);
+  if (await repo.isListedAdmin(db, input.organisationId, { email: teacher.email, userId: teacher.user_id })) reasons.push(deleteCheckReasons.isAdmin);
+  // Spec §6: Remove teacher is offered to provider staff, or for pending teachers in non-domain organisations.
+  if (!isProviderStaffEmail(actor.email, input.providerEmailDomain)) {
+    const org = await repo.findOrganisation(db, input.organisationId);
+    if (org?.is_domain) reasons.push(deleteCheckReasons.domainOrganisation);
+    else if (!teacher.pending) reasons.push(deleteCheckReasons.onlyPending);
+  }
+  const ownedLibraries = await repo.countOwnedUnarchived(db, input.organisationId, teacher.id);
+  return { canDelete: reasons.length === 0, reasons, ownedLibraries };
+}
+
+/** POST {api}/admin-tools/v2/{teacherId}/users/delete-check: whether the account can be deleted, and why not. */
+export async function deleteCheck(db: Kysely<DB>, actor: Actor, input: DeleteCheckInput): Promise<DeleteCheck> {
+  const scope = await requireTeacherScope(db, actor, input, 'admin');
+  return check(db, actor, scope, input);
+}
+
+export interface ArchiveUserResult {
+  memberId: string;
+  revokedAt: string;
+  archivedLibraryIds: string[];
+  freedLicenseId: string | null;
+}
+
+/**
+ * POST {api}/admin-tools/v2/{teacherId}/users/archive: in one transaction, closes the libraries the teacher still
+ * owns and removes them from the organisation (Inactive, Removed date, licence freed). The identity account stays.
+ */
+export async function archiveUser(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: DeleteCheckInput & { organisationName?: string },
+): Promise<ArchiveUserResult> {
+  const scope = await requireTeacherScope(db, actor, input, 'admin');
+  const verdict = await check(db, actor, scope, input);
+  if (!verdict.canDelete) throw conflict(verdict.reasons.join(' '), 'cannot_delete', { reasons: verdict.reasons });
+  const { teacher } = scope;
+  return db.transaction().execute(async (trx) => {
+    const { libraryIds } = await repo.archiveOwned(trx, input.organisationId, teacher.id);
+    const revokedAt = await revokeMember(trx, input.organisationId, teacher.id);
+    // Removed meanwhile by someone else: report it as the check would have.
+    if (!revokedAt) throw conflict(deleteCheckReasons.alreadyRemoved, 'cannot_delete', { reasons: [deleteCheckReasons.alreadyRemoved] });
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId,
+      action: 'members.archive',
+      targetType: 'member',
+      targetIds: [teacher.id],
+      details: { email: teacher.email, archivedLibraryIds: libraryIds, freedLicenseId: teacher.license_id, organisationName: input.organisationName ?? null },
+    });
+    return { memberId: teacher.id, revokedAt: revokedAt.toISOString(), archivedLibraryIds: libraryIds, freedLicenseId: teacher.license_id };
+  });
+}

@@ -1,0 +1,35 @@
+import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import type { TeacherStatus, TeachersListQuery } from './get-teachers.js';
+
+export type ExportScope = 'page' | 'all';
+
+/** GET …/members/teachers/export.csv: the server streams the CSV of the page shown or of every match. */
+export function fetchTeachersCsv(orgId: string, status: TeacherStatus, query: TeachersListQuery, scope: ExportScope): Promise<Blob> {
+  return apiRequest<Blob>(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'teachers', 'export.csv'), {
+    query: {
+      search: query.search.trim() || undefined,
+      sort: query.sort,
+      dir: query.dir,
+      page: scope === 'page' ? query.page : undefined,
+      pageSize: scope === 'page' ? query.pageSize : undefined,
+      scope,
+      status,
+    },
+    headers: { Accept: 'text/csv' },
+    responseType: 'blob',
+  });
+}
+
+/** Hands a downloaded file to the browser's save mechanism. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,47 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageSize } from '@quire/core';
+import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { membersPageSchema } from './teacher-schemas.js';
+
+export type TeacherStatus = 'active' | 'inactive';
+export type TeacherSortKey = 'email' | 'name' | 'signedUp' | 'license' | 'removed';
+export type SortDirection = 'asc' | 'desc';
+
+/** What the table asks the server for: it never loads the whole organisation. */
+export interface TeachersListQuery {
+  search: string;
+  sort: TeacherSortKey;
+  dir: SortDirection;
+  page: number;
+  pageSize: PageSize;
+}
+
+/** Every cached list of an organisation (both tabs, every page): invalidated after a change. */
+export const teachersQueryRoot = (orgId: string) => ['teachers', orgId] as const;
+
+export const teachersQueryKey = (orgId: string, status: TeacherStatus, query: TeachersListQuery) =>
+  [...teachersQueryRoot(orgId), status, query] as const;
+
+const listPath = (status: TeacherStatus) => (status === 'active' ? 'teachers' : 'inactive-teachers');
+
+/** GET {payments}/v1/admin/organisations/{orgId}/members/teachers (or inactive-teachers), one page. */
+export function fetchTeachers(orgId: string, status: TeacherStatus, query: TeachersListQuery, signal?: AbortSignal) {
+  return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', listPath(status)), {
+    query: { search: query.search.trim() || undefined, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
+    schema: membersPageSchema,
+    signal,
+  });
+}
+
+export function teachersQueryOptions(orgId: string, status: TeacherStatus, query: TeachersListQuery) {
+  return queryOptions({
+    queryKey: teachersQueryKey(orgId, status, query),
+    queryFn: ({ signal }) => fetchTeachers(orgId, status, query, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTeachers(orgId: string, status: TeacherStatus, query: TeachersListQuery) {
+  return useQuery(teachersQueryOptions(orgId, status, query));
+}

@@ -1,0 +1,135 @@
+import { Button, Group, List, Modal, Paper, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, readyToImportText } from '@quire/core';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { notifyError } from '../../../lib/notify.js';
+import { importErrorMessage, importTeachers, type ImportTeachersResult } from '../api/import-teachers.js';
+import type { OrganisationLicense } from '../api/teacher-schemas.js';
+import { assignableLicenses } from '../model/teacher-access.js';
+import { ImportLicensePicker } from './import-license-picker.js';
+
+export interface ImportTeachersDialogProps {
+  opened: boolean;
+  orgId: string;
+  licenses: OrganisationLicense[];
+  onClose: () => void;
+  onImported: (result: ImportTeachersResult) => void;
+}
+
+type Step = 'enter' | 'review';
+
+/** Import Teachers (spec §4 "Import flow"): enter e-mails, review the validated list with licences, Import. */
+export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImported }: ImportTeachersDialogProps) {
+  const [step, setStep] = useState<Step>('enter');
+  const [text, setText] = useState('');
+  const [licenseId, setLicenseId] = useState<string | null>(null);
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const parsed = useMemo(() => parseEmailList(text), [text]);
+  // Licence assignment is offered only while some licence has seats left (spec §5).
+  const offered = assignableLicenses(licenses).filter((l) => available(l) > 0);
+  const chosenLicenseId = licenseId ?? offered[0]?.id ?? null;
+
+  const run = useMutation({
+    mutationFn: () => {
+      const granted: Record<string, string> = {};
+      if (chosenLicenseId) for (const email of parsed.valid) if (ticked.has(email)) granted[email] = chosenLicenseId;
+      return importTeachers(orgId, parsed.valid, granted);
+    },
+    onSuccess: (result) => {
+      reset();
+      onImported(result);
+    },
+    onError: (error) => notifyError(importErrorMessage(error)),
+  });
+
+  const reset = () => {
+    setStep('enter');
+    setText('');
+    setTicked(new Set());
+    setLicenseId(null);
+  };
+  const close = () => {
+    if (run.isPending) return;
+    reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Import Teachers" size={MODAL_WIDTHS[6]} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {step === 'enter' ? (
+        <Stack>
+          <Textarea
+            label="Teacher email addresses"
+            description="Separate addresses with commas, semicolons or new lines."
+            autosize
+            minRows={6}
+            maxRows={14}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button disabled={parsed.valid.length + parsed.invalid.length === 0} onClick={() => setStep('review')}>
+              Next
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <div role="status">
+            <Text fw={600}>{readyToImportText(parsed.valid.length)}</Text>
+            {parsed.invalid.length > 0 ? (
+              <Text c="red.9" fw={600}>
+                {invalidEmailsText(parsed.invalid.length)}
+              </Text>
+            ) : null}
+          </div>
+          {parsed.invalid.length > 0 ? (
+            <Paper withBorder p="sm">
+              <Text size="sm" fw={600} id="import-invalid-label">
+                Correct these addresses to import:
+              </Text>
+              <List size="sm" spacing={2} c="red.9" aria-labelledby="import-invalid-label">
+                {parsed.invalid.slice(0, 50).map((entry) => (
+                  <List.Item key={entry}>{entry}</List.Item>
+                ))}
+              </List>
+            </Paper>
+          ) : null}
+          {offered.length > 0 && parsed.valid.length > 0 ? (
+            <ImportLicensePicker
+              emails={parsed.valid}
+              licenses={offered}
+              licenseId={chosenLicenseId}
+              onLicenseChange={(id) => {
+                setLicenseId(id);
+                setTicked(new Set());
+              }}
+              ticked={ticked}
+              onTickedChange={setTicked}
+            />
+          ) : null}
+          {run.isPending ? (
+            <Stack gap={4}>
+              <Text size="sm" id="import-progress-label">
+                Importing {parsed.valid.length} {parsed.valid.length === 1 ? 'teacher' : 'teachers'}…
+              </Text>
+              <Progress value={100} animated striped aria-labelledby="import-progress-label" />
+            </Stack>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep('enter')} disabled={run.isPending}>
+              Back
+            </Button>
+            <Button disabled={!canImport(parsed)} loading={run.isPending} onClick={() => run.mutate()}>
+              Import
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+
+export interface LicenseChangeDialogProps {
+  /** The licence to assign, or null to remove the teachers' licences. */
+  license: OrganisationLicense | null;
+  members: Member[];
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+const teachersText = (members: Member[]) => (members.length === 1 ? (members[0]?.email ?? '1 teacher') : `${members.length} teachers`);
+
+/** The confirmation before licences are assigned or removed. */
+export function LicenseChangeDialog({ license, members, busy, onConfirm, onClose }: LicenseChangeDialogProps) {
+  const title = license ? 'Assign license' : 'Remove license';
+  return (
+    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm">
+          {license
+            ? `Assign the ${license.name} license to ${teachersText(members)}?`
+            : `Remove the license from ${teachersText(members)}?`}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color={license ? 'quire' : 'red'} onClick={onConfirm} loading={busy} data-autofocus>
+            {license ? 'Assign' : 'Remove'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { Button, Group, List, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { MODAL_WIDTHS, teacherMessages, validateWelcomeEmail, WELCOME_EMAIL_DEFAULT_DAYS } from '@quire/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { errorMessageOf, notifyError } from '../../../lib/notify.js';
+import { sendTeacherEmail, teacherEmailPreviewQueryOptions, type TeacherEmailKind } from '../api/teacher-email.js';
+import type { Member } from '../api/teacher-schemas.js';
+
+export interface TeacherEmailDialogProps {
+  orgId: string;
+  kind: TeacherEmailKind;
+  recipients: Member[];
+  onClose: () => void;
+  /** Called once the server has accepted the e-mail. */
+  onSent?: () => void;
+}
+
+type Step = 'details' | 'confirm' | 'sent';
+
+const STEP_TITLES: Record<Step, string> = {
+  details: 'Review message details',
+  confirm: 'Confirm recipients and send',
+  sent: 'Your message has been sent',
+};
+
+/** YYYY-MM-DD of the local day `days` from now: the welcome e-mail's "create your account by" date. */
+export function daysFromNow(days: number, now = new Date()): string {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const SHOWN_RECIPIENTS = 50;
+
+/**
+ * The welcome e-mail and the certification request (spec §4 "E-mail flow"): review the message
+ * (fixed subject, required message), confirm the recipients, then the sent confirmation.
+ */
+export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }: TeacherEmailDialogProps) {
+  const memberIds = recipients.map((m) => m.id);
+  const preview = useQuery(teacherEmailPreviewQueryOptions(orgId, kind, memberIds));
+  const [step, setStep] = useState<Step>('details');
+  const [message, setMessage] = useState<string | null>(null);
+  const [date, setDate] = useState(() => daysFromNow(WELCOME_EMAIL_DEFAULT_DAYS));
+  const [errors, setErrors] = useState<{ subject: string | null; message: string | null }>({ subject: null, message: null });
+  const subject = preview.data?.subject ?? '';
+  const text = message ?? preview.data?.defaultMessage ?? '';
+
+  useEffect(() => {
+    if (preview.isError) notifyError(errorMessageOf(preview.error, teacherMessages.welcomeEmailFailed));
+  }, [preview.isError, preview.error]);
+
+  const send = useMutation({
+    mutationFn: () => sendTeacherEmail(orgId, { kind, subject, message: text, memberIds, date: kind === 'WELCOME' ? date : undefined }),
+    onSuccess: (result) => {
+      // e.g. students who were skipped: 'Some users selected have student accounts and weren't emailed'.
+      for (const error of result.errors) notifyError(error);
+      setStep('sent');
+      onSent?.();
+    },
+    onError: () => notifyError(teacherMessages.welcomeEmailFailed),
+  });
+
+  const next = () => {
+    const found = validateWelcomeEmail({ subject, message: text });
+    setErrors(found);
+    if (!found.subject && !found.message) setStep('confirm');
+  };
+
+  return (
+    <Modal opened onClose={send.isPending ? () => undefined : onClose} title={STEP_TITLES[step]} size={MODAL_WIDTHS[5]} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {step === 'details' ? (
+        preview.isPending ? (
+          <Group justify="center" py="lg" role="status">
+            <Loader aria-label="Loading the message" />
+          </Group>
+        ) : (
+          <Stack>
+            <TextInput label="Subject" value={subject} readOnly error={errors.subject} />
+            <Textarea
+              label="Message"
+              autosize
+              minRows={5}
+              maxRows={12}
+              value={text}
+              error={errors.message}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+              data-autofocus
+            />
+            {kind === 'WELCOME' ? (
+              <TextInput type="date" label="Create account by" value={date} onChange={(event) => setDate(event.currentTarget.value)} />
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={next} disabled={preview.isError}>
+                Next
+              </Button>
+            </Group>
+          </Stack>
+        )
+      ) : step === 'confirm' ? (
+        <Stack>
+          <Text id="email-recipients-label">
+            {recipients.length === 1 ? 'This email will be sent to 1 teacher:' : `This email will be sent to ${recipients.length} teachers:`}
+          </Text>
+          <List size="sm" spacing={2} aria-labelledby="email-recipients-label" mah={240} style={{ overflowY: 'auto' }} tabIndex={0}>
+            {recipients.slice(0, SHOWN_RECIPIENTS).map((m) => (
+              <List.Item key={m.id}>{m.email}</List.Item>
+            ))}
+          </List>
+          {recipients.length > SHOWN_RECIPIENTS ? (
+            <Text size="xs" c="dimmed">
+              and {recipients.length - SHOWN_RECIPIENTS} more
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep('details')} disabled={send.isPending}>
+              Back
+            </Button>
+            <Button onClick={() => send.mutate()} loading={send.isPending}>
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text>
+            {send.data?.sentTo.length === 1 ? 'Sent to 1 teacher.' : `Sent to ${send.data?.sentTo.length ?? 0} teachers.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

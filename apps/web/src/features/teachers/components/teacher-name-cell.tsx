@@ -1,0 +1,29 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ambassadorTooltip } from '@quire/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import type { Member } from '../api/teacher-schemas.js';
+
+/** Name with its badges: Library Manager (orgLibraries only) and the ambassador star with its tooltip. */
+export function TeacherNameCell({ member, libraryManager, productName }: { member: Member; libraryManager: boolean; productName: string }) {
+  const label = ambassadorTooltip(productName);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={500} truncate="end">
+        {member.displayName || member.email}
+      </Text>
+      {member.isAmbassador ? (
+        <Tooltip label={label} withArrow>
+          {/* Focusable so keyboard users reach the tooltip too. */}
+          <span role="img" aria-label={label} tabIndex={0} style={{ display: 'inline-flex', color: 'var(--mantine-color-orange-9)' }}>
+            <IconStarFilled size={16} aria-hidden />
+          </span>
+        </Tooltip>
+      ) : null}
+      {libraryManager ? (
+        <Badge variant="outline" color="quire" size="sm" style={{ flexShrink: 0 }}>
+          Library Manager
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,89 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+import { rowActions, type TeacherScreenAccess } from '../model/teacher-access.js';
+
+/** What a row menu asks the screen to do. */
+export type RowAction =
+  | { kind: 'assign'; license: OrganisationLicense }
+  | { kind: 'remove-license' }
+  | { kind: 'welcome' }
+  | { kind: 'certification' }
+  | { kind: 'role'; role: number }
+  | { kind: 'switch-to-student' }
+  | { kind: 'mark-active' };
+
+export interface TeacherRowMenuProps {
+  member: Member;
+  licenses: OrganisationLicense[];
+  access: TeacherScreenAccess;
+  onAction: (member: Member, action: RowAction) => void;
+}
+
+/**
+ * The row action menu (spec §2). View Profile, Manage Teacher Libraries and Remove teacher belong to
+ * the teacher library viewer and the delete dialogs, which are not part of this screen yet.
+ */
+export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRowMenuProps) {
+  const label = `Actions for ${member.email}`;
+  const run = (action: RowAction) => () => onAction(member, action);
+
+  if (member.revokedAt) {
+    return (
+      <Menu position="bottom-end" shadow="md" width={220}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={label}>
+            <IconDots size={18} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={run({ kind: 'mark-active' })}>Mark as Active</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
+
+  const actions = rowActions(member, licenses, access);
+  return (
+    <Menu position="bottom-end" shadow="md" width={260}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={label}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.assignLicense ? (
+          actions.assignLicense.disabled ? (
+            <Menu.Item disabled>Assign license</Menu.Item>
+          ) : (
+            <Menu.Sub position="left-start">
+              <Menu.Sub.Target>
+                <Menu.Sub.Item>Assign license</Menu.Sub.Item>
+              </Menu.Sub.Target>
+              <Menu.Sub.Dropdown>
+                {actions.assignLicense.choices.map(({ license, disabled }) => (
+                  <Menu.Item key={license.id} disabled={disabled} onClick={run({ kind: 'assign', license })}>
+                    {license.name}
+                  </Menu.Item>
+                ))}
+              </Menu.Sub.Dropdown>
+            </Menu.Sub>
+          )
+        ) : null}
+        {actions.sendWelcomeEmail ? <Menu.Item onClick={run({ kind: 'welcome' })}>Send welcome email</Menu.Item> : null}
+        {actions.requestCertification ? <Menu.Item onClick={run({ kind: 'certification' })}>Request Certification</Menu.Item> : null}
+        {actions.removeLicense ? (
+          <Menu.Item disabled={actions.removeLicense.disabled} onClick={run({ kind: 'remove-license' })}>
+            Remove license
+          </Menu.Item>
+        ) : null}
+        {actions.libraryManager ? (
+          <Menu.Item onClick={run({ kind: 'role', role: actions.libraryManager.role })}>{actions.libraryManager.label}</Menu.Item>
+        ) : null}
+        <Menu.Item disabled={actions.switchToStudent.disabled} onClick={run({ kind: 'switch-to-student' })}>
+          Switch to student
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

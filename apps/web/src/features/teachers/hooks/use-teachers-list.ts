@@ -1,0 +1,40 @@
+import { DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
+import { useEffect, useState } from 'react';
+import { useTeachers, type SortDirection, type TeacherSortKey, type TeacherStatus, type TeachersListQuery } from '../api/get-teachers.js';
+
+/**
+ * The list's paging, sorting and search, asked of the server page by page (default: e-mail
+ * ascending, 10 rows). A new search, sort or page size starts again at page 1.
+ */
+export function useTeachersList(orgId: string, status: TeacherStatus, search: string) {
+  const [sort, setSort] = useState<TeacherSortKey>('email');
+  const [dir, setDir] = useState<SortDirection>('asc');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const query: TeachersListQuery = { search, sort, dir, page, pageSize };
+  const result = useTeachers(orgId, status, query);
+
+  useEffect(() => setPage(1), [search]);
+
+  // Teachers who leave the list (switched, re-activated) can empty the last page: step back.
+  const emptyPage = !result.isPlaceholderData && result.data?.members.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptyPage) setPage((p) => Math.max(1, Math.min(p - 1, Math.ceil((result.data?.total ?? 0) / pageSize))));
+  }, [emptyPage, result.data?.total, pageSize]);
+
+  const sortBy = (key: TeacherSortKey) => {
+    if (key === sort) setDir(dir === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(key);
+      setDir('asc');
+    }
+    setPage(1);
+  };
+
+  const changePageSize = (size: PageSize) => {
+    setPageSize(size);
+    setPage(1);
+  };
+
+  return { query, result, sortBy, setPage, changePageSize };
+}

@@ -1,0 +1,115 @@
+import { isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER } from '@quire/core';
+import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+
+/** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
+export interface TeacherScreenAccess {
+  /** The acting user is a library manager, not an admin: the lists only, no changes. */
+  readOnly: boolean;
+  /** A domain-licence organisation: no individual licence assignment or removal, no import. */
+  isDomain: boolean;
+  /** Provider staff (the provider's e-mail domain) get the welcome e-mail in domain organisations. */
+  providerStaff: boolean;
+  /** Library managers exist only with orgLibraries on. */
+  orgLibraries: boolean;
+}
+
+export function teacherScreenAccess(input: {
+  organisation: { isDomain: boolean; features: { orgLibraries: boolean }; admins: Array<{ email: string }> };
+  userEmail: string | null | undefined;
+  providerEmailDomain: string;
+}): TeacherScreenAccess {
+  const email = (input.userEmail ?? '').toLowerCase();
+  const isAdmin = email !== '' && input.organisation.admins.some((a) => a.email.toLowerCase() === email);
+  return {
+    readOnly: !isAdmin,
+    isDomain: input.organisation.isDomain,
+    providerStaff: email !== '' && isProviderStaffEmail(email, input.providerEmailDomain),
+    orgLibraries: input.organisation.features.orgLibraries,
+  };
+}
+
+/** The licences a teacher could be put on one by one: never an apply-to-all licence. */
+export function assignableLicenses(licenses: OrganisationLicense[]): OrganisationLicense[] {
+  return licenses.filter((l) => !l.applyToAll);
+}
+
+export interface LicenseChoice {
+  license: OrganisationLicense;
+  disabled: boolean;
+}
+
+/** What the row menu of an active teacher offers; null entries are not shown. */
+export interface RowActions {
+  assignLicense: { disabled: boolean; choices: LicenseChoice[] } | null;
+  sendWelcomeEmail: boolean;
+  requestCertification: boolean;
+  removeLicense: { disabled: boolean } | null;
+  libraryManager: { label: 'Assign as Library Manager' | 'Remove as Library Manager'; role: number } | null;
+  switchToStudent: { disabled: boolean };
+}
+
+export function rowActions(member: Member, licenses: OrganisationLicense[], access: TeacherScreenAccess): RowActions {
+  const individual = !access.isDomain;
+  const choices = licenses.map((license) => ({ license, disabled: license.applyToAll || member.license?.id === license.id }));
+  const isManager = member.role === ROLE_LIBRARY_MANAGER;
+  return {
+    // Disabled when the teacher's licence applies to all, or when there is no licence to give.
+    assignLicense: individual
+      ? { disabled: Boolean(member.license?.applyToAll) || choices.every((c) => c.disabled), choices }
+      : null,
+    sendWelcomeEmail: individual || access.providerStaff,
+    requestCertification: true,
+    removeLicense: individual ? { disabled: member.license === null || member.license.applyToAll } : null,
+    // Pending teachers have no role to change yet.
+    libraryManager:
+      access.orgLibraries && !member.pending
+        ? isManager
+          ? { label: 'Remove as Library Manager', role: ROLE_TEACHER }
+          : { label: 'Assign as Library Manager', role: ROLE_LIBRARY_MANAGER }
+        : null,
+    switchToStudent: { disabled: member.pending },
+  };
+}
+
+/** The Library Manager badge shows only with orgLibraries (spec §2). */
+export function showsLibraryManagerBadge(member: Pick<Member, 'role'>, access: Pick<TeacherScreenAccess, 'orgLibraries'>): boolean {
+  return access.orgLibraries && member.role === ROLE_LIBRARY_MANAGER;
+}
+
+/** Bulk actions (spec §2): a licence to assign, Remove license, the two e-mails, Switch to student. */
+export type BulkAction =
+  | { kind: 'assign'; license: OrganisationLicense }
+  | { kind: 'remove-license' }
+  | { kind: 'welcome' }
+  | { kind: 'certification' }
+  | { kind: 'switch-to-student' };
+
+export interface BulkActionOption {
+  value: string;
+  label: string;
+  action: BulkAction;
+}
+
+export function bulkActionOptions(licenses: OrganisationLicense[], access: TeacherScreenAccess): BulkActionOption[] {
+  const options: BulkActionOption[] = [];
+  if (!access.isDomain) {
+    for (const license of assignableLicenses(licenses)) {
+      options.push({ value: `assign:${license.id}`, label: `Assign ${license.name} license`, action: { kind: 'assign', license } });
+    }
+    options.push({ value: 'remove-license', label: 'Remove license', action: { kind: 'remove-license' } });
+  }
+  if (!access.isDomain || access.providerStaff) options.push({ value: 'welcome', label: 'Send welcome email', action: { kind: 'welcome' } });
+  options.push({ value: 'certification', label: 'Request Certification', action: { kind: 'certification' } });
+  options.push({ value: 'switch-to-student', label: 'Switch to student', action: { kind: 'switch-to-student' } });
+  return options;
+}
+
+/** E-mail actions open a preview first, so their button reads 'Preview' instead of 'Apply'. */
+export function isEmailAction(action: BulkAction | null | undefined): boolean {
+  return action?.kind === 'welcome' || action?.kind === 'certification';
+}
+
+/** 'n teachers selected' ('1 teacher selected'). */
+export function selectedText(count: number): string {
+  return count === 1 ? '1 teacher selected' : `${count} teachers selected`;
+}
