@@ -1,37 +1,37 @@
 /**
  * Demo generator benchmark: one generated organisation of 100,000 teachers (with their libraries,
- * library memberships, books and 18 months of analytics) on PostgreSQL (DATABASE_URL) and on
- * embedded PGlite (a temporary folder). Prints the figures recorded in docs/performance.md.
+ * library memberships, books and 18 months of analytics) on PostgreSQL and on embedded PGlite.
+ * Prints the figures recorded in docs/performance.md ("Demo generator").
  *
- *   DATABASE_URL=postgres://… npx tsx bench/seed.bench.ts [--teachers N] [--seed S] [--only postgres|pglite] [--keep]
+ *   DATABASE_URL=postgres://user@host:5432/postgres npm run seed -w bench -- [--teachers N] [--seed S] [--only postgres|pglite] [--keep]
+ *
+ * PostgreSQL: the benchmark creates a scratch database on DATABASE_URL's server (the user needs
+ * CREATEDB) and drops it afterwards. PGlite: a temporary folder, removed afterwards. --keep keeps both.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import type { DB } from '../apps/server/src/db/types.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { deleteOrganisation } from '../apps/server/src/db/demo/demo.repository.js';
-import { generatedOrganisationId, generatedOrganisationPlan, seedGeneratedOrganisation } from '../apps/server/src/db/demo/generated-organisation.js';
+import type { DB } from '../apps/server/src/db/types.js';
+import { seedGeneratedOrganisation } from '../apps/server/src/db/demo/generated-organisation.js';
 
 const { values } = parseArgs({
   options: { teachers: { type: 'string', default: '100000' }, seed: { type: 'string', default: '100' }, only: { type: 'string' }, keep: { type: 'boolean', default: false } },
 });
 const teachers = Number(values.teachers);
 const seed = Number(values.seed);
-if (!Number.isInteger(teachers) || teachers < 0 || !Number.isInteger(seed) || seed < 0) {
-  console.error('--teachers and --seed must be whole numbers');
+if (!Number.isInteger(teachers) || teachers < 0 || !Number.isInteger(seed) || seed < 0 || !['postgres', 'pglite', undefined].includes(values.only)) {
+  console.error('Usage: seed.bench.ts [--teachers N] [--seed S] [--only postgres|pglite] [--keep]');
   process.exit(2);
 }
 
 async function measure(label: string, database: Database): Promise<void> {
   await migrateToLatest(database.db);
-  const id = generatedOrganisationId(seed);
-  const { domain } = generatedOrganisationPlan(seed, teachers, null);
-  // A previous run's organisation would make the seed collide; removing it is not measured.
-  await deleteOrganisation(database.db, id, domain);
   const started = performance.now();
   const nodeBefore = process.cpuUsage();
   let serverCpu: number | null = null;
@@ -51,7 +51,6 @@ async function measure(label: string, database: Database): Promise<void> {
   console.log(`  CPU seconds: Node ${nodeCpu.toFixed(1)}${serverCpu === null ? '' : `, PostgreSQL backend ${(serverCpu as number).toFixed(1)}`}`);
   console.log(`  rows: ${result.members} members, ${result.users} users, ${result.libraries} libraries, ${result.memberships} library memberships, ${result.books} books, ${result.events} session events`);
   console.log(`  seconds per step: ${Object.entries(result.timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`).join(', ')}`);
-  if (!values.keep) await deleteOrganisation(database.db, id, domain);
 }
 
 async function backendPid(trx: Kysely<DB>): Promise<number> {
@@ -59,27 +58,44 @@ async function backendPid(trx: Kysely<DB>): Promise<number> {
   return Number(rows[0]?.pid);
 }
 
-/** CPU seconds a local process has used (Linux /proc; null when the server is elsewhere). */
+/** CPU seconds a local process has used (Linux /proc; null when the server runs elsewhere). */
 function processCpuSeconds(pid: number): number | null {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after the command name; clock ticks of 1/100 s.
+    // utime and stime are fields 14 and 15 of stat (12 and 13 after the command name), in 1/100 s.
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
   }
 }
 
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (values.only !== 'pglite') {
-  if (!process.env.DATABASE_URL) {
-    console.log('PostgreSQL: skipped (set DATABASE_URL to a database the benchmark may write to)');
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.log('PostgreSQL: skipped (set DATABASE_URL to a server where this user may create a database)');
   } else {
-    const database = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: tmpdir(), DATABASE_POOL_SIZE: 2 });
+    const name = `quire_seed_bench_${randomBytes(4).toString('hex')}`;
+    await admin(url, `CREATE DATABASE ${name}`);
+    const scratch = new URL(url);
+    scratch.pathname = `/${name}`;
+    const database = await openDatabase({ DATABASE_URL: scratch.toString(), DATA_DIR: tmpdir(), DATABASE_POOL_SIZE: 2 });
     try {
       await measure('PostgreSQL', database);
     } finally {
       await database.close();
+      if (values.keep) console.log(`  kept database ${name}`);
+      else await admin(url, `DROP DATABASE ${name} WITH (FORCE)`);
     }
   }
 }
@@ -90,6 +106,7 @@ if (values.only !== 'postgres') {
     await measure('PGlite', database);
   } finally {
     await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (values.keep) console.log(`  kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }

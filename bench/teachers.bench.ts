@@ -6,7 +6,8 @@
  *  - importing 5,000 e-mails; assigning one licence to 10,000 teachers.
  * Prints the figures recorded in docs/performance.md ("Teachers").
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--keep]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--concurrency N] [--keep]
+ *   npx tsx bench/teachers.bench.ts --db pglite          (embedded PGlite in memory; no COPY comparison)
  *
  * BENCH_DATABASE_URL is an admin URL: the benchmark creates its own database (quire_bench_teachers) and drops it
  * afterwards unless --keep.
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '50' },
     keep: { type: 'boolean', default: false },
+    /** postgres (default) or pglite: the embedded database, in memory. */
+    db: { type: 'string', default: 'postgres' },
   },
 });
 const TEACHERS = Number(values.teachers);
@@ -38,6 +41,7 @@ const PORT = 3731;
 const DB_NAME = 'quire_bench_teachers';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
 const exec = promisify(execFile);
+const PGLITE = values.db === 'pglite';
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -75,18 +79,24 @@ async function load(total: number, concurrency: number, task: (i: number) => Pro
 
 const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
 
-await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${DB_NAME}`);
 const url = new URL(adminUrl);
 url.pathname = `/${DB_NAME}`;
-const env = testEnv({ DATABASE_URL: url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT });
-const database = await openDatabase(env);
+if (!PGLITE) {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+}
+const env = testEnv({ DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT });
+const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
-const bare = new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+/** The bare statements go to the same database, without the server. */
+const bare = {
+  query: async (text: string, params: unknown[]) => (pool ? pool.query(text, params) : database.pglite!.query(text, params)),
+};
 
 try {
-  console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, pool ${env.DATABASE_POOL_SIZE}`);
+  console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`);
   const orgId = 'bench-org';
   await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District' }).execute();
   await database.db.insertInto('licenses').values([
@@ -168,13 +178,17 @@ try {
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
   const exportMs = performance.now() - t0;
   clearInterval(sampler);
-  t0 = performance.now();
-  const copy = await exec('psql', [url.toString(), '-qAt', '-c',
-    `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
-  ], { maxBuffer: 256 * 1024 * 1024 });
-  const copyMs = performance.now() - t0;
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP | COPY TO STDOUT (psql) ${mb(copy.stdout.length)} MB in ${(copyMs / 1000).toFixed(2)} s`);
+  if (PGLITE) {
+    console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP (PGlite: no COPY comparison)`);
+  } else {
+    t0 = performance.now();
+    const copy = await exec('psql', [url.toString(), '-qAt', '-c',
+      `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
+    ], { maxBuffer: 256 * 1024 * 1024 });
+    const copyMs = performance.now() - t0;
+    console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP | COPY TO STDOUT (psql) ${mb(copy.stdout.length)} MB in ${(copyMs / 1000).toFixed(2)} s`);
+  }
   console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB`);
 
   // Import 5,000 new e-mails (with a licence for each) in one request.
@@ -197,7 +211,7 @@ try {
   console.log(`bulk assign: ${ids.length} teachers in ${((performance.now() - t0) / 1000).toFixed(2)} s (${assigned.status}, ${assignBody.assignedMemberIds?.length} assigned)`);
 } finally {
   await app.close();
-  await bare.end();
+  await pool?.end();
   await database.close();
-  if (!values.keep) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!values.keep && !PGLITE) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 }

@@ -17,6 +17,7 @@ import { graphqlPlugin } from './modules/graphql/graphql.plugin.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { convertStudentRoutes } from './modules/members/convert-student.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
+import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
 
 export interface AppOptions {
   env: Env;
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(membersRoutes);
   await app.register(convertStudentRoutes);
   await app.register(licensesRoutes);
+  await app.register(librariesPlugin);
 
   return app;
 }

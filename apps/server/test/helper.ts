@@ -14,6 +14,8 @@ import { loadEnv, type Env } from '../src/env.js';
  *   and give each test its own rows through the factories in ./factories.ts.
  * - With TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5433/postgres, an admin URL), every call
  *   creates a brand-new PostgreSQL database `quire_t_<random>` and `close()` drops it.
+ * - PUBLIC_URL is http://localhost:3100: state-changing requests need `origin: 'http://localhost:3100'`
+ *   (the identity module's Origin check).
  * - Mail: `app.mail.send(...)` writes a mail_outbox row and queues a job; the job worker runs in tests too.
  *   Call `await app.mail.waitForIdle()` before asserting on what was sent (status 'logged' without SMTP_URL).
  */

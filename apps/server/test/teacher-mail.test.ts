@@ -115,5 +115,10 @@ describe('teacherEmailPreview', () => {
     expect(res.data?.teacherEmailPreview).toMatchObject({ subject: 'Welcome to Quire', recipients: 1 });
     expect(res.data?.teacherEmailPreview.defaultMessage).toContain('Hill School');
     expect(res.data?.teacherEmailPreview.plain).toContain('/sign-in/register/pre%40s.org');
+
+    const other = await orgWithAdmin(t.app);
+    const PREVIEW = 'query($orgId: ID!, $m: [ID!]!) { teacherEmailPreview(orgId: $orgId, kind: CERTIFICATION, members: $m) { plain } }';
+    expect((await graphql(t.app, other.headers, PREVIEW, { orgId, m: [teacher.id] })).errors?.[0]?.extensions?.statusCode).toBe(403);
+    expect((await graphql(t.app, other.headers, PREVIEW, { orgId: other.orgId, m: [teacher.id] })).errors?.[0]?.extensions?.statusCode).toBe(404);
   });
 });

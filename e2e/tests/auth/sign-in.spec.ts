@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { authMessages, validationMessages } from '@quire/core';
 import { expect, test } from '../../fixtures.js';
 import { EmailSignInPage, OrganisationPickerPage, RegisterPage, SignInPage } from '../../pages/auth/sign-in-pages.js';
@@ -109,7 +110,7 @@ test.describe('sign-in with e-mail', () => {
 
 /** The demo admin's organisations, read with a session of a separate API sign-in. */
 async function organisationsOfDemoAdmin(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   admin: { email: string; password: string },
 ): Promise<Array<{ id: string; name: string }>> {
   const origin = process.env.E2E_BASE_URL ?? '';

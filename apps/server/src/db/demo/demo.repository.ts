@@ -114,12 +114,6 @@ export async function rollUpAnalytics(db: Kysely<DB>, organisationId: string): P
   await rollup('email-domains', sql`email_domain`, 'count', sql`email_domain IS NOT NULL`);
 }
 
-/** Removes an organisation and the identities of its e-mail domain (the benchmark's clean-up between runs). */
-export async function deleteOrganisation(db: Kysely<DB>, organisationId: string, domain: string): Promise<void> {
-  await db.deleteFrom('organisations').where('id', '=', organisationId).execute();
-  await db.deleteFrom('user').where('email', 'like', `%@${domain}`).execute();
-}
-
 export async function findUserIdByEmail(db: Kysely<DB>, email: string): Promise<string | null> {
   const row = await db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
   return row?.id ?? null;

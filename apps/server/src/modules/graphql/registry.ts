@@ -5,6 +5,7 @@ import { membersGraphql } from '../members/members.graphql.js';
 import { licensesGraphql } from '../licenses/licenses.graphql.js';
 import { organisationsAdminGraphql } from '../organisations-admin/organisations-admin.graphql.js';
 import { teacherMailGraphql } from '../teacher-mail/teacher-mail.graphql.js';
+import { adminsGraphql } from '../admins/admins.graphql.js';
 import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
 import { JsonObjectScalar, LibraryQuotaScalar, scalarTypeDefs } from './scalars.js';
 
@@ -18,6 +19,7 @@ export const graphqlModules: GraphqlModule[] = [
   licensesGraphql,
   organisationsAdminGraphql,
   teacherMailGraphql,
+  adminsGraphql,
 ];
 
 /** The shared base: root types (a placeholder field each, as SDL needs one) and the scalars. */

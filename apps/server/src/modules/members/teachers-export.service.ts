@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { bookLicenseLabel } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -49,13 +49,17 @@ export function csvRecord(row: repo.TeacherRow): string[] {
   ].map(neutraliseCell);
 }
 
-async function* batches(db: Kysely<DB>, input: ExportTeachersInput): AsyncGenerator<string[]> {
+const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /^\s|\s$/ } as const;
+
+/** Yields the CSV text batch by batch: the BOM and header first, then one chunk per query. */
+async function* csvChunks(db: Kysely<DB>, input: ExportTeachersInput): AsyncGenerator<string> {
+  yield `\uFEFF${stringify([[...CSV_COLUMNS]], CSV_OPTIONS)}`;
   const filter = { organisationId: input.organisationId, status: input.status, search: input.search };
   const sort = { key: input.sort ?? 'email', dir: input.dir ?? 'asc' } as const;
   if (input.scope === 'page') {
     const pageSize = input.pageSize ?? 10;
     const rows = await repo.listTeachers(db, filter, sort, { limit: pageSize, offset: ((input.page ?? 1) - 1) * pageSize });
-    for (const row of rows) yield csvRecord(row);
+    if (rows.length) yield stringify(rows.map(csvRecord), CSV_OPTIONS);
     return;
   }
   // Keyset batches: each query continues after the last row of the one before, so no query grows with the list.
@@ -63,7 +67,7 @@ async function* batches(db: Kysely<DB>, input: ExportTeachersInput): AsyncGenera
   let after: { sortKey: unknown; email: string } | null = null;
   for (;;) {
     const rows = await repo.listTeachersAfter(db, filter, sort, after, batchSize);
-    for (const row of rows) yield csvRecord(row);
+    if (rows.length) yield stringify(rows.map(csvRecord), CSV_OPTIONS);
     const last = rows[rows.length - 1];
     if (!last || rows.length < batchSize) return;
     after = { sortKey: last.sort_key, email: last.email };
@@ -76,8 +80,6 @@ async function* batches(db: Kysely<DB>, input: ExportTeachersInput): AsyncGenera
  */
 export async function exportTeachersCsv(db: Kysely<DB>, actor: Actor, input: ExportTeachersInput): Promise<Readable> {
   await requireOrgReader(db, actor, input.organisationId);
-  const csv = stringify({ bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
-  const source = Readable.from(batches(db, input));
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  // Pulled one chunk at a time as the client reads (backpressure), never the whole list in memory.
+  return Readable.from(csvChunks(db, input), { objectMode: false });
 }

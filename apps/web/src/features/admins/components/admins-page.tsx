@@ -1,6 +1,165 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { adminMessages, DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { TablePaging } from '../../../components/ui/table-paging.js';
+import { useConsoleConfig } from '../../../lib/console-config.js';
+import { notifyError, notifyInfo } from '../../../lib/notify.js';
+import { useSession } from '../../../lib/session/index.js';
+import { deleteAdmins, importAdmins } from '../api/change-admins.js';
+import { useIsOrganisationAdmin } from '../api/get-admin-emails.js';
+import { useAdmins, type AdminEntry, type AdminsListQuery } from '../api/get-admins.js';
+import { importedText, importFailureTexts, removeFailureText } from '../model/admin-emails.js';
+import { AddAdminsDialog } from './add-admins-dialog.js';
+import { AdminsTable } from './admins-table.js';
+import { RemoveAdminsDialog } from './remove-admins-dialog.js';
 
-/** Admin management. Title only until the screen is built. */
+const selectedText = (n: number) => (n === 1 ? '1 admin selected' : `${n} admins selected`);
+
+/** Admin management (spec §2 "Admin dashboard"). */
 export function AdminsPage() {
-  return <PageTitle>Admin</PageTitle>;
+  const session = useSession();
+  const config = useConsoleConfig();
+  const queryClient = useQueryClient();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const [query, setQuery] = useState<AdminsListQuery>({ dir: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const admins = useAdmins(orgId, query);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<{ admins: AdminEntry[]; fromSelection: boolean } | null>(null);
+  const [selected, setSelected] = useState<Map<string, AdminEntry>>(new Map());
+  const rows = admins.data?.admins ?? [];
+  const total = admins.data?.total ?? 0;
+  // Only admins change admins; a library manager sees the list.
+  const canChange = useIsOrganisationAdmin(orgId, session.user?.email);
+  const organisationName = rows[0]?.organisationName ?? session.currentOrganisation?.name ?? '';
+
+  useEffect(() => {
+    if (admins.isError) notifyError(adminMessages.loadFailed);
+  }, [admins.isError]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', orgId] });
+
+  const add = useMutation({
+    mutationFn: (emails: string[]) => importAdmins(orgId, emails),
+    onSuccess: (result) => {
+      notifyInfo(importedText(result));
+      setAdding(false);
+      setAddError(null);
+    },
+    onError: (error) => {
+      const { banner, field } = importFailureTexts(error);
+      notifyError(banner);
+      setAddError(field);
+    },
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: (list: AdminEntry[]) => deleteAdmins(orgId, list.map((a) => a.email)),
+    onSuccess: (removed, list) => {
+      notifyInfo(removed.length === 1 ? '1 admin removed' : `${removed.length} admins removed`);
+      setSelected((old) => new Map([...old].filter(([key]) => !removed.includes(key))));
+      setRemoving(null);
+      // Removing yourself ends your access to the organisation: start again from the console's root.
+      if (list.some((a) => a.isYou && removed.includes(a.email))) window.location.assign('/');
+    },
+    onError: (error) => {
+      notifyError(removeFailureText(error));
+      setRemoving(null);
+    },
+    onSettled: refresh,
+  });
+
+  const toggle = (admin: AdminEntry, checked: boolean) =>
+    setSelected((old) => {
+      const next = new Map(old);
+      if (checked) next.set(admin.email, admin);
+      else next.delete(admin.email);
+      return next;
+    });
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <PageTitle>Admin</PageTitle>
+        {canChange ? (
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+            Add admins
+          </Button>
+        ) : null}
+      </Group>
+
+      {canChange && selected.size > 0 ? (
+        <Paper withBorder p="sm" mb="sm" role="region" aria-label="Bulk actions">
+          <Group justify="space-between">
+            <Text size="sm" fw={600} aria-live="polite">
+              {selectedText(selected.size)}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" size="xs" onClick={() => setSelected(new Map())}>
+                Clear selection
+              </Button>
+              <Button color="red" size="xs" onClick={() => setRemoving({ admins: [...selected.values()], fromSelection: true })}>
+                Remove admins
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+
+      {admins.isPending ? (
+        <Center py="xl" role="status">
+          <Loader aria-label="Loading admins" />
+        </Center>
+      ) : admins.isError ? (
+        <Alert variant="filled" color="red" role="alert">
+          {adminMessages.loadFailed}
+        </Alert>
+      ) : (
+        <Stack gap={0}>
+          <AdminsTable
+            admins={rows}
+            dir={query.dir}
+            onSort={() => setQuery((q) => ({ ...q, dir: q.dir === 'asc' ? 'desc' : 'asc', page: 1 }))}
+            selected={canChange ? new Set(selected.keys()) : undefined}
+            onToggle={canChange ? toggle : undefined}
+            onTogglePage={canChange ? (checked) => rows.forEach((a) => toggle(a, checked)) : undefined}
+            onRemove={canChange ? (admin) => setRemoving({ admins: [admin], fromSelection: false }) : undefined}
+          />
+          <TablePaging
+            total={total}
+            page={query.page}
+            pageSize={query.pageSize}
+            onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            onPageSize={(pageSize: PageSize) => setQuery((q) => ({ ...q, pageSize, page: 1 }))}
+          />
+        </Stack>
+      )}
+
+      <AddAdminsDialog
+        opened={adding}
+        productName={config.productName}
+        providerEmailDomain={config.providerEmailDomain}
+        busy={add.isPending}
+        serverError={addError}
+        onAdd={(emails) => add.mutate(emails)}
+        onClose={() => {
+          setAdding(false);
+          setAddError(null);
+        }}
+      />
+      {removing ? (
+        <RemoveAdminsDialog
+          admins={removing.admins}
+          organisationName={organisationName}
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(removing.admins)}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
+    </>
+  );
 }

@@ -33,7 +33,7 @@ async function submitEmail(address: string) {
   return user;
 }
 
-describe('/sign-in/email', () => {
+describe('/sign-in/email', { timeout: 20_000 }, () => {
   it('shows no message before the first submit, then the §5 texts', async () => {
     renderAuth('/sign-in/email', fakeBackend());
     const input = await screen.findByLabelText(/^Email/);

@@ -25,7 +25,7 @@ async function fillForm(values: { email?: string; first?: string; last?: string;
   return user;
 }
 
-describe('/sign-in/register', () => {
+describe('/sign-in/register', { timeout: 20_000 }, () => {
   it('validates every field after the first attempt', async () => {
     const backend = fakeBackend();
     renderAuth('/sign-in/register', backend);

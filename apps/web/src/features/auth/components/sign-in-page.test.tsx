@@ -14,7 +14,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('/sign-in', () => {
+describe('/sign-in', { timeout: 20_000 }, () => {
   it('shows a spinner until auth is initialised, then the three methods and the terms line', async () => {
     let answer: (value: null) => void = () => undefined;
     const backend = fakeBackend({ getSession: vi.fn(() => new Promise<null>((resolve) => (answer = resolve))) });
@@ -55,7 +55,7 @@ describe('/sign-in', () => {
   });
 });
 
-describe('/sign-in/office-365', () => {
+describe('/sign-in/office-365', { timeout: 20_000 }, () => {
   it('shows the failure with Cancel and Try again', async () => {
     const signInWithProvider = vi.fn().mockRejectedValue(new AuthFailure('access_denied', 'You need to allow access to your account to continue.'));
     renderAuth('/sign-in', fakeBackend({ signInWithProvider }));

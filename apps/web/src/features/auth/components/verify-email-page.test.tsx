@@ -15,7 +15,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('/sign-in/verify-email', () => {
+describe('/sign-in/verify-email', { timeout: 20_000 }, () => {
   it('polls every 10 s and goes to sign-in once verified', async () => {
     const getSession = vi.fn().mockResolvedValue(unverified);
     const backend = fakeBackend({ getSession });

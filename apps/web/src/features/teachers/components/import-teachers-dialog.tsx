@@ -61,9 +61,7 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
           <Textarea
             label="Teacher email addresses"
             description="Separate addresses with commas, semicolons or new lines."
-            autosize
-            minRows={6}
-            maxRows={14}
+            rows={8}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             data-autofocus

@@ -78,9 +78,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
             <TextInput label="Subject" value={subject} readOnly error={errors.subject} />
             <Textarea
               label="Message"
-              autosize
-              minRows={5}
-              maxRows={12}
+              rows={8}
               value={text}
               error={errors.message}
               onChange={(event) => setMessage(event.currentTarget.value)}

@@ -8,9 +8,12 @@ export function TeacherNameCell({ member, libraryManager, productName }: { membe
   const label = ambassadorTooltip(productName);
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" fw={500} truncate="end">
-        {member.displayName || member.email}
-      </Text>
+      {/* Teachers who have not signed up yet have no name. */}
+      {member.displayName ? (
+        <Text size="sm" fw={500} truncate="end">
+          {member.displayName}
+        </Text>
+      ) : null}
       {member.isAmbassador ? (
         <Tooltip label={label} withArrow>
           {/* Focusable so keyboard users reach the tooltip too. */}

@@ -29,7 +29,7 @@ function SortHeader({ label, column, sort, dir, onSort }: { label: string; colum
   const Icon = !active ? IconSelector : dir === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Table.Th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
         <Group gap={4} wrap="nowrap">
           {label}
           <Icon size={14} aria-hidden />
@@ -93,7 +93,7 @@ export function TeachersTable(props: TeachersTableProps) {
                   />
                 </Table.Td>
               ) : null}
-              <Table.Td maw={280}>
+              <Table.Td maw={240}>
                 <TeacherNameCell member={member} libraryManager={showsLibraryManagerBadge(member, access)} productName={productName} />
               </Table.Td>
               <Table.Td>
@@ -105,8 +105,10 @@ export function TeachersTable(props: TeachersTableProps) {
                   <Table.Td>
                     {member.license ? (
                       <>
-                        <Text size="sm">{member.license.name}</Text>
-                        <Text size="xs" c="dimmed">
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {member.license.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                           {licenseQuotaText(member.license)}
                         </Text>
                       </>

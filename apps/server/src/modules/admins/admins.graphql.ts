@@ -1,0 +1,76 @@
+import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
+import { requireGraphqlActor } from '../graphql/graphql.context.js';
+import { deleteAdmins, importAdmins, listAdmins } from './admins.service.js';
+
+interface AdminsArgs {
+  orgId: string;
+  emails: string[];
+}
+
+interface GetAdminsArgs {
+  orgId: string;
+  search?: string | null;
+  sort?: string | null;
+  dir?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
+/** The Admin page of the organisation service (docs/libraries-api.md, "Admins"). */
+export const adminsGraphql: GraphqlModule = {
+  name: 'admins',
+  typeDefs: /* GraphQL */ `
+    "One admin of an organisation."
+    type AdminEntry {
+      email: String!
+      organisationId: ID!
+      "The table's Organization column."
+      organisationName: String!
+      "Identity user, once they signed in."
+      userId: ID
+      "When the admin is also a member (teacher) of the organisation."
+      memberId: ID
+      "The member's name, else the user's name; null: show the e-mail."
+      displayName: String
+      "The signed-in user."
+      isYou: Boolean!
+    }
+    type AdminPage {
+      admins: [AdminEntry!]!
+      total: Int!
+      page: Int!
+      pageSize: Int!
+    }
+    type AdminsImported {
+      added: [String!]!
+      "Already admins: left unchanged."
+      existing: [String!]!
+    }
+    type AdminsRemoved {
+      removed: [String!]!
+    }
+    extend type Query {
+      "search: e-mail or name substring; sort: email (default) or name; dir: asc (default) or desc; pageSize 10, 20, 50, 100."
+      getAdmins(orgId: ID!, search: String, sort: String, dir: String, page: Int, pageSize: Int): AdminPage!
+    }
+    extend type Mutation {
+      importAdmins(orgId: ID!, emails: [String!]!): AdminsImported!
+      "The last admin of an organisation cannot be removed (409 last_admin)."
+      deleteAdmins(orgId: ID!, emails: [String!]!): AdminsRemoved!
+    }
+  `,
+  resolvers: {
+    Query: {
+      getAdmins: (_root: unknown, args: GetAdminsArgs, ctx: GraphqlContext) =>
+        listAdmins(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, ...args }),
+    },
+    Mutation: {
+      importAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) =>
+        importAdmins(ctx.db, requireGraphqlActor(ctx), {
+          organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN, productName: ctx.app.env.PRODUCT_NAME,
+        }),
+      deleteAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) =>
+        deleteAdmins(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, emails: args.emails }),
+    },
+  },
+};

@@ -1,0 +1,101 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/** SQL for an organisation's admins list. Every query filters on organisation_id. */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type AdminSortKey = 'email' | 'name';
+
+export interface AdminFilter {
+  organisationId: string;
+  /** Case-insensitive substring of the e-mail or name. */
+  search?: string;
+}
+
+export interface AdminRow {
+  email: string;
+  organisation_id: string;
+  organisation_name: string;
+  user_id: string | null;
+  member_id: string | null;
+  display_name: string | null;
+}
+
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** The admin's name: their member row's, else their identity user's. */
+const displayName = sql<string | null>`coalesce(nullif(m.display_name, ''), nullif(u.name, ''))`;
+
+function filtered(db: Db, filter: AdminFilter) {
+  let query = db
+    .selectFrom('admins as a')
+    .innerJoin('organisations as o', 'o.id', 'a.organisation_id')
+    .leftJoin('members as m', (join) => join.onRef('m.organisation_id', '=', 'a.organisation_id').onRef('m.email', '=', 'a.email'))
+    // An admin who signed in after being added is linked by e-mail (user e-mails are unique).
+    .leftJoin('user as u', (join) =>
+      join.on((eb) => eb.or([eb('u.id', '=', eb.ref('a.user_id')), eb.and([eb('a.user_id', 'is', null), eb('u.email', '=', eb.ref('a.email'))])])),
+    )
+    .where('a.organisation_id', '=', filter.organisationId);
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) => eb.or([eb('a.email', 'like', pattern), eb(sql<string>`lower(${displayName})`, 'like', pattern)]));
+  }
+  return query;
+}
+
+export async function listAdmins(
+  db: Db,
+  filter: AdminFilter,
+  sort: { key: AdminSortKey; dir: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<AdminRow[]> {
+  const dir = sql.raw(sort.dir === 'desc' ? 'DESC' : 'ASC');
+  const order = sort.key === 'name' ? sql`lower(coalesce(${displayName}, a.email)) ${dir}, a.email ${dir}` : sql`a.email ${dir}`;
+  return filtered(db, filter)
+    .select([
+      'a.email', 'a.organisation_id', 'o.name as organisation_name', sql<string | null>`coalesce(a.user_id, u.id)`.as('user_id'),
+      'm.id as member_id', displayName.as('display_name'),
+    ])
+    .orderBy(order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countAdmins(db: Db, filter: AdminFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Adds admins (linked to an identity user with the same e-mail); e-mails already admins are skipped. Returns those added. */
+export async function insertAdmins(db: Db, organisationId: string, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const result = await sql<{ email: string }>`
+    INSERT INTO admins (organisation_id, email, user_id)
+    SELECT ${organisationId}, t.email, (SELECT u.id FROM "user" u WHERE u.email = t.email)
+    FROM unnest(${[...emails]}::text[]) AS t(email)
+    ON CONFLICT (organisation_id, email) DO NOTHING
+    RETURNING email`.execute(db);
+  return result.rows.map((r) => r.email);
+}
+
+/** Every admin of the organisation, locked until the transaction ends (so two removals cannot both pass the last-admin check). */
+export async function lockAdmins(db: Db, organisationId: string): Promise<string[]> {
+  const rows = await db.selectFrom('admins').select('email').where('organisation_id', '=', organisationId).orderBy('email').forUpdate().execute();
+  return rows.map((r) => r.email);
+}
+
+export async function deleteAdmins(db: Db, organisationId: string, emails: readonly string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .deleteFrom('admins')
+    .where('organisation_id', '=', organisationId)
+    .where(sql<boolean>`email = ANY(${[...emails]}::text[])`)
+    .returning('email')
+    .execute();
+  return rows.map((r) => r.email).sort();
+}

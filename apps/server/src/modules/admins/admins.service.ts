@@ -1,0 +1,138 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  isProviderStaffEmail,
+  isValidEmail,
+  normaliseEmail,
+  PAGE_SIZES,
+  providerStaffAdminMessage,
+  validationMessages,
+} from '@quire/core';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict } from '../../errors.js';
+import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
+import { requireOrgAdmin, requireOrgReader } from '../access/org-access.js';
+import * as repo from './admins.repository.js';
+
+/** Refusals the spec states as rules without texts (docs/libraries-api.md, "Admins"). */
+export const adminErrors = {
+  lastAdmin: "An organisation needs at least one admin, so the last admin can't be removed. Add another admin first.",
+  sort: 'sort must be email or name',
+  dir: 'dir must be asc or desc',
+  pageSize: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
+  page: 'page must be a whole number from 1',
+  tooMany: 'At most 1000 e-mails can be handled at once',
+} as const;
+
+const MAX_EMAILS = 1000;
+
+export interface AdminView {
+  email: string;
+  organisationId: string;
+  organisationName: string;
+  userId: string | null;
+  memberId: string | null;
+  displayName: string | null;
+  isYou: boolean;
+}
+
+export interface AdminPage {
+  admins: AdminView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ListAdminsInput {
+  organisationId: string;
+  search?: string | null;
+  sort?: string | null;
+  dir?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+}
+
+/** getAdmins: one page of the organisation's admins, searched and sorted like the teachers list. */
+export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdminsInput): Promise<AdminPage> {
+  await requireOrgReader(db, actor, input.organisationId);
+  const sort = input.sort ?? 'email';
+  if (sort !== 'email' && sort !== 'name') throw badRequest(adminErrors.sort, 'validation_error');
+  const dir = input.dir ?? 'asc';
+  if (dir !== 'asc' && dir !== 'desc') throw badRequest(adminErrors.dir, 'validation_error');
+  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw badRequest(adminErrors.pageSize, 'validation_error');
+  const page = input.page ?? 1;
+  if (!Number.isInteger(page) || page < 1) throw badRequest(adminErrors.page, 'validation_error');
+  const filter = { organisationId: input.organisationId, search: input.search ?? undefined };
+  const [rows, total] = await Promise.all([
+    repo.listAdmins(db, filter, { key: sort, dir }, { limit: pageSize, offset: (page - 1) * pageSize }),
+    repo.countAdmins(db, filter),
+  ]);
+  const you = actor.email.toLowerCase();
+  const admins = rows.map((r) => ({
+    email: r.email,
+    organisationId: r.organisation_id,
+    organisationName: r.organisation_name,
+    userId: r.user_id,
+    memberId: r.member_id,
+    displayName: r.display_name,
+    isYou: r.email === you || r.user_id === actor.userId,
+  }));
+  return { admins, total, page, pageSize };
+}
+
+/** Trimmed, lower-cased, deduplicated e-mails; refuses an empty, oversized or invalid list. */
+function cleanEmails(emails: readonly string[]): string[] {
+  const clean = [...new Set(emails.map(normaliseEmail).filter(Boolean))];
+  if (clean.length === 0) throw badRequest(validationMessages.emailRequired, 'email_required');
+  if (clean.length > MAX_EMAILS) throw badRequest(adminErrors.tooMany, 'too_many_emails');
+  return clean;
+}
+
+export interface ImportAdminsInput {
+  organisationId: string;
+  emails: string[];
+  providerEmailDomain: string;
+  productName: string;
+}
+
+/** importAdmins: adds admins by e-mail; invalid or provider-domain addresses refuse the whole list. */
+export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAdminsInput): Promise<{ added: string[]; existing: string[] }> {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  const emails = cleanEmails(input.emails);
+  const invalid = emails.filter((e) => !isValidEmail(e));
+  if (invalid.length) throw badRequest(validationMessages.emailInvalid, 'invalid_email', { invalidEmails: invalid });
+  // Spec §5: the provider's own addresses cannot be admins (isProviderStaffEmail compares case-insensitively).
+  const staff = emails.filter((e) => isProviderStaffEmail(e, input.providerEmailDomain));
+  if (staff.length) throw badRequest(providerStaffAdminMessage(input.productName), 'provider_email', { emails: staff });
+  return db.transaction().execute(async (trx) => {
+    const added = await repo.insertAdmins(trx, input.organisationId, emails);
+    if (added.length) {
+      await recordAudit(trx, actor, { organisationId: input.organisationId, action: 'admins.import', targetType: 'admin', targetIds: added });
+    }
+    return { added, existing: emails.filter((e) => !added.includes(e)) };
+  });
+}
+
+/** deleteAdmins: removes admins, never the last one (checked under a lock on the organisation's admins). */
+export async function deleteAdmins(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: { organisationId: string; emails: string[] },
+): Promise<{ removed: string[] }> {
+  await requireOrgAdmin(db, actor, input.organisationId);
+  const emails = cleanEmails(input.emails);
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.lockAdmins(trx, input.organisationId);
+    const removing = current.filter((e) => emails.includes(e));
+    if (removing.length === 0) return { removed: [] };
+    if (removing.length === current.length) throw conflict(adminErrors.lastAdmin, 'last_admin');
+    const removed = await repo.deleteAdmins(trx, input.organisationId, removing);
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed,
+      details: { removedSelf: removed.includes(actor.email.toLowerCase()) },
+    });
+    return { removed };
+  });
+}

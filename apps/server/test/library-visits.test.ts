@@ -1,0 +1,133 @@
+import {
+  LIBRARY_ROLE_CO_TEACHER,
+  LIBRARY_ROLE_READ_ONLY,
+  LIBRARY_ROLE_STUDENT,
+  libraryMessages,
+  validationMessages,
+  VISIT_REASONS,
+} from '@quire/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLicense, buildTeacher } from './factories.js';
+import { buildTestApp, type TestApp } from './helper.js';
+import { auditActions, buildLibrary, membershipsOf } from './libraries.helpers.js';
+import { libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ APP_URL: 'https://app.quire.test', PRODUCT_NAME: 'Quire' });
+});
+afterAll(() => t.close());
+
+async function visitable(overrides: { visit_libraries?: boolean } = {}) {
+  const admin = await orgWithAdmin(t.app, { visit_libraries: overrides.visit_libraries ?? true });
+  const teacher = await buildTeacher(t.app.db, { organisationId: admin.orgId, display_name: 'Ann Lee', email: `ann-${admin.orgId.slice(0, 8)}@school.org` });
+  const library = await buildLibrary(t.app.db, { organisationId: admin.orgId, ownerId: teacher.id, name: 'Science' });
+  const join = (libraryId: string, payload: Record<string, unknown>, headers = admin.headers, orgId = admin.orgId) =>
+    t.app.inject({ method: 'POST', url: `/api/${teacher.id}/admins/${libraryId}/join?organisationId=${orgId}`, headers, payload });
+  return { ...admin, teacher, library, join };
+}
+
+async function mailTo(recipient: string) {
+  await t.app.mail.waitForIdle();
+  return t.app.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', recipient).execute();
+}
+
+describe('POST /api/:teacherId/admins/:libraryId/join', () => {
+  it('adds the admin to the organisation (with the apply-to-all licence) and the library, records the reason and e-mails the owner', async () => {
+    const v = await visitable();
+    const license = await buildLicense(t.app.db, { organisationId: v.orgId, apply_to_all: true });
+    const res = await v.join(v.library.id, { reason: VISIT_REASONS[2] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(body.url).toBe(`/api/library-visit/${body.token}`);
+
+    const member = await t.app.db.selectFrom('members').selectAll().where('organisation_id', '=', v.orgId).where('email', '=', v.email).executeTakeFirstOrThrow();
+    expect(member).toMatchObject({ user_id: v.userId, pending: false, role: 600, license_id: license.id, revoked_at: null });
+    expect(await membershipsOf(t.app.db, v.library.id)).toContainEqual({ member_id: member.id, role: LIBRARY_ROLE_CO_TEACHER });
+
+    const [audit] = await auditActions(t.app.db, v.orgId, 'libraries.visit');
+    expect(audit).toMatchObject({ reason: 'Help teacher with content', actor_user_id: v.userId, target_ids: [v.library.id] });
+
+    const [mail] = await mailTo(v.teacher.email);
+    expect(mail?.subject).toContain('"Science"');
+    expect(mail?.text_body).toContain('Reason for the visit: Help teacher with content');
+
+    // The list now says the admin joined, so the console asks no reason the next time.
+    const list = (await t.app.inject({ url: `/api/${v.teacher.id}?organisationId=${v.orgId}`, headers: v.headers })).json();
+    expect(list.unarchived[0].joined).toBe(true);
+    const again = await v.join(v.library.id, {});
+    expect(again.statusCode).toBe(200);
+    expect(await mailTo(v.teacher.email)).toHaveLength(1);
+  });
+
+  it("takes 'Other' with free text up to 65 characters, and refuses a missing or longer reason on a first visit", async () => {
+    const v = await visitable();
+    const missing = await v.join(v.library.id, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'visit_reason_required', message: validationMessages.visitReasonRequired });
+    expect((await v.join(v.library.id, { reason: 'Other' })).json().code).toBe('visit_reason_required');
+    const long = await v.join(v.library.id, { reason: 'Other', otherReason: 'x'.repeat(66) });
+    expect(long.json()).toMatchObject({ code: 'visit_reason_too_long', message: validationMessages.visitReasonTooLong });
+    expect((await v.join(v.library.id, { reason: 'y'.repeat(66) })).statusCode).toBe(400);
+    // Nothing happened on the refusals.
+    expect(await membershipsOf(t.app.db, v.library.id)).toHaveLength(1);
+    const ok = await v.join(v.library.id, { reason: 'Other', otherReason: `  ${'z'.repeat(65)}  ` });
+    expect(ok.statusCode).toBe(200);
+    const [audit] = await auditActions(t.app.db, v.orgId, 'libraries.visit');
+    expect(audit?.reason).toBe('z'.repeat(65));
+  });
+
+  it('refuses without visitLibraries, for a library manager, and for an admin of another organisation', async () => {
+    const off = await visitable({ visit_libraries: false });
+    const res = await off.join(off.library.id, { reason: VISIT_REASONS[0] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'visit_not_allowed', message: libraryMessages.visitNotAllowed });
+
+    const v = await visitable();
+    const manager = await libraryManagerOf(t.app, v.orgId);
+    expect((await v.join(v.library.id, { reason: VISIT_REASONS[0] }, manager)).json().code).toBe('visit_not_allowed');
+
+    const other = await orgWithAdmin(t.app, { visit_libraries: true });
+    expect((await v.join(v.library.id, { reason: VISIT_REASONS[0] }, other.headers)).statusCode).toBe(403);
+    expect((await v.join(v.library.id, { reason: VISIT_REASONS[0] }, other.headers, other.orgId)).statusCode).toBe(404);
+    expect(await membershipsOf(t.app.db, v.library.id)).toHaveLength(1);
+    expect(await auditActions(t.app.db, v.orgId, 'libraries.visit')).toHaveLength(0);
+  });
+
+  it("refuses private libraries and libraries where the teacher is a student or read-only, and another teacher's library", async () => {
+    const v = await visitable();
+    const myBooks = await buildLibrary(t.app.db, { organisationId: v.orgId, ownerId: v.teacher.id, isPrivate: true, name: 'My Books' });
+    const colleague = await buildTeacher(t.app.db, { organisationId: v.orgId });
+    const asStudent = await buildLibrary(t.app.db, { organisationId: v.orgId, ownerId: colleague.id, members: [{ memberId: v.teacher.id, role: LIBRARY_ROLE_STUDENT }] });
+    const asReader = await buildLibrary(t.app.db, { organisationId: v.orgId, ownerId: colleague.id, members: [{ memberId: v.teacher.id, role: LIBRARY_ROLE_READ_ONLY }] });
+    const notTheirs = await buildLibrary(t.app.db, { organisationId: v.orgId, ownerId: colleague.id });
+    for (const id of [myBooks.id, asStudent.id, asReader.id]) {
+      const res = await v.join(id, { reason: VISIT_REASONS[1] });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'visit_forbidden', message: libraryMessages.joinForbidden });
+    }
+    expect((await v.join(notTheirs.id, { reason: VISIT_REASONS[1] })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/library-visit/:token', () => {
+  it('redirects once to the library in the product app', async () => {
+    const v = await visitable();
+    const { token } = (await v.join(v.library.id, { reason: VISIT_REASONS[5] })).json();
+    const first = await t.app.inject({ url: `/api/library-visit/${token}` });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe(`https://app.quire.test/library/${v.library.id}`);
+    const second = await t.app.inject({ url: `/api/library-visit/${token}` });
+    expect(second.statusCode).toBe(410);
+    expect(second.json().code).toBe('visit_link_expired');
+  });
+
+  it('refuses an expired or unknown token', async () => {
+    const v = await visitable();
+    const { token } = (await v.join(v.library.id, { reason: VISIT_REASONS[3] })).json();
+    await t.app.db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000) }).where('identifier', 'like', 'library-visit:%').execute();
+    expect((await t.app.inject({ url: `/api/library-visit/${token}` })).statusCode).toBe(410);
+    expect((await t.app.inject({ url: '/api/library-visit/not-a-token' })).statusCode).toBe(410);
+  });
+});

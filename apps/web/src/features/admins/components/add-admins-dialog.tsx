@@ -1,0 +1,66 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { MODAL_WIDTHS } from '@quire/core';
+import { useState, type FormEvent } from 'react';
+import { checkAdminEmails } from '../model/admin-emails.js';
+
+export interface AddAdminsDialogProps {
+  opened: boolean;
+  productName: string;
+  providerEmailDomain: string;
+  busy: boolean;
+  /** The server's refusal of the addresses, shown beside the field. */
+  serverError: string | null;
+  onAdd: (emails: string[]) => void;
+  onClose: () => void;
+}
+
+/** 'Add admins': one or more e-mail addresses, checked before anything is sent. */
+export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy, serverError, onAdd, onClose }: AddAdminsDialogProps) {
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const check = checkAdminEmails(text, { productName, providerEmailDomain });
+  const error = (submitted ? check.error : null) ?? serverError;
+
+  const close = () => {
+    setText('');
+    setSubmitted(false);
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (check.error) return;
+    onAdd(check.emails);
+  };
+
+  return (
+    <Modal opened={opened} onClose={busy ? () => undefined : close} title="Add admins" size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">Admins can manage licenses, teachers, other admins and settings of this organisation.</Text>
+          <Textarea
+            label="Email addresses"
+            description="One or more addresses, separated by commas, semicolons or new lines"
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={8}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            error={error ?? undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Add admins
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+import type { AdminEntry } from '../api/get-admins.js';
+
+export interface RemoveAdminsDialogProps {
+  admins: AdminEntry[];
+  organisationName: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** The confirmation before admins are removed; removing yourself says you lose access. */
+export function RemoveAdminsDialog({ admins, organisationName, busy, onConfirm, onClose }: RemoveAdminsDialogProps) {
+  const includesYou = admins.some((a) => a.isYou);
+  const title = admins.length === 1 ? 'Remove admin' : 'Remove admins';
+  return (
+    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm">
+          {admins.length === 1
+            ? `Remove ${admins[0]?.email ?? ''} as an admin of ${organisationName}?`
+            : `Remove these ${admins.length} admins of ${organisationName}?`}
+        </Text>
+        {admins.length > 1 ? (
+          <List size="sm" aria-label="Admins to remove">
+            {admins.map((a) => (
+              <List.Item key={a.email}>{a.email}</List.Item>
+            ))}
+          </List>
+        ) : null}
+        {includesYou ? (
+          <Alert color="red" variant="light">
+            You are removing yourself: you will no longer be able to manage this organisation.
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+            {title}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { organisationMessages, validationMessages } from '@quire/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../test/render.js';
+import { OrganisationNamePanel } from './organisation-name-panel.js';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const graphqlAnswer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const sentBody = () => JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { operationName: string; variables: { orgId: string; name: string } };
+
+function renderPanel(props: { readOnly?: boolean } = {}) {
+  const onRenamed = vi.fn();
+  renderAt(<OrganisationNamePanel orgId="org-1" name="Hillside School" onRenamed={onRenamed} {...props} />);
+  return { onRenamed, user: userEvent.setup(), input: screen.getByRole('textbox', { name: 'Organisation name' }) };
+}
+
+describe('the organisation name panel', { timeout: 15_000 }, () => {
+  it('saves the trimmed name when the field is left', async () => {
+    fetchMock.mockResolvedValue(graphqlAnswer({ data: { renameOrganisation: { id: 'org-1', name: 'Hillside Academy' } } }));
+    const { user, input, onRenamed } = renderPanel();
+    await user.clear(input);
+    await user.type(input, '  Hillside Academy  ');
+    await user.tab();
+    await waitFor(() => expect(onRenamed).toHaveBeenCalledWith('Hillside Academy'));
+    expect(sentBody()).toMatchObject({ operationName: 'renameOrganisation', variables: { orgId: 'org-1', name: 'Hillside Academy' } });
+    expect(input).toHaveValue('Hillside Academy');
+  });
+
+  it('refuses an empty name and restores the old one', async () => {
+    const { user, input } = renderPanel();
+    await user.clear(input);
+    await user.type(input, '   ');
+    await user.tab();
+    expect(await screen.findByText(validationMessages.organisationNameEmpty)).toBeInTheDocument();
+    expect(input).toHaveValue('Hillside School');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('restores the old name when the server fails', async () => {
+    fetchMock.mockResolvedValue(graphqlAnswer({ errors: [{ message: 'boom' }] }));
+    const { user, input, onRenamed } = renderPanel();
+    await user.clear(input);
+    await user.type(input, 'Other name{Enter}');
+    expect(await screen.findByText(organisationMessages.renameFailed)).toBeInTheDocument();
+    expect(input).toHaveValue('Hillside School');
+    expect(onRenamed).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when the name did not change, or when the edit is abandoned with Escape', async () => {
+    const { user, input } = renderPanel();
+    await user.type(input, ' ');
+    await user.tab();
+    await user.clear(input);
+    await user.type(input, 'Something else{Escape}');
+    expect(input).toHaveValue('Hillside School');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('allows at most 128 characters, and is read-only for library managers', () => {
+    const { input } = renderPanel({ readOnly: true });
+    expect(input).toHaveAttribute('maxlength', '128');
+    expect(input).toHaveAttribute('readonly');
+  });
+});

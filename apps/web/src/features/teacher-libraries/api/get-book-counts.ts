@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { teacherLibrariesRoot } from './get-teacher-libraries.js';
+import { bookCountsSchema } from './library-schemas.js';
+
+/** GET {payments}/v1/admin/organisations/{orgId}/members/{teacherId}/book-counts: owned, private, total. */
+export function fetchBookCounts(orgId: string, teacherId: string, signal?: AbortSignal) {
+  return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', teacherId, 'book-counts'), {
+    schema: bookCountsSchema,
+    signal,
+  });
+}
+
+export function bookCountsQueryOptions(orgId: string, teacherId: string) {
+  return queryOptions({
+    queryKey: [...teacherLibrariesRoot(orgId, teacherId), 'book-counts'] as const,
+    queryFn: ({ signal }) => fetchBookCounts(orgId, teacherId, signal),
+  });
+}
+
+export function useBookCounts(orgId: string, teacherId: string) {
+  return useQuery(bookCountsQueryOptions(orgId, teacherId));
+}

@@ -1,0 +1,103 @@
+import { libraryMessages, teacherMessages } from '@quire/core';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, graphqlError, type FakeHandler } from '../../../test/fake-fetch.js';
+import { renderAt } from '../../../test/render.js';
+import { kim, organisationRoute, session, targetTeachersRoute } from '../test/library-fixtures.js';
+import type { TeacherRef } from '../model/teacher-ref.js';
+import { RemoveTeacherDialog } from './remove-teacher-dialog.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const canDelete: FakeHandler = () => ({ body: { canDelete: true, reasons: [], ownedLibraries: 2 } });
+
+function renderRemove(teachers: TeacherRef[]) {
+  const onClose = vi.fn();
+  const onDone = vi.fn();
+  renderAt(<RemoveTeacherDialog teachers={teachers} onClose={onClose} onDone={onDone} />, '/', { session: session() });
+  return { onClose, onDone, user: userEvent.setup() };
+}
+
+describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () => {
+  it('archives the libraries and removes the account only after the checkbox and Permanently delete', async () => {
+    const server = fakeFetch({
+      'gql getOrganisationById': organisationRoute(),
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
+      'POST /api/m-kim/admins/archive/all': () => ({ body: { libraryIds: ['l1'] } }),
+      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id, revokedAt: '2024-03-05T00:00:00.000Z' } }),
+    });
+    const { user, onDone, onClose } = renderRemove([kim]);
+    await user.click(await screen.findByRole('radio', { name: /Archive and close libraries/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The warning: nothing has changed yet.
+    expect(await screen.findByText(/lose access to its libraries/)).toBeInTheDocument();
+    expect(server.find('POST', '/api/m-kim/admins/archive/all')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const destroy = screen.getByRole('button', { name: 'Permanently delete' });
+    expect(destroy).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: libraryMessages.deleteConfirmation }));
+    expect(destroy).toBeEnabled();
+    await user.click(destroy);
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onDone).toHaveBeenCalledWith([kim.id]);
+    const calls = server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/')).map((r) => r.path);
+    expect(calls).toEqual(['/api/admin-tools/v2/m-kim/users/delete-check', '/api/m-kim/admins/archive/all', '/api/admin-tools/v2/m-kim/users/archive']);
+    expect(server.find('POST', '/api/admin-tools/v2/m-kim/users/archive')[0]?.body).toEqual({ organisationId: 'org-1', organisationName: 'Hillside School' });
+  });
+
+  it('reassigns to the chosen teacher before deleting', async () => {
+    const server = fakeFetch({
+      'gql getOrganisationById': organisationRoute(),
+      'GET /payments/v1/admin/organisations/org-1/members/teachers': targetTeachersRoute,
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
+      'PUT /api/m-kim/admins/owner/all/m-lee/teacher': () => ({ body: { libraryIds: ['l1'] } }),
+      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id } }),
+    });
+    const { user, onClose } = renderRemove([kim]);
+    await user.click(await screen.findByRole('radio', { name: /assign libraries to a teacher/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('combobox', { name: /Teacher/ }));
+    await user.click(await screen.findByRole('option', { name: 'Lee Chan (lee@school.test)' }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('checkbox', { name: libraryMessages.deleteConfirmation }));
+    await user.click(screen.getByRole('button', { name: 'Permanently delete' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(server.find('PUT', '/api/m-kim/admins/owner/all/m-lee/teacher')).toHaveLength(1);
+  });
+
+  it("appends the server's reasons to 'Error deleting teacher' and offers nothing else", async () => {
+    const server = fakeFetch({
+      'gql getOrganisationById': organisationRoute(),
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': () => ({
+        body: { canDelete: false, reasons: ['Only pending teachers can be removed from this organisation'] },
+      }),
+    });
+    renderRemove([kim]);
+    const text = `${teacherMessages.deleteFailed}: Only pending teachers can be removed from this organisation`;
+    expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.path.endsWith('/archive'))).toHaveLength(0);
+  });
+
+  it('removes pending teachers with one confirmation (revokeMembership)', async () => {
+    const pending = { ...kim, id: 'm-pat', email: 'pat@school.test', pending: true, userId: null };
+    const server = fakeFetch({ 'gql revokeMembership': () => ({ body: { data: { revokeMembership: { memberIds: ['m-pat'] } } } }) });
+    const { user, onDone } = renderRemove([pending]);
+    await user.click(await screen.findByRole('button', { name: 'Remove teacher' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(['m-pat']));
+    expect(server.requests[0]?.variables).toEqual({ orgId: 'org-1', memberIds: ['m-pat'] });
+  });
+
+  it("shows 'Error revoking teacher memberships' with the server's message", async () => {
+    const pending = { ...kim, id: 'm-pat', email: 'pat@school.test', pending: true, userId: null };
+    fakeFetch({ 'gql revokeMembership': () => graphqlError('Teachers cannot be removed from a domain organisation', 'forbidden') });
+    const { user } = renderRemove([pending]);
+    await user.click(await screen.findByRole('button', { name: 'Remove teacher' }));
+    expect(await screen.findByText(`${libraryMessages.revokeMembershipsFailed}: Teachers cannot be removed from a domain organisation`)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import type { TeacherRef } from '../model/teacher-ref.js';
+import { ManageLibrariesWizard, RemoveTeacherDialog } from './remove-teacher-dialog.js';
+import { TeacherLibraryViewer } from './teacher-library-viewer.js';
+
+/** What another screen asks for: View Profile, Manage Teacher Libraries, or Remove teacher. */
+export interface TeacherLibraryDialog {
+  kind: 'view' | 'manage' | 'remove';
+  teachers: TeacherRef[];
+}
+
+export interface TeacherLibraryDialogsProps {
+  dialog: TeacherLibraryDialog;
+  onClose: () => void;
+  /** Something changed (libraries moved, licence revoked, teachers removed): reload the lists. */
+  onDone: (dialog: TeacherLibraryDialog) => void;
+}
+
+/**
+ * One entry point for the Teachers screen: mounts the viewer, the wizard or the remove dialog, and
+ * follows the viewer's 'Manage libraries' into the wizard.
+ */
+export function TeacherLibraryDialogs({ dialog, onClose, onDone }: TeacherLibraryDialogsProps) {
+  const [current, setCurrent] = useState(dialog);
+  const teacher = current.teachers[0];
+  if (!teacher) return null;
+  switch (current.kind) {
+    case 'view':
+      return <TeacherLibraryViewer teacher={teacher} opened onClose={onClose} onManageLibraries={() => setCurrent({ kind: 'manage', teachers: [teacher] })} />;
+    case 'manage':
+      return <ManageLibrariesWizard teacher={teacher} onClose={onClose} onDone={() => onDone(current)} />;
+    case 'remove':
+      return <RemoveTeacherDialog teachers={current.teachers} onClose={onClose} onDone={() => onDone(current)} />;
+  }
+}

@@ -1,0 +1,147 @@
+import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { LIBRARY_FILTER_ALL, LIBRARY_FILTER_ARCHIVED, MODAL_WIDTHS, ROLE_LIBRARY_MANAGER, type LibraryFilter } from '@quire/core';
+import { useEffect, useState } from 'react';
+import { notifyError } from '../../../lib/notify.js';
+import { useSession } from '../../../lib/session/index.js';
+import { useBookCounts } from '../api/get-book-counts.js';
+import { useTeacherLibraries } from '../api/get-teacher-libraries.js';
+import { useLibraryAccess } from '../hooks/use-library-access.js';
+import { useVisitLibrary } from '../hooks/use-visit-library.js';
+import { bookCountErrorText, fetchLibrariesErrorText } from '../model/library-errors.js';
+import { libraryRows, libraryTotals } from '../model/library-rows.js';
+import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
+import { LibrariesTable } from './libraries-table.js';
+import { TeacherAvatar } from './teacher-avatar.js';
+import { VisitReasonDialog } from './visit-reason-dialog.js';
+
+export interface TeacherLibraryViewerProps {
+  teacher: TeacherRef;
+  opened: boolean;
+  onClose: () => void;
+  /** 'Manage libraries': the caller closes the viewer and opens the Manage Teacher Libraries wizard. */
+  onManageLibraries?: (teacher: TeacherRef) => void;
+}
+
+/** A count in the header with its explanation as a tooltip, reachable by keyboard. */
+function HeaderCount({ label, value, tooltip }: { label: string; value: number | null; tooltip: string }) {
+  return (
+    <Tooltip label={tooltip} withArrow multiline w={240}>
+      <Stack gap={0} align="center" tabIndex={0} aria-label={`${label}: ${value ?? 'loading'}. ${tooltip}`} style={{ cursor: 'help' }}>
+        <Text fw={700} size="lg" aria-hidden>
+          {value ?? '…'}
+        </Text>
+        <Text size="xs" c="dimmed" aria-hidden>
+          {label}
+        </Text>
+      </Stack>
+    </Tooltip>
+  );
+}
+
+/** Reports a load failure once, as the §8 banner. */
+function useErrorBanner(error: unknown, text: (error: unknown) => string) {
+  useEffect(() => {
+    if (error) notifyError(text(error));
+  }, [error, text]);
+}
+
+/** The teacher library viewer (spec §2): who the teacher is, their libraries in two tabs, and Visit. */
+export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibraries }: TeacherLibraryViewerProps) {
+  const session = useSession();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const { access } = useLibraryAccess(orgId);
+  const libraries = useTeacherLibraries(orgId, teacher.id);
+  const counts = useBookCounts(orgId, teacher.id);
+  const [filter, setFilter] = useState<LibraryFilter>(LIBRARY_FILTER_ALL);
+  const visit = useVisitLibrary({ orgId, teacherId: teacher.id, allowed: access?.canVisit ?? false });
+  useErrorBanner(libraries.error, fetchLibrariesErrorText);
+  useErrorBanner(counts.error, bookCountErrorText);
+
+  const totals = libraryTotals(libraries.data, counts.data);
+  const name = teacherName(teacher);
+  const manager = Boolean(access?.orgLibraries) && teacher.role === ROLE_LIBRARY_MANAGER;
+  const booksTooltip = counts.data
+    ? `${counts.data.owned} in their own libraries and ${counts.data.private} in My Books, ${counts.data.total} in all`
+    : 'Books in the libraries the teacher owns, My Books included';
+
+  return (
+    <>
+      <Modal
+        opened={opened && !visit.asking}
+        onClose={onClose}
+        size={MODAL_WIDTHS[7]}
+        title={`${name}’s libraries`}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Group wrap="nowrap" align="flex-start">
+              <TeacherAvatar teacher={teacher} />
+              <Stack gap={2}>
+                <Group gap="xs">
+                  <Text fw={700} size="lg">
+                    {name}
+                  </Text>
+                  {manager ? (
+                    <Badge variant="outline" color="quire" size="sm">
+                      Library Manager
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Text size="sm">{teacher.email}</Text>
+                <Text size="sm" c="dimmed">
+                  {access?.organisationName ?? session.currentOrganisation?.name ?? ''}
+                </Text>
+              </Stack>
+            </Group>
+            <Group gap="lg" wrap="nowrap">
+              <HeaderCount label="Libraries" value={totals.libraries} tooltip="Libraries the teacher owns or has joined, My Books included" />
+              <HeaderCount label="Books" value={totals.books} tooltip={booksTooltip} />
+            </Group>
+          </Group>
+
+          <Tabs value={String(filter)} onChange={(value) => setFilter(value === String(LIBRARY_FILTER_ARCHIVED) ? LIBRARY_FILTER_ARCHIVED : LIBRARY_FILTER_ALL)}>
+            <Tabs.List>
+              <Tabs.Tab value={String(LIBRARY_FILTER_ALL)}>All</Tabs.Tab>
+              <Tabs.Tab value={String(LIBRARY_FILTER_ARCHIVED)}>Archived</Tabs.Tab>
+            </Tabs.List>
+            {[LIBRARY_FILTER_ALL, LIBRARY_FILTER_ARCHIVED].map((tab) => (
+              <Tabs.Panel key={tab} value={String(tab)} pt="sm">
+                {filter !== tab ? null : libraries.isPending ? (
+                  <Center py="lg" role="status">
+                    <Loader aria-label="Loading libraries" />
+                  </Center>
+                ) : libraries.isError ? (
+                  <Alert color="red" variant="light" role="alert">
+                    {fetchLibrariesErrorText(libraries.error)}
+                  </Alert>
+                ) : (
+                  <LibrariesTable
+                    label={tab === LIBRARY_FILTER_ALL ? 'All libraries' : 'Archived libraries'}
+                    rows={libraryRows(tab, libraries.data, counts.data)}
+                    joiningId={visit.joiningId}
+                    onVisit={visit.visit}
+                  />
+                )}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+
+          <Group justify="space-between">
+            {access?.isAdmin && onManageLibraries ? (
+              <Button variant="default" onClick={() => onManageLibraries(teacher)}>
+                Manage libraries
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button onClick={onClose}>Close</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {opened && visit.asking ? (
+        <VisitReasonDialog libraryName={visit.asking.name} busy={visit.joiningId !== null} onVisit={visit.confirmReason} onClose={visit.cancelReason} />
+      ) : null}
+    </>
+  );
+}

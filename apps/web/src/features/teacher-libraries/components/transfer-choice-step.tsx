@@ -1,0 +1,35 @@
+import { Radio, Stack } from '@mantine/core';
+import { TRANSFER_CHOICES, type TransferChoice } from '../model/transfer-choices.js';
+
+export interface TransferChoiceStepProps {
+  value: TransferChoice | null;
+  onChange: (choice: TransferChoice) => void;
+  error?: string | null;
+  /** Who the choice is about, for the group's label. */
+  subject: string;
+}
+
+/** Step 1: what happens to the teacher's libraries. */
+export function TransferChoiceStep({ value, onChange, error, subject }: TransferChoiceStepProps) {
+  return (
+    <Radio.Group
+      label={`What should happen to ${subject}’s libraries?`}
+      value={value}
+      onChange={(next) => onChange(next as TransferChoice)}
+      error={error ?? undefined}
+      withAsterisk
+    >
+      <Stack gap="sm" mt="sm">
+        {TRANSFER_CHOICES.map((choice, index) => (
+          <Radio
+            key={choice.value}
+            value={choice.value}
+            label={choice.label}
+            description={choice.description}
+            data-autofocus={index === 0 ? true : undefined}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,224 @@
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { libraryMessages, MODAL_WIDTHS } from '@quire/core';
+import { useEffect, useState } from 'react';
+import { notifyError, notifyInfo } from '../../../lib/notify.js';
+import { useSession } from '../../../lib/session/index.js';
+import { useLibraryAccess } from '../hooks/use-library-access.js';
+import { useStepFocus } from '../hooks/use-step-focus.js';
+import { useTransferRun } from '../hooks/use-transfer-run.js';
+import { removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
+import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
+import { DeleteConfirmStep, DeleteWarningStep } from './delete-account-steps.js';
+import { ManageLicenseStep, type LicenseOutcome } from './manage-license-step.js';
+import { TransferChoiceStep } from './transfer-choice-step.js';
+import { TransferTargetStep } from './transfer-target-step.js';
+
+type Step = 'checking' | 'blocked' | 'choose' | 'target' | 'warning' | 'confirm' | 'transferring' | 'deleting' | 'license';
+
+export interface TransferWizardProps {
+  /** One teacher for the wizard; one or more for the delete dialog. */
+  teachers: TeacherRef[];
+  /** 'manage': Manage Teacher Libraries; 'delete': the teacher delete dialog, ending with Delete account. */
+  mode: 'manage' | 'delete';
+  onClose: () => void;
+  /** Something changed: the caller reloads its lists. */
+  onDone?: () => void;
+}
+
+/** Designed: the spec gives no text for a missing choice. */
+export const CHOICE_REQUIRED_TEXT = 'Please choose what happens to the libraries';
+
+const STEP_HEADINGS: Record<Step, string> = {
+  checking: 'Checking the account',
+  blocked: 'This account cannot be deleted',
+  choose: 'Choose an action',
+  target: 'Choose who receives the libraries',
+  warning: 'Delete account',
+  confirm: 'Delete account',
+  transferring: libraryMessages.transferInProgress,
+  deleting: 'Deleting account',
+  license: 'Manage License',
+};
+
+/**
+ * The Manage Teacher Libraries wizard and the teacher delete dialog (spec §2, §4): choose an action,
+ * pick the target, transfer, then Manage License (wizard) or Delete account (delete dialog). In the
+ * delete dialog nothing changes until 'Permanently delete', so cancelling part-way leaves all as it was.
+ */
+export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWizardProps) {
+  const session = useSession();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const { access } = useLibraryAccess(orgId);
+  const organisationName = access?.organisationName ?? session.currentOrganisation?.name ?? '';
+  const run = useTransferRun(orgId, organisationName);
+  const [step, setStep] = useState<Step>(mode === 'delete' ? 'checking' : 'choose');
+  const [choice, setChoice] = useState<TransferChoice | null>(null);
+  const [target, setTarget] = useState<TargetOption | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [licenseOutcome, setLicenseOutcome] = useState<LicenseOutcome | null>(null);
+  const headingRef = useStepFocus<HTMLHeadingElement>(step);
+  const single = teachers[0];
+  const subject = teachers.length === 1 && single ? teacherName(single) : `${teachers.length} teachers`;
+  const working = step === 'checking' || step === 'transferring' || step === 'deleting' || busy;
+
+  // The delete dialog first asks whether the accounts may go at all.
+  useEffect(() => {
+    if (mode !== 'delete') return;
+    let live = true;
+    void run.check(teachers).then((result) => {
+      if (!live) return;
+      if (result.ok) setStep('choose');
+      else {
+        setFailure(result.message);
+        notifyError(result.message);
+        setStep('blocked');
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // Checked once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const next = () => {
+    if (!choice) return setError(CHOICE_REQUIRED_TEXT);
+    setError(null);
+    setStep('target');
+  };
+
+  const transfer = async (): Promise<boolean> => {
+    setStep('transferring');
+    const result = await run.transfer(teachers, choice ?? 'archive', target);
+    if (!result.ok) {
+      setFailure(result.message);
+      notifyError(result.message);
+      setStep('target');
+      return false;
+    }
+    setFailure(null);
+    return true;
+  };
+
+  /** Assign / Continue. */
+  const confirmTarget = async () => {
+    if (choice !== 'archive' && !target) return setError(targetRequiredText[choice ?? 'teacher']);
+    setError(null);
+    if (mode === 'delete') return setStep('warning');
+    if (!(await transfer())) return;
+    onDone?.();
+    // Manage License only when the teacher is not the acting admin and holds a licence.
+    if (single && access && !access.isSelf(single) && single.license !== null) setStep('license');
+    else {
+      notifyInfo(transferDoneText(choice ?? 'archive'));
+      onClose();
+    }
+  };
+
+  const permanentlyDelete = async () => {
+    if (!(await transfer())) return;
+    setStep('deleting');
+    const { removed, failure: text } = await run.remove(teachers);
+    if (removed.length) onDone?.();
+    if (text) {
+      setFailure(text);
+      notifyError(text);
+      setStep('blocked');
+      return;
+    }
+    notifyInfo(removedText(removed.length));
+    onClose();
+  };
+
+  const revokeLicense = async () => {
+    if (!single) return;
+    setBusy(true);
+    const result = await run.revoke(single);
+    setBusy(false);
+    if (result.ok) {
+      setLicenseOutcome('revoked');
+      onDone?.();
+    } else notifyError(result.message);
+  };
+
+  const title = step === 'license' ? 'Manage License' : mode === 'manage' ? 'Manage Teacher Libraries' : 'Remove teacher';
+
+  return (
+    <Modal opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close', disabled: working }}>
+      <Stack>
+        <Title order={3} size="h5" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          {STEP_HEADINGS[step]}
+        </Title>
+        {failure && (step === 'target' || step === 'blocked') ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+
+        {step === 'checking' || step === 'transferring' || step === 'deleting' ? (
+          <Center py="lg" role="status" aria-live="polite">
+            <Stack align="center" gap="xs">
+              <Loader aria-hidden />
+              <Text size="sm">{step === 'transferring' ? libraryMessages.transferInProgress : STEP_HEADINGS[step]}</Text>
+            </Stack>
+          </Center>
+        ) : null}
+
+        {step === 'blocked' ? (
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Close</Button>
+          </Group>
+        ) : null}
+
+        {step === 'choose' ? (
+          <>
+            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={next}>Next</Button>
+            </Group>
+          </>
+        ) : null}
+
+        {step === 'target' && choice ? (
+          <>
+            {choice === 'archive' ? (
+              <Text size="sm">
+                All of {subject}’s libraries are archived and closed. Published books stay active but become uneditable; nothing is deleted.
+              </Text>
+            ) : (
+              <TransferTargetStep orgId={orgId} kind={choice} teachers={teachers} value={target} onChange={(t) => { setTarget(t); setError(null); }} error={error} />
+            )}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => { setFailure(null); setStep('choose'); }}>
+                Back
+              </Button>
+              <Button onClick={() => void confirmTarget()}>{choice === 'archive' ? 'Continue' : 'Assign'}</Button>
+            </Group>
+          </>
+        ) : null}
+
+        {step === 'warning' ? (
+          <DeleteWarningStep names={teachers.map(teacherName)} organisationName={organisationName} onCancel={onClose} onContinue={() => setStep('confirm')} />
+        ) : null}
+        {step === 'confirm' ? <DeleteConfirmStep busy={false} onCancel={onClose} onDelete={() => void permanentlyDelete()} /> : null}
+
+        {step === 'license' && single ? (
+          <ManageLicenseStep
+            name={teacherName(single)}
+            archived={choice === 'archive'}
+            busy={busy}
+            outcome={licenseOutcome}
+            onKeep={() => setLicenseOutcome('kept')}
+            onRevoke={() => void revokeLicense()}
+            onClose={onClose}
+          />
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

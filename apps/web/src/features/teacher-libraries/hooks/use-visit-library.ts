@@ -1,0 +1,68 @@
+import { libraryMessages } from '@quire/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError } from '../../../lib/notify.js';
+import { teacherLibrariesRoot } from '../api/get-teacher-libraries.js';
+import { joinLibrary, visitLink } from '../api/join-library.js';
+import type { Library } from '../api/library-schemas.js';
+import { joinErrorText } from '../model/library-errors.js';
+
+export interface VisitState {
+  /** The library whose reason is being asked. */
+  asking: Library | null;
+  /** The join call is running for this library id. */
+  joiningId: string | null;
+}
+
+/**
+ * Visiting a teacher's library (spec §4): needs visitLibraries and the acting admin in the admins list;
+ * a first visit asks a reason; the join call's token becomes a link opened in a new tab. The tab is
+ * opened during the click itself, so browsers do not block it, and pointed at the link once it exists.
+ */
+export function useVisitLibrary(input: { orgId: string; teacherId: string; allowed: boolean }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<VisitState>({ asking: null, joiningId: null });
+
+  const join = async (library: Library, reason?: string) => {
+    const tab = window.open('', '_blank');
+    setState((s) => ({ ...s, joiningId: library.id }));
+    try {
+      const { token } = await joinLibrary({ orgId: input.orgId, teacherId: input.teacherId, libraryId: library.id, reason });
+      const link = new URL(visitLink(token), window.location.href).toString();
+      if (tab) {
+        // The app must not reach back into the console.
+        tab.opener = null;
+        tab.location.href = link;
+      } else {
+        window.open(link, '_blank', 'noopener');
+      }
+      setState({ asking: null, joiningId: null });
+      // The library is now joined: the next visit asks no reason.
+      void queryClient.invalidateQueries({ queryKey: teacherLibrariesRoot(input.orgId, input.teacherId) });
+    } catch (error) {
+      tab?.close();
+      setState((s) => ({ ...s, joiningId: null }));
+      notifyError(joinErrorText(error));
+    }
+  };
+
+  /** The Visit button. */
+  const visit = (library: Library) => {
+    if (!input.allowed) {
+      notifyError(libraryMessages.visitNotAllowed);
+      return;
+    }
+    if (library.joined) void join(library);
+    else setState({ asking: library, joiningId: null });
+  };
+
+  return {
+    ...state,
+    visit,
+    /** The reason dialog's Visit library button. */
+    confirmReason: (reason: string) => {
+      if (state.asking) void join(state.asking, reason);
+    },
+    cancelReason: () => setState({ asking: null, joiningId: null }),
+  };
+}

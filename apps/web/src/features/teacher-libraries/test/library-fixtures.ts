@@ -1,0 +1,75 @@
+import { buildSession } from '../../../test/render.js';
+import type { FakeHandler } from '../../../test/fake-fetch.js';
+import type { Library } from '../api/library-schemas.js';
+import type { TeacherRef } from '../model/teacher-ref.js';
+
+/** The teacher under management in these tests. */
+export const kim: TeacherRef = {
+  id: 'm-kim',
+  userId: 'u-kim',
+  email: 'kim@school.test',
+  displayName: 'Kim Park',
+  role: 600,
+  pending: false,
+  license: { id: 'lic-premium', name: 'Premium' },
+};
+
+/** The signed-in admin (buildSession's Ada) as a teacher of the organisation. */
+export const ada: TeacherRef = { ...kim, id: 'm-ada', userId: 'user-1', email: 'ada@school.test', displayName: 'Ada Lovelace' };
+
+export function library(overrides: Partial<Library> & Pick<Library, 'id' | 'name'>): Library {
+  return { bookCount: 3, userCount: 2, role: 100, isPrivate: false, isOwner: true, ownerId: kim.id, joined: false, archivedAt: null, ...overrides };
+}
+
+export function session(features: { orgLibraries?: boolean; visitLibraries?: boolean } = {}) {
+  return buildSession({
+    currentOrganisation: {
+      id: 'org-1',
+      name: 'Hillside School',
+      features: { orgLibraries: features.orgLibraries ?? true, studentPortfolios: false, visitLibraries: features.visitLibraries ?? true },
+    },
+  });
+}
+
+/** The organisation as the library screens read it; Ada is an admin unless told otherwise. */
+export function organisationRoute(options: { visitLibraries?: boolean; admins?: string[] } = {}): FakeHandler {
+  return () => ({
+    body: {
+      data: {
+        getOrganisationById: {
+          id: 'org-1',
+          name: 'Hillside School',
+          features: { orgLibraries: true, visitLibraries: options.visitLibraries ?? true },
+          admins: (options.admins ?? ['ada@school.test']).map((email) => ({ email })),
+        },
+      },
+    },
+  });
+}
+
+/** Teachers the target picker can find: Kim herself, a pending teacher and two who may receive. */
+export const targetTeachersRoute: FakeHandler = () => ({
+  body: {
+    members: [
+      { id: kim.id, email: kim.email, displayName: kim.displayName, pending: false },
+      { id: 'm-pat', email: 'pat@school.test', displayName: 'Pat Pending', pending: true },
+      { id: 'm-lee', email: 'lee@school.test', displayName: 'Lee Chan', pending: false },
+      { id: 'm-sam', email: 'sam@school.test', displayName: '', pending: false },
+    ],
+    total: 4,
+  },
+});
+
+export const targetAdminsRoute: FakeHandler = () => ({
+  body: {
+    data: {
+      getAdmins: {
+        admins: [
+          { email: 'ada@school.test', displayName: 'Ada Lovelace', memberId: 'm-ada', isYou: true },
+          { email: 'it@school.test', displayName: null, memberId: null, isYou: false },
+          { email: kim.email, displayName: kim.displayName, memberId: kim.id, isYou: false },
+        ],
+      },
+    },
+  },
+});

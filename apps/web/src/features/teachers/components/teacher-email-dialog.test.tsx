@@ -1,0 +1,82 @@
+import { teacherMessages, validationMessages } from '@quire/core';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../test/render.js';
+import { buildMember, fakeApi } from '../test/fake-api.js';
+import { daysFromNow, TeacherEmailDialog } from './teacher-email-dialog.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const preview = (subject = 'Welcome to Quire') => ({
+  body: { subject, defaultMessage: 'Hello from your school.', plain: '…', recipients: 2, errors: [] },
+});
+
+function renderDialog(kind: 'WELCOME' | 'CERTIFICATION' = 'WELCOME') {
+  const recipients = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' })];
+  const onClose = vi.fn();
+  renderAt(<TeacherEmailDialog orgId="org-1" kind={kind} recipients={recipients} onClose={onClose} />);
+  return { recipients, onClose, user: userEvent.setup() };
+}
+
+describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
+  it('shows the fixed subject read-only and requires a message', async () => {
+    const api = fakeApi({ teacherEmailPreview: preview() });
+    const { user } = renderDialog();
+    expect(await screen.findByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
+    const subject = await screen.findByRole('textbox', { name: 'Subject' });
+    expect(subject).toHaveValue('Welcome to Quire');
+    expect(subject).toHaveAttribute('readonly');
+    const message = screen.getByRole('textbox', { name: 'Message' });
+    expect(message).toHaveValue('Hello from your school.');
+    await user.clear(message);
+    await user.type(message, '   ');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText(validationMessages.messageRequired)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
+    expect(api.callsTo('sendEmail')).toHaveLength(0);
+  });
+
+  it('refuses an empty subject', async () => {
+    fakeApi({ teacherEmailPreview: preview('') });
+    const { user } = renderDialog();
+    await screen.findByRole('textbox', { name: 'Subject' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText(validationMessages.subjectRequired)).toBeInTheDocument();
+  });
+
+  it('confirms the recipients, sends, and says the message has been sent', async () => {
+    const api = fakeApi({
+      teacherEmailPreview: preview(),
+      sendEmail: { body: { sentTo: ['m1'], errors: [teacherMessages.studentAccountsNotEmailed] } },
+    });
+    const { user, recipients } = renderDialog();
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    await user.clear(message);
+    await user.type(message, 'Please join us');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm recipients and send' })).toBeInTheDocument();
+    expect(screen.getByText('ann@school.test')).toBeInTheDocument();
+    expect(screen.getByText('bob@school.test')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('dialog', { name: 'Your message has been sent' })).toBeInTheDocument();
+    expect(screen.getByText(teacherMessages.studentAccountsNotEmailed)).toBeInTheDocument();
+    expect(api.callsTo('sendEmail')[0]?.body).toMatchObject({
+      variables: {
+        orgId: 'org-1',
+        email: { kind: 'WELCOME', subject: 'Welcome to Quire', body: { plain: 'Please join us' }, members: recipients.map((m) => m.id), date: daysFromNow(14) },
+      },
+    });
+  });
+
+  it("shows 'Error sending welcome email' when sending fails", async () => {
+    fakeApi({ teacherEmailPreview: preview(), sendEmail: { body: { data: null, errors: [{ message: 'mail down' }] } } });
+    const { user } = renderDialog('CERTIFICATION');
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.queryByLabelText('Create account by')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(teacherMessages.welcomeEmailFailed)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Confirm recipients and send' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { BasePage } from './base-page.js';
+
+/** /{orgId}: the licence dashboard (spec §2 "Licence dashboard"). */
+export class LicencesPage extends BasePage {
+  readonly path: string;
+
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo);
+    this.path = `/${encodeURIComponent(orgId)}`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading('Licenses')).toBeVisible();
+    await expect(this.page.getByRole('status').getByLabel('Loading licenses')).toHaveCount(0);
+  }
+
+  nameInput(): Locator {
+    return this.page.getByRole('textbox', { name: 'Organisation name' });
+  }
+
+  /** Types a new name and leaves the field, which saves it. */
+  async rename(name: string): Promise<void> {
+    await this.nameInput().fill(name);
+    await this.nameInput().press('Tab');
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: 'Licenses' });
+  }
+
+  licenseRow(name: string): Locator {
+    return this.table().getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  }
+
+  contactButton(): Locator {
+    return this.page.getByRole('link', { name: 'Contact us' });
+  }
+
+  switchOrganisationButton(): Locator {
+    return this.page.getByRole('button', { name: 'Switch organisation' });
+  }
+
+  teachersLink(): Locator {
+    return this.page.getByRole('main').getByRole('link', { name: 'Teachers' });
+  }
+}

@@ -1,0 +1,103 @@
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { BasePage } from './base-page.js';
+
+/** /{orgId}/teachers: teacher management (spec §2 "Teachers"), in the words a user sees. */
+export class TeachersPage extends BasePage {
+  readonly path: string;
+
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo);
+    this.path = `/${encodeURIComponent(orgId)}/teachers`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading('Teachers')).toBeVisible();
+    await expect(this.table().or(this.page.getByText(/No teachers found|You don't have any teachers/))).toBeVisible();
+  }
+
+  tab(name: 'Active' | 'Inactive'): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+
+  async openTab(name: 'Active' | 'Inactive'): Promise<void> {
+    await this.tab(name).click();
+    await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
+    await this.waitUntilReady();
+  }
+
+  searchBox(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search teachers' });
+  }
+
+  /** Types a search and waits until the table shows its answer. */
+  async search(text: string): Promise<void> {
+    await this.searchBox().fill(text);
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: /^(Active|Inactive) teachers$/ });
+  }
+
+  /** Data rows (the header row left out). */
+  rows(): Locator {
+    return this.table().locator('tbody tr');
+  }
+
+  teacherRow(email: string): Locator {
+    return this.rows().filter({ has: this.page.getByRole('cell', { name: email, exact: true }) });
+  }
+
+  emailCells(): Locator {
+    return this.rows().locator('td:nth-child(3)');
+  }
+
+  importButton(): Locator {
+    return this.page.getByRole('button', { name: 'Import Teachers' });
+  }
+
+  exportButton(): Locator {
+    return this.page.getByRole('button', { name: 'Export as CSV' });
+  }
+
+  rowMenuButton(email: string): Locator {
+    return this.page.getByRole('button', { name: `Actions for ${email}` });
+  }
+
+  /** Opens a row's action menu and checks it with axe. */
+  async openRowMenu(email: string): Promise<Locator> {
+    await this.rowMenuButton(email).click();
+    const menu = this.page.getByRole('menu');
+    await expect(menu.first()).toBeVisible();
+    await this.expectAccessible({ include: '[role="menu"]', label: `row menu of ${email}` });
+    return menu.first();
+  }
+
+  menuItem(name: string | RegExp): Locator {
+    return this.page.getByRole('menuitem', { name });
+  }
+
+  selectRow(email: string): Locator {
+    return this.page.getByRole('checkbox', { name: `Select ${email}` });
+  }
+
+  bulkBar(): Locator {
+    return this.page.getByRole('region', { name: 'Bulk actions' });
+  }
+
+  async chooseBulkAction(label: string): Promise<void> {
+    await this.bulkBar().getByRole('combobox', { name: 'Bulk Actions' }).click();
+    await this.page.getByRole('option', { name: label }).click();
+  }
+
+  pageSizeSelect(): Locator {
+    return this.page.getByRole('combobox', { name: 'Rows per page' });
+  }
+
+  pageButton(n: number): Locator {
+    return this.page.getByRole('button', { name: `Page ${n}`, exact: true });
+  }
+
+  sortButton(column: 'Name' | 'Email' | 'Signed up' | 'License' | 'Removed'): Locator {
+    return this.table().getByRole('columnheader', { name: new RegExp(`^${column}`) }).getByRole('button');
+  }
+}

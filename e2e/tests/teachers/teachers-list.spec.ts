@@ -1,0 +1,54 @@
+import { teacherMessages } from '@quire/core';
+import { expect, test } from '../../fixtures/auth.js';
+import { TeachersPage } from '../../pages/teachers-page.js';
+import { listTeachers } from './teachers-api.js';
+
+test.describe('Teachers list', () => {
+  test('pages through the teachers ten at a time, sorted by e-mail', async ({ page, organisation }) => {
+    const teachers = await new TeachersPage(page, test.info(), organisation.id).goto();
+    const first = await listTeachers(page, organisation.id, { page: 1, pageSize: 10 });
+    expect(first.total).toBeGreaterThan(10);
+    await expect(teachers.rows()).toHaveCount(10);
+    await expect(teachers.emailCells()).toHaveText(first.members.map((m) => m.email));
+
+    await teachers.pageButton(2).click();
+    const second = await listTeachers(page, organisation.id, { page: 2, pageSize: 10 });
+    await expect(teachers.emailCells()).toHaveText(second.members.map((m) => m.email));
+
+    await teachers.pageSizeSelect().click();
+    await page.getByRole('option', { name: '20', exact: true }).click();
+    await expect(teachers.rows()).toHaveCount(20);
+    await expect(teachers.pageButton(1)).toHaveAttribute('aria-current', 'page');
+
+    await teachers.sortButton('Email').click();
+    const descending = await listTeachers(page, organisation.id, { page: 1, pageSize: 20, dir: 'desc' });
+    await expect(teachers.emailCells().first()).toHaveText(descending.members[0]?.email ?? '');
+  });
+
+  test('searches by e-mail or name on the server', async ({ page, organisation }) => {
+    const teachers = await new TeachersPage(page, test.info(), organisation.id).goto();
+    const some = await listTeachers(page, organisation.id, { page: 3, pageSize: 10 });
+    const target = some.members.find((m) => m.displayName) ?? some.members[0];
+    if (!target) throw new Error('the demo organisation has teachers');
+
+    await teachers.search(target.displayName.toUpperCase());
+    await expect(teachers.teacherRow(target.email)).toBeVisible();
+
+    await teachers.search(target.email);
+    await expect(teachers.rows()).toHaveCount(1);
+    await expect(teachers.teacherRow(target.email)).toBeVisible();
+
+    await teachers.search('no-such-teacher-anywhere');
+    await expect(page.getByText(teacherMessages.notFound)).toBeVisible();
+  });
+
+  test('shows removed teachers with their Removed date on the Inactive tab', async ({ page, organisation }) => {
+    const teachers = await new TeachersPage(page, test.info(), organisation.id).goto();
+    await teachers.openTab('Inactive');
+    await expect(teachers.table().getByRole('columnheader', { name: /^Removed/ })).toBeVisible();
+    await expect(teachers.table().getByRole('columnheader', { name: /^Signed up/ })).toHaveCount(0);
+    await expect(teachers.rows().first().locator('td').nth(2)).toHaveText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]+ \d{4}$/);
+    // Inactive teachers cannot be selected.
+    await expect(teachers.table().getByRole('checkbox')).toHaveCount(0);
+  });
+});
