@@ -8,8 +8,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/env.js';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  // Tests share one server and its demo data; two workers suit a 2-core machine. E2E_WORKERS overrides.
-  workers: Number(process.env.E2E_WORKERS || (process.env.CI ? 1 : 2)),
+  // Tests share one server and its demo data; two workers suit a 2-core machine (CI too: it runs the
+  // suite twice and must stay well under 20 minutes). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS || 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,

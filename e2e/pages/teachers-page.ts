@@ -16,7 +16,7 @@ export class TeachersPage extends BasePage {
   }
 
   tab(name: 'Active' | 'Inactive'): Locator {
-    return this.page.getByRole('tab', { name });
+    return this.page.getByRole('tab', { name, exact: true });
   }
 
   async openTab(name: 'Active' | 'Inactive'): Promise<void> {
@@ -99,5 +99,47 @@ export class TeachersPage extends BasePage {
 
   sortButton(column: 'Name' | 'Email' | 'Signed up' | 'License' | 'Removed'): Locator {
     return this.table().getByRole('columnheader', { name: new RegExp(`^${column}`) }).getByRole('button');
+  }
+
+  /** Opens Import Teachers, enters the addresses and goes to the validated list. */
+  async startImport(text: string): Promise<Locator> {
+    const dialog = await this.openDialog(this.importButton(), 'Import Teachers');
+    await dialog.getByRole('textbox', { name: /Teacher email addresses/ }).fill(text);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await this.expectAccessible({ include: '[role="dialog"]', label: 'import list' });
+    return dialog;
+  }
+
+  /** Chooses a row menu entry (opening the menu first); returns the dialog it opens, if named. */
+  async rowAction(email: string, item: string, dialogName?: string): Promise<Locator | null> {
+    await this.openRowMenu(email);
+    if (!dialogName) {
+      await this.menuItem(item).click();
+      return null;
+    }
+    return this.openDialog(this.menuItem(item), dialogName);
+  }
+
+  /** Runs a bulk action on the selected teachers; returns the dialog it opens. */
+  async applyBulk(label: string, dialogName?: string): Promise<Locator | null> {
+    await this.chooseBulkAction(label);
+    const apply = this.bulkBar().getByRole('button', { name: /^(Apply|Preview)$/ });
+    if (!dialogName) {
+      await apply.click();
+      return null;
+    }
+    return this.openDialog(apply, dialogName);
+  }
+
+  /** Walks the e-mail flow from 'Review message details' to 'Your message has been sent'. */
+  async sendEmailFrom(dialog: Locator, message?: string): Promise<void> {
+    await expect(dialog.getByRole('textbox', { name: 'Subject' })).not.toHaveValue('');
+    if (message !== undefined) await dialog.getByRole('textbox', { name: 'Message' }).fill(message);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(this.dialog('Confirm recipients and send')).toBeVisible();
+    await this.expectAccessible({ include: '[role="dialog"]', label: 'confirm recipients' });
+    await this.dialog('Confirm recipients and send').getByRole('button', { name: 'Send' }).click();
+    await expect(this.dialog('Your message has been sent')).toBeVisible();
+    await this.expectAccessible({ include: '[role="dialog"]', label: 'message sent' });
   }
 }

@@ -5,10 +5,6 @@ import { waitForMail } from '../../support/mailbox.js';
 
 test('forgotten password → mail → reset → sign in with the new password', async ({ page, request }) => {
   test.setTimeout(120_000);
-  // Known server defect: the reset page is served with Referrer-Policy: no-referrer, so Chromium posts
-  // its form with "Origin: null" and the CSRF check answers 403 csrf_origin_refused. Remove this line
-  // once the reset form is accepted; Playwright reports "expected to fail" passing as an error.
-  test.fail(true, 'reset form refused: Origin null under Referrer-Policy no-referrer');
   const origin = process.env.E2E_BASE_URL ?? '';
   const address = `forgetful-${Date.now()}@e2e.quire.test`;
   const created = await request.post('/auth/email', {

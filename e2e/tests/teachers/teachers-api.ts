@@ -84,3 +84,28 @@ export async function importByApi(page: Page, orgId: string, emails: string[]): 
   expect(answer.ok()).toBeTruthy();
   return ((await answer.json()) as { newMembers: Array<{ id: string; email: string }> }).newMembers;
 }
+
+/** An organisation of the demo admin other than the one the fixture opened, without a domain licence: tests that change data use it. */
+export async function changeableOrganisation(page: Page, all: Array<{ id: string; name: string }>, opened: { id: string }): Promise<{ id: string; name: string }> {
+  for (const candidate of all.filter((o) => o.id !== opened.id)) {
+    const data = await graphql<{ getOrganisationById: { isDomain: boolean } }>(page, 'query getOrganisationById($id: ID!) { getOrganisationById(id: $id) { isDomain } }', {
+      id: candidate.id,
+    });
+    if (!data.getOrganisationById.isDomain) return candidate;
+  }
+  throw new Error('the demo admin has a second organisation without a domain licence');
+}
+
+/** Remove teacher through the API (pending teachers may be removed by any admin): they move to Inactive. */
+export async function revokeByApi(page: Page, orgId: string, memberIds: string[]): Promise<void> {
+  await graphql(page, 'mutation revokeMembership($orgId: ID!, $memberIds: [ID!]!) { revokeMembership(orgId: $orgId, memberIds: $memberIds) { memberIds } }', {
+    orgId,
+    memberIds,
+  });
+}
+
+/** Addresses no other test uses. */
+export function uniqueEmails(prefix: string, count: number): string[] {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return Array.from({ length: count }, (_, i) => `e2e-${prefix}-${stamp}-${i}@example.org`);
+}

@@ -26,6 +26,9 @@ export const securityPlugin = fp(async (app) => {
         'upgrade-insecure-requests': null,
       },
     },
+    // Same-origin forms (the password-reset page) must send a real Origin, which the CSRF check requires;
+    // 'no-referrer' would make Chromium send `Origin: null`. Nothing leaks to other sites.
+    referrerPolicy: { policy: 'same-origin' },
     // OIDC sign-in pop-ups need their opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Covers and avatars may be embedded by the product's other sites.

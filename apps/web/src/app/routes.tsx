@@ -13,7 +13,8 @@ const screens = routePatterns.orgScreens;
 
 // Each screen family is its own chunk, fetched the first time it is opened.
 const licences = () => import('../features/licences/index.js').then((m) => ({ Component: m.LicencesPage }));
-const teachers = () => import('../features/teachers/index.js').then((m) => ({ Component: m.TeachersPage }));
+// The Teachers screen comes with the teacher-libraries dialogs (app/teachers-screen.tsx).
+const teachers = () => import('./teachers-screen.js').then((m) => ({ Component: m.TeachersScreen }));
 const analytics = () => import('../features/analytics/index.js').then((m) => ({ Component: m.AnalyticsPage }));
 const portfolios = () => import('../features/portfolios/index.js').then((m) => ({ Component: m.PortfoliosPage }));
 const resources = () => import('../features/resources/index.js').then((m) => ({ Component: m.ResourcesPage }));

@@ -26,6 +26,23 @@ export async function insertColumns(db: Kysely<DB>, rows: ColumnRows, batch = IN
   }
 }
 
+/**
+ * Inserts several column buffers in ONE statement (data-modifying CTEs), so a whole chunk of teachers
+ * costs one round trip and the generator can build the next chunk while the server works. Foreign
+ * keys are checked at the end of the statement, so parents and children may arrive together.
+ */
+export async function insertColumnsTogether(db: Kysely<DB>, tables: ColumnRows[]): Promise<void> {
+  const parts = tables.filter((t) => t.length > 0).map((rows) => {
+    const keys = Object.keys(rows.types);
+    const arrays = keys.map((k) => sql`${rows.columns[k] ?? []}::${sql.raw(rows.types[k] ?? 'text')}[]`);
+    return sql`INSERT INTO ${sql.table(rows.table)} (${sql.join(keys.map((k) => sql.ref(k)))}) SELECT * FROM unnest(${sql.join(arrays)})`;
+  });
+  const last = parts.pop();
+  if (!last) return;
+  const ctes = parts.map((part, i) => sql`${sql.raw(`i${i}`)} AS (${part})`);
+  await (ctes.length ? sql`WITH ${sql.join(ctes)} ${last}` : last).execute(db);
+}
+
 export async function hasOrganisations(db: Kysely<DB>): Promise<boolean> {
   const { rows } = await sql<{ present: boolean }>`SELECT EXISTS (SELECT 1 FROM organisations) AS present`.execute(db);
   return rows[0]?.present === true;

@@ -61,6 +61,7 @@ const GUARANTEED: Partial<Profile>[] = [
 export class TeacherGenerator {
   private readonly usedEmails = new Map<string, number>();
   private generated = 0;
+  private sequence = 0;
   /** Signed-up teachers kept for analytics, admins and exports (the first few hundred). */
   readonly signedUp: SignedUpTeacher[] = [];
 
@@ -85,14 +86,14 @@ export class TeacherGenerator {
     const add = (person: { first?: string; last?: string; email?: string; name?: string; userId?: string; role?: number; licence?: number }, profile: Profile) => {
       const name = person.name ?? `${person.first} ${person.last}`;
       const email = person.email ?? this.email(person.first ?? '', person.last ?? '');
-      const memberId = this.rand.id();
+      const memberId = this.nextId();
       const signedUp = profile.status !== 'pending';
       const signUpAt = this.reference - this.rand.int(20, 1100) * DAY - this.rand.int(0, DAY);
       const createdAt = signedUp ? signUpAt - this.rand.int(1, 30) * DAY : this.reference - this.rand.int(1, 200) * DAY;
       const revokedAt = profile.status === 'inactive' ? Math.min(this.reference - DAY, Math.max(signUpAt + DAY, this.reference - this.rand.int(1, 540) * DAY)) : null;
       let userId: string | null = null;
       if (signedUp) {
-        userId = person.userId ?? this.rand.id(28);
+        userId = person.userId ?? this.nextId(28);
         if (!person.userId) out.users.push({ id: userId, name, email, emailVerified: true, createdAt: iso(signUpAt), updatedAt: iso(signUpAt) });
         if (this.signedUp.length < 500 && profile.status === 'active') this.signedUp.push({ memberId, userId, email });
       }
@@ -128,6 +129,10 @@ export class TeacherGenerator {
     }
     this.join(out, openLibraries, joiners);
     return out;
+  }
+
+  private nextId(length = 20): string {
+    return this.rand.sequentialId(this.sequence++, length);
   }
 
   private profile(index: number): Profile {
@@ -181,7 +186,7 @@ export class TeacherGenerator {
     const owned = profile.student ? 0 : r.weighted([[0, 15], [1, 35], [2, 30], [3, 15], [4, 3], [6, 2]]);
     for (let n = 0; n <= owned; n++) {
       const isPrivate = n === 0;
-      const id = r.id();
+      const id = this.nextId();
       const created = isPrivate ? signUpAt : r.int(signUpAt, until);
       const archived = closed ? revokedAt : !isPrivate && r.chance(0.12) ? r.int(created, until) : null;
       out.libraries.push({
@@ -220,7 +225,7 @@ export class TeacherGenerator {
     const count = Math.min(max, r.weighted([[0, 15], [1, 15], [2, 20], [3, 18], [4, 12], [5, 8], [6, 6], [8, 4], [12, 2]]));
     for (let b = 0; b < count; b++) {
       out.books.push({
-        id: r.id(), organisation_id: this.organisationId, library_id: libraryId, author_member_id: authorId,
+        id: this.nextId(), organisation_id: this.organisationId, library_id: libraryId, author_member_id: authorId,
         title: `${r.pick(TITLE_OPENINGS)} ${r.pick(TITLE_TOPICS)}`,
         shape: r.weighted([['portrait', 50], ['landscape', 30], ['square', 20]]),
         published: r.chance(0.3), created_at: iso(r.int(from, Math.max(from, until))),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { stringify } from 'csv-stringify/sync';
 import type { DB } from '../types.js';
 import {
-  allocatedByLicence, insertAdmins, insertColumns, insertLicences, insertLtiCredentials, insertOrganisation,
+  allocatedByLicence, insertAdmins, insertColumns, insertColumnsTogether, insertLicences, insertLtiCredentials, insertOrganisation,
   insertPortfolioExports, rollUpAnalytics, setLicenceQuantity,
 } from './demo.repository.js';
 import { generateAnalytics } from './generate-analytics.js';
@@ -59,13 +59,17 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
   const generator = new TeacherGenerator(rand, id, plan, licenceIds, reference);
   let remaining = plan.teachers;
   let fixed = plan.fixedMembers;
+  // Pipelined: while the server inserts one chunk (one statement), the next one is generated.
+  let inserting: Promise<void> | null = null;
   while (remaining > 0 || fixed.length) {
     const count = Math.min(remaining, TEACHER_CHUNK);
     const chunk = await timed('generate', () => generator.chunk(count, fixed));
-    // Parents before children: the foreign keys are checked per statement.
-    for (const rows of [chunk.users, chunk.members, chunk.libraries, chunk.memberships, chunk.books]) {
-      await timed(rows.table, () => insertColumns(trx, rows));
-    }
+    if (inserting) await timed('insert', () => inserting);
+    inserting = insertColumnsTogether(trx, [chunk.users, chunk.members, chunk.libraries, chunk.memberships, chunk.books]);
+    // Awaited later; marked handled now so a failure during the next generation is not reported as unhandled.
+    inserting.catch(() => undefined);
+    // Let the driver send the statement before the next chunk occupies the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     result.members += chunk.members.length;
     result.users += chunk.users.length;
     result.libraries += chunk.libraries.length;
@@ -74,6 +78,7 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
     remaining -= count;
     fixed = [];
   }
+  if (inserting) await timed('insert', () => inserting);
   result.signedUp = generator.signedUp;
 
   // Quantities follow what was assigned, so some licences are full and some nearly full.

@@ -26,18 +26,19 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** The admin's identity user: the linked one, else the one with the admin's e-mail (signed up after being added). */
+const userId = sql<string | null>`coalesce(ul.id, ue.id)`;
 /** The admin's name: their member row's, else their identity user's. */
-const displayName = sql<string | null>`coalesce(nullif(m.display_name, ''), nullif(u.name, ''))`;
+const displayName = sql<string | null>`coalesce(nullif(m.display_name, ''), nullif(ul.name, ''), nullif(ue.name, ''))`;
 
 function filtered(db: Db, filter: AdminFilter) {
   let query = db
     .selectFrom('admins as a')
     .innerJoin('organisations as o', 'o.id', 'a.organisation_id')
     .leftJoin('members as m', (join) => join.onRef('m.organisation_id', '=', 'a.organisation_id').onRef('m.email', '=', 'a.email'))
-    // An admin who signed in after being added is linked by e-mail (user e-mails are unique).
-    .leftJoin('user as u', (join) =>
-      join.on((eb) => eb.or([eb('u.id', '=', eb.ref('a.user_id')), eb.and([eb('a.user_id', 'is', null), eb('u.email', '=', eb.ref('a.email'))])])),
-    )
+    .leftJoin('user as ul', 'ul.id', 'a.user_id')
+    // User e-mails are unique, so this finds at most one.
+    .leftJoin('user as ue', (join) => join.onRef('ue.email', '=', 'a.email').on('a.user_id', 'is', null))
     .where('a.organisation_id', '=', filter.organisationId);
   const search = filter.search?.trim();
   if (search) {
@@ -57,7 +58,7 @@ export async function listAdmins(
   const order = sort.key === 'name' ? sql`lower(coalesce(${displayName}, a.email)) ${dir}, a.email ${dir}` : sql`a.email ${dir}`;
   return filtered(db, filter)
     .select([
-      'a.email', 'a.organisation_id', 'o.name as organisation_name', sql<string | null>`coalesce(a.user_id, u.id)`.as('user_id'),
+      'a.email', 'a.organisation_id', 'o.name as organisation_name', userId.as('user_id'),
       'm.id as member_id', displayName.as('display_name'),
     ])
     .orderBy(order)

@@ -13,7 +13,7 @@ export async function resetPasswordRoutes(instance: FastifyInstance): Promise<vo
   acceptFormBodies(app);
 
   app.get('/auth/reset-password', { schema: { querystring: z.object({ token: z.string().default('') }) } }, async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     return request.query.token ? resetFormPage(product, request.query.token) : reply.status(400).send(resetFailedPage(product));
   });
 

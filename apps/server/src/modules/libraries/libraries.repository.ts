@@ -76,7 +76,11 @@ export async function listTeacherLibraries(db: Db, filter: TeacherLibraryFilter)
       join.onRef('tm.organisation_id', '=', 'l.organisation_id').onRef('tm.library_id', '=', 'l.id').on('tm.member_id', '=', memberId),
     )
     .where('l.organisation_id', '=', organisationId)
-    .where((eb) => eb.or([eb('l.owner_member_id', '=', memberId), eb('tm.member_id', 'is not', null)]))
+    // Owned or joined, each found through its own index (an OR across the join would scan the organisation).
+    .where(sql<boolean>`l.id IN (
+      SELECT library_id FROM library_memberships WHERE organisation_id = ${organisationId} AND member_id = ${memberId}
+      UNION ALL
+      SELECT id FROM libraries WHERE organisation_id = ${organisationId} AND owner_member_id = ${memberId})`)
     .select([
       'l.id', 'l.name', 'l.is_private', 'l.archived_at', 'l.owner_member_id',
       // An owner without a membership row still holds the Owner level.

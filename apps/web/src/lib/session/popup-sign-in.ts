@@ -1,11 +1,16 @@
-import { startOAuthSignIn } from './identity-api.js';
+import { fetchSession, startOAuthSignIn } from './identity-api.js';
 
 /** The window name of the provider pop-up; a console page loaded under it only reports back. */
 export const SIGN_IN_POPUP_NAME = 'quire-sign-in';
 const CHANNEL = 'quire-sign-in';
 const POLL_MS = 250;
-/** After the pop-up looks closed, how long a late report may still arrive (see below). */
-const CLOSED_GRACE_MS = 4000;
+/**
+ * After the pop-up looks closed, how long a late report may still arrive: a cross-origin round trip
+ * can cut the pop-up from its opener (Cross-Origin-Opener-Policy), so "closed" may only mean "out of
+ * reach" while its page loads and reports. A pop-up the user really closed fails after this.
+ */
+const CLOSED_GRACE_MS = 12_000;
+const SESSION_CHECK_MS = 1000;
 
 export type PopupProvider = 'google' | 'office365';
 
@@ -58,7 +63,9 @@ export async function runPopupSignIn(provider: PopupProvider): Promise<PopupOutc
   const popup = window.open('', SIGN_IN_POPUP_NAME, 'popup,width=520,height=680');
   if (!popup) return { ok: false, error: 'popup_blocked', description: null };
   const paths = popupCallbackPaths(provider);
+  let before: string | null;
   try {
+    before = (await fetchSession().catch(() => null))?.user.uid ?? null;
     popup.location.href = await startOAuthSignIn(provider, paths.done, paths.failed);
   } catch (error) {
     popup.close();
@@ -67,7 +74,11 @@ export async function runPopupSignIn(provider: PopupProvider): Promise<PopupOutc
   return new Promise<PopupOutcome>((resolve) => {
     let channel: BroadcastChannel | null = null;
     let closedAt: number | null = null;
+    let lastSessionCheck = 0;
+    let done = false;
     const finish = (outcome: PopupOutcome) => {
+      if (done) return;
+      done = true;
       clearInterval(timer);
       channel?.close();
       if (!popup.closed) popup.close();
@@ -81,9 +92,21 @@ export async function runPopupSignIn(provider: PopupProvider): Promise<PopupOutc
     }
     const timer = setInterval(() => {
       if (popup.closed) {
-        // Closed by the user, or cut off from us by the opener policy while its page still reports.
-        closedAt ??= Date.now();
-        if (Date.now() - closedAt > CLOSED_GRACE_MS) finish({ ok: false, error: 'popup_closed', description: null });
+        const now = Date.now();
+        closedAt ??= now;
+        if (now - closedAt > CLOSED_GRACE_MS) {
+          finish({ ok: false, error: 'popup_closed', description: null });
+          return;
+        }
+        // Out of reach: a new session set by the provider callback means the sign-in worked.
+        if (now - lastSessionCheck >= SESSION_CHECK_MS) {
+          lastSessionCheck = now;
+          void fetchSession()
+            .then((identity) => {
+              if (identity && identity.user.uid !== before) finish({ ok: true });
+            })
+            .catch(() => undefined);
+        }
         return;
       }
       try {
@@ -95,4 +118,15 @@ export async function runPopupSignIn(provider: PopupProvider): Promise<PopupOutc
       }
     }, POLL_MS);
   });
+}
+
+/**
+ * Runs as soon as the console's script loads (before React and the configuration): a pop-up sent
+ * back to a callback URL reports at once, so the opener does not wait for the whole console to render.
+ */
+export function reportPopupOutcomeEarly(): void {
+  if (typeof window === 'undefined') return;
+  const outcome = readPopupOutcome(window.location.search);
+  const page = window.location.pathname;
+  if (outcome && (page === '/sign-in' || page === '/sign-in/office-365')) reportPopupOutcome(outcome);
 }

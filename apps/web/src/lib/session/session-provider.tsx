@@ -10,6 +10,10 @@ import { useTokenRefresh } from './use-token-refresh.js';
 import { httpSessionBackend } from './http-session-backend.js';
 import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } from './auth-messages.js';
 import { consoleConfigQueryKey } from '../console-config.js';
+import { reportPopupOutcomeEarly } from './popup-sign-in.js';
+
+// Inside a provider pop-up sent back to the console, tell the opener before anything else loads.
+reportPopupOutcomeEarly();
 
 /** What the sign-in screens need beyond useSession(): the auth state and the sign-in flows. */
 export interface SessionControls {

@@ -43,9 +43,7 @@ export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy
             label="Email addresses"
             description="One or more addresses, separated by commas, semicolons or new lines"
             withAsterisk
-            autosize
-            minRows={3}
-            maxRows={8}
+            rows={4}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             error={error ?? undefined}

@@ -26,7 +26,7 @@ export interface TeacherLibraryViewerProps {
 function HeaderCount({ label, value, tooltip }: { label: string; value: number | null; tooltip: string }) {
   return (
     <Tooltip label={tooltip} withArrow multiline w={240}>
-      <Stack gap={0} align="center" tabIndex={0} aria-label={`${label}: ${value ?? 'loading'}. ${tooltip}`} style={{ cursor: 'help' }}>
+      <Stack gap={0} align="center" role="group" tabIndex={0} aria-label={`${label}: ${value ?? 'loading'}. ${tooltip}`} style={{ cursor: 'help' }}>
         <Text fw={700} size="lg" aria-hidden>
           {value ?? '…'}
         </Text>

@@ -110,7 +110,7 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished, con
         </Table.ScrollContainer>
         <Group justify="flex-end">
           {phase === 'done' ? (
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Done</Button>
           ) : (
             <>
               <Button variant="default" onClick={onClose} disabled={phase === 'running'}>

@@ -128,7 +128,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
           </Text>
           <Group justify="flex-end">
             <Button onClick={onClose} data-autofocus>
-              Close
+              Done
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
 import { rowActions, type TeacherScreenAccess } from '../model/teacher-access.js';
+import { removeTeacherOffered, useTeacherLibraryDialogs } from '../model/library-dialogs.js';
 
 /** What a row menu asks the screen to do. */
 export type RowAction =
@@ -11,7 +12,10 @@ export type RowAction =
   | { kind: 'certification' }
   | { kind: 'role'; role: number }
   | { kind: 'switch-to-student' }
-  | { kind: 'mark-active' };
+  | { kind: 'mark-active' }
+  | { kind: 'view-profile' }
+  | { kind: 'manage-libraries' }
+  | { kind: 'remove-teacher' };
 
 export interface TeacherRowMenuProps {
   member: Member;
@@ -21,12 +25,14 @@ export interface TeacherRowMenuProps {
 }
 
 /**
- * The row action menu (spec §2). View Profile, Manage Teacher Libraries and Remove teacher belong to
- * the teacher library viewer and the delete dialogs, which are not part of this screen yet.
+ * The row action menu (spec §2). View Profile, Manage Teacher Libraries and Remove teacher open the
+ * teacher-libraries feature's dialogs, provided by the app layer (model/library-dialogs.ts).
  */
 export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRowMenuProps) {
   const label = `Actions for ${member.email}`;
   const run = (action: RowAction) => () => onAction(member, action);
+  // View Profile, Manage Teacher Libraries and Remove teacher exist where the app provides their dialogs.
+  const libraryDialogs = useTeacherLibraryDialogs() !== null;
 
   if (member.revokedAt) {
     return (
@@ -52,6 +58,7 @@ export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRo
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {libraryDialogs ? <Menu.Item onClick={run({ kind: 'view-profile' })}>View Profile</Menu.Item> : null}
         {actions.assignLicense ? (
           actions.assignLicense.disabled ? (
             <Menu.Item disabled>Assign license</Menu.Item>
@@ -83,6 +90,10 @@ export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRo
         <Menu.Item disabled={actions.switchToStudent.disabled} onClick={run({ kind: 'switch-to-student' })}>
           Switch to student
         </Menu.Item>
+        {libraryDialogs ? <Menu.Item onClick={run({ kind: 'manage-libraries' })}>Manage Teacher Libraries</Menu.Item> : null}
+        {libraryDialogs && removeTeacherOffered(member, access) ? (
+          <Menu.Item onClick={run({ kind: 'remove-teacher' })}>Remove teacher</Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

@@ -13,6 +13,7 @@ import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
 import { useSelection } from '../hooks/use-selection.js';
 import { useTeacherMutations } from '../hooks/use-teacher-mutations.js';
 import { useTeachersList } from '../hooks/use-teachers-list.js';
+import { bulkRemoveTeacherOffered, useTeacherLibraryDialogs, type TeacherLibraryRequest } from '../model/library-dialogs.js';
 import { bulkActionOptions, type BulkAction, type TeacherScreenAccess } from '../model/teacher-access.js';
 import { BulkActionsBar } from './bulk-actions-bar.js';
 import { ExportCsvDialog } from './export-csv-dialog.js';
@@ -27,7 +28,8 @@ type Dialog =
   | { kind: 'license'; license: OrganisationLicense | null; members: Member[]; fromSelection: boolean }
   | { kind: 'email'; emailKind: TeacherEmailKind; members: Member[]; fromSelection: boolean }
   | { kind: 'switch'; members: Member[]; fromSelection: boolean }
-  | { kind: 'export' };
+  | { kind: 'export' }
+  | { kind: 'library'; request: TeacherLibraryRequest; fromSelection: boolean };
 
 export interface TeachersPanelProps {
   orgId: string;
@@ -45,6 +47,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
   const selection = useSelection();
   const mutations = useTeacherMutations(orgId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const libraryDialogs = useTeacherLibraryDialogs();
   const [exporting, setExporting] = useState(false);
   const licenses = organisation.licenses;
   // Inactive teachers cannot be selected; read-only mode changes nothing.
@@ -79,6 +82,12 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
         return setDialog({ kind: 'switch', members: [member], fromSelection: false });
       case 'mark-active':
         return mutations.markActive.mutate([member.id]);
+      case 'view-profile':
+      case 'manage-libraries':
+      case 'remove-teacher': {
+        const kind = action.kind === 'view-profile' ? 'view' : action.kind === 'manage-libraries' ? 'manage' : 'remove';
+        return setDialog({ kind: 'library', request: { kind, members: [member] }, fromSelection: false });
+      }
     }
   };
 
@@ -94,8 +103,18 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
         return setDialog({ kind: 'email', emailKind: action.kind === 'welcome' ? 'WELCOME' : 'CERTIFICATION', members: chosen, fromSelection: true });
       case 'switch-to-student':
         return setDialog({ kind: 'switch', members: chosen, fromSelection: true });
+      case 'remove-teacher':
+        return setDialog({ kind: 'library', request: { kind: 'remove', members: chosen }, fromSelection: true });
     }
   };
+
+  // Bulk 'Remove teacher' comes with the teacher-libraries dialogs (see model/library-dialogs.ts).
+  const bulkOptions = [
+    ...bulkActionOptions(licenses, access),
+    ...(libraryDialogs && bulkRemoveTeacherOffered(access)
+      ? [{ value: 'remove-teacher', label: 'Remove teacher', action: { kind: 'remove-teacher' } as const }]
+      : []),
+  ];
 
   const confirmLicenseChange = (license: OrganisationLicense | null, chosen: Member[], fromSelection: boolean) => {
     const ids = chosen.map((m) => m.id);
@@ -137,7 +156,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
       </Group>
 
       {selectable && selection.selected.size > 0 ? (
-        <BulkActionsBar count={selection.selected.size} options={bulkActionOptions(licenses, access)} onApply={onBulk} onClear={selection.clear} />
+        <BulkActionsBar count={selection.selected.size} options={bulkOptions} onApply={onBulk} onClear={selection.clear} />
       ) : null}
 
       {result.isPending ? (
@@ -212,6 +231,15 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
           }}
         />
       ) : null}
+      {dialog?.kind === 'library' && libraryDialogs
+        ? libraryDialogs.render(dialog.request, {
+            onClose: () => setDialog(null),
+            onDone: () => {
+              if (dialog.fromSelection) selection.clear();
+              void refreshAfterChange(queryClient, orgId);
+            },
+          })
+        : null}
       {dialog?.kind === 'export' ? (
         <ExportCsvDialog pageCount={members.length} total={total} busy={exporting} onExport={(scope) => void runExport(scope)} onClose={() => setDialog(null)} />
       ) : null}

@@ -50,7 +50,7 @@ export function TeachersTable(props: TeachersTableProps) {
 
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover aria-label={active ? 'Active teachers' : 'Inactive teachers'}>
+      <Table highlightOnHover horizontalSpacing="xs" aria-label={active ? 'Active teachers' : 'Inactive teachers'}>
         <Table.Thead>
           <Table.Tr>
             {selectable ? (

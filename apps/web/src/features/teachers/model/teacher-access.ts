@@ -82,7 +82,8 @@ export type BulkAction =
   | { kind: 'remove-license' }
   | { kind: 'welcome' }
   | { kind: 'certification' }
-  | { kind: 'switch-to-student' };
+  | { kind: 'switch-to-student' }
+  | { kind: 'remove-teacher' };
 
 export interface BulkActionOption {
   value: string;

@@ -1,0 +1,143 @@
+import { adminMessages, providerStaffAdminMessage, validationMessages } from '@quire/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, graphqlError, type FakeHandler } from '../../../test/fake-fetch.js';
+import { renderAt } from '../../../test/render.js';
+import { AdminsPage } from './admins-page.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const admin = (email: string, isYou = false) => ({
+  email,
+  organisationId: 'org-1',
+  organisationName: 'Hillside School',
+  userId: null,
+  memberId: null,
+  displayName: null,
+  isYou,
+});
+
+/** getAdmins over a list of e-mails, paged and sorted like the server. */
+function adminsRoute(emails: string[]): FakeHandler {
+  return ({ variables }) => {
+    const dir = variables.dir === 'desc' ? -1 : 1;
+    const sorted = [...emails].sort((a, b) => a.localeCompare(b) * dir);
+    const page = Number(variables.page ?? 1);
+    const pageSize = Number(variables.pageSize ?? 10);
+    const admins = sorted.slice((page - 1) * pageSize, page * pageSize).map((e) => admin(e, e === 'ada@school.test'));
+    return { body: { data: { getAdmins: { admins, total: emails.length, page, pageSize } } } };
+  };
+}
+
+const organisation = (emails: string[]): FakeHandler => () => ({
+  body: { data: { getOrganisationById: { id: 'org-1', admins: emails.map((email) => ({ email })) } } },
+});
+
+function routes(emails: string[], extra: Record<string, FakeHandler> = {}) {
+  return { 'gql getAdmins': adminsRoute(emails), 'gql getOrganisationById': organisation(emails), ...extra };
+}
+
+const renderPage = () => {
+  renderAt(<AdminsPage />);
+  return userEvent.setup();
+};
+
+describe('the Admin screen', { timeout: 20_000 }, () => {
+  it('lists admins by e-mail ascending with their organisation, and pages only above 10 rows', async () => {
+    fakeFetch(routes(['zed@school.test', 'ada@school.test', 'bob@school.test']));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    const emails = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(emails).toEqual(['ada@school.testYou', 'bob@school.test', 'zed@school.test']);
+    expect(within(table).getAllByText('Hillside School')).toHaveLength(3);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows paging controls with more than 10 admins', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => `admin${String(i).padStart(2, '0')}@school.test`);
+    fakeFetch(routes([...many, 'ada@school.test']));
+    const user = renderPage();
+    await screen.findByRole('table', { name: 'Admins' });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Admins' })).getAllByRole('row')).toHaveLength(4));
+  });
+
+  it("says 'There was a problem loading admins' when the list fails", async () => {
+    fakeFetch({ 'gql getAdmins': () => graphqlError('boom', 'internal_error', 500), 'gql getOrganisationById': organisation([]) });
+    renderPage();
+    expect((await screen.findAllByText(adminMessages.loadFailed)).length).toBeGreaterThan(0);
+  });
+
+  it('checks the addresses before adding: required, valid, never the provider’s own domain', async () => {
+    const server = fakeFetch(routes(['ada@school.test'], { 'gql importAdmins': () => ({ body: { data: { importAdmins: { added: ['new@school.test'], existing: [] } } } }) }));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add admins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add admins' });
+    const field = within(dialog).getByRole('textbox', { name: /Email addresses/ });
+    const submit = within(dialog).getByRole('button', { name: 'Add admins' });
+
+    await user.click(submit);
+    expect(within(dialog).getByText(validationMessages.emailRequired)).toBeInTheDocument();
+    await user.type(field, 'not-an-email');
+    expect(within(dialog).getByText(`${validationMessages.emailInvalid}: not-an-email`)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'new@school.test, Staff@PROVIDER.test');
+    expect(within(dialog).getByText(providerStaffAdminMessage('Quire'))).toBeInTheDocument();
+    expect(server.requests.some((r) => r.operation === 'importAdmins')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, ' New@School.test ');
+    await user.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add admins' })).not.toBeInTheDocument());
+    expect(server.requests.find((r) => r.operation === 'importAdmins')?.variables).toEqual({ orgId: 'org-1', emails: ['new@school.test'] });
+  });
+
+  it("shows the server's refusal beside the field with 'error adding admin to org'", async () => {
+    fakeFetch(routes(['ada@school.test'], { 'gql importAdmins': () => graphqlError('Quire users can’t be added as admins', 'provider_email') }));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add admins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add admins' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Email addresses/ }), 'x@school.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Add admins' }));
+    expect(await screen.findByText(adminMessages.addFailed)).toBeInTheDocument();
+    expect(within(dialog).getByText('Quire users can’t be added as admins')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the last admin cannot be removed", async () => {
+    const reason = "An organisation needs at least one admin, so the last admin can't be removed. Add another admin first.";
+    fakeFetch(routes(['ada@school.test'], { 'gql deleteAdmins': () => graphqlError(reason, 'last_admin', 409) }));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for ada@school.test' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove admin' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+  });
+
+  it('removes the selected admins in bulk', async () => {
+    const server = fakeFetch(
+      routes(['ada@school.test', 'bob@school.test', 'cy@school.test'], {
+        'gql deleteAdmins': ({ variables }) => ({ body: { data: { deleteAdmins: { removed: variables.emails } } } }),
+      }),
+    );
+    const user = renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select bob@school.test' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select cy@school.test' }));
+    expect(screen.getByText('2 admins selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove admins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove admins' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove admins' }));
+    await waitFor(() => expect(server.requests.find((r) => r.operation === 'deleteAdmins')?.variables).toEqual({ orgId: 'org-1', emails: ['bob@school.test', 'cy@school.test'] }));
+  });
+
+  it("offers no changes to someone who is not an admin (a library manager)", async () => {
+    fakeFetch({ 'gql getAdmins': adminsRoute(['zed@school.test']), 'gql getOrganisationById': organisation(['zed@school.test']) });
+    renderPage();
+    await screen.findByRole('table', { name: 'Admins' });
+    expect(screen.queryByRole('button', { name: 'Add admins' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+  });
+});

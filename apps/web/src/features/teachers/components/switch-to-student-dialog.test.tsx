@@ -1,0 +1,37 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api/index.js';
+import { renderAt } from '../../../test/render.js';
+import { buildMember } from '../test/fake-api.js';
+import { SwitchToStudentDialog } from './switch-to-student-dialog.js';
+
+describe('Switch to student', { timeout: 20_000 }, () => {
+  it('switches one teacher after another and shows a failure beside its e-mail', async () => {
+    const members = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' }), buildMember({ email: 'cy@school.test' })];
+    const order: string[] = [];
+    let running = 0;
+    const convert = vi.fn(async (_orgId: string, memberId: string) => {
+      running += 1;
+      expect(running).toBe(1);
+      order.push(memberId);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      if (memberId === members[1]?.id) {
+        throw new ApiError({ status: 409, code: 'pending', message: "This teacher hasn't signed up yet, so they can't be switched to a student" });
+      }
+    });
+    const onFinished = vi.fn();
+    renderAt(<SwitchToStudentDialog orgId="org-1" members={members} onClose={vi.fn()} onFinished={onFinished} convert={convert} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Switch to student' }));
+    await waitFor(() => expect(onFinished).toHaveBeenCalledWith([members[0]?.id, members[2]?.id]));
+    expect(order).toEqual(members.map((m) => m.id));
+    const table = screen.getByRole('table', { name: 'Teachers to switch to student' });
+    expect(within(within(table).getByRole('row', { name: /ann@school/ })).getByText('Switched')).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /bob@school/ })).getByText("This teacher hasn't signed up yet, so they can't be switched to a student"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Member } from '../api/teacher-schemas.js';
+import type { TeacherScreenAccess } from './teacher-access.js';
+
+/**
+ * The row menu's View Profile, Manage Teacher Libraries and Remove teacher open dialogs of the
+ * teacher-libraries feature. A feature does not import another one, so the app layer provides them
+ * here (app/teachers-screen.tsx); without a provider these entries are not offered.
+ */
+export interface TeacherLibraryRequest {
+  kind: 'view' | 'manage' | 'remove';
+  members: Member[];
+}
+
+export interface TeacherLibraryDialogsSlot {
+  /** Renders the dialog asked for; onDone after any change (the lists reload), onClose when it closes. */
+  render: (request: TeacherLibraryRequest, handlers: { onClose: () => void; onDone: () => void }) => ReactNode;
+}
+
+export const TeacherLibraryDialogsContext = createContext<TeacherLibraryDialogsSlot | null>(null);
+
+export function useTeacherLibraryDialogs(): TeacherLibraryDialogsSlot | null {
+  return useContext(TeacherLibraryDialogsContext);
+}
+
+/** Remove teacher (spec §6): provider staff, or a pending teacher in a non-domain organisation. */
+export function removeTeacherOffered(member: Pick<Member, 'pending'>, access: Pick<TeacherScreenAccess, 'providerStaff' | 'isDomain'>): boolean {
+  return access.providerStaff || (member.pending && !access.isDomain);
+}
+
+/** The bulk 'Remove teacher' is offered where a row's could be. */
+export function bulkRemoveTeacherOffered(access: Pick<TeacherScreenAccess, 'providerStaff' | 'isDomain'>): boolean {
+  return access.providerStaff || !access.isDomain;
+}

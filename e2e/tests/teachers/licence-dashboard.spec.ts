@@ -1,0 +1,42 @@
+import { validationMessages } from '@quire/core';
+import { expect, test } from '../../fixtures/auth.js';
+import { LicencesPage } from '../../pages/licences-page.js';
+import { changeableOrganisation, listLicenses } from './teachers-api.js';
+
+test.describe('Licence dashboard', () => {
+  test('lists the licences with their counts and links to the Teachers page', async ({ page, organisation }) => {
+    const dashboard = await new LicencesPage(page, test.info(), organisation.id).goto();
+    for (const license of (await listLicenses(page, organisation.id)).filter((l) => !l.applyToAll)) {
+      await expect(dashboard.licenseRow(license.name).getByRole('cell')).toHaveText([
+        String(license.allocated),
+        String(Math.max(0, license.available)),
+        String(license.quantity),
+      ]);
+    }
+    await expect(dashboard.contactButton()).toHaveAttribute('href', /^mailto:/);
+    await expect(dashboard.switchOrganisationButton()).toBeVisible();
+    await dashboard.teachersLink().click();
+    await expect(page).toHaveURL(new RegExp(`/${organisation.id}/teachers$`));
+  });
+
+  test('renames the organisation on leaving the field and refuses an empty name', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    const dashboard = await new LicencesPage(page, test.info(), org.id).goto();
+    const original = await dashboard.nameInput().inputValue();
+    const renamed = `${original} (renamed)`;
+    try {
+      await dashboard.rename(`  ${renamed}  `);
+      await expect(page.getByRole('navigation').getByText(renamed)).toBeVisible();
+      await page.reload();
+      await dashboard.waitUntilReady();
+      await expect(dashboard.nameInput()).toHaveValue(renamed);
+
+      await dashboard.rename('   ');
+      await expect(dashboard.notification(validationMessages.organisationNameEmpty)).toBeVisible();
+      await expect(dashboard.nameInput()).toHaveValue(renamed);
+    } finally {
+      await dashboard.rename(original);
+      await expect(page.getByRole('navigation').getByText(original, { exact: true })).toBeVisible();
+    }
+  });
+});
