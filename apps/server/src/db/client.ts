@@ -3,15 +3,17 @@ import { resolve } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Env } from '../env.js';
 import type { DB } from './types.js';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 
 /** The database Quire talks to: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
   /** The PGlite instance (embedded mode only), for pg-boss's adapter and COPY. */
-  pglite?: import('@electric-sql/pglite').PGlite;
+  pglite?: PGlite;
   /** The pg pool (PostgreSQL mode only). */
-  pool?: import('pg').Pool;
+  pool?: Pool;
   close(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ async function openPglite(options: DbOptions): Promise<Database> {
       );
     }
   }
-  let pglite: import('@electric-sql/pglite').PGlite;
+  let pglite: PGlite;
   try {
     // int8 (counts, bigserial ids) as numbers, as with PostgreSQL below.
     pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { 20: (v: string) => Number(v) } });

@@ -68,8 +68,8 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
     inserting = insertColumnsTogether(trx, [chunk.users, chunk.members, chunk.libraries, chunk.memberships, chunk.books]);
     // Awaited later; marked handled now so a failure during the next generation is not reported as unhandled.
     inserting.catch(() => undefined);
-    // Let the driver send the statement before the next chunk occupies the event loop.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Let the driver send the statement before the next chunk occupies the event loop (PGlite runs it here).
+    await timed('insert', () => new Promise((resolve) => setImmediate(resolve)));
     result.members += chunk.members.length;
     result.users += chunk.users.length;
     result.libraries += chunk.libraries.length;

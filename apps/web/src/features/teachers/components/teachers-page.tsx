@@ -2,15 +2,16 @@ import { Alert, Button, Center, Group, Loader, Tabs, TextInput } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { importMessages } from '@quire/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import type { TeacherStatus } from '../api/get-teachers.js';
+import { teachersQueryOptions, type TeacherStatus } from '../api/get-teachers.js';
 import { useTeachersOrganisation } from '../api/get-teachers-organisation.js';
 import { refreshAfterChange } from '../api/refresh-after-change.js';
+import { INITIAL_LIST_QUERY } from '../hooks/use-teachers-list.js';
 import { teacherScreenAccess } from '../model/teacher-access.js';
 import { importedText } from '../model/teacher-display.js';
 import { ImportTeachersDialog } from './import-teachers-dialog.js';
@@ -26,6 +27,8 @@ export function TeachersPage() {
   const queryClient = useQueryClient();
   const orgId = session.currentOrganisation?.id ?? '';
   const organisation = useTeachersOrganisation(orgId);
+  // The first page loads alongside the organisation, not after it.
+  usePrefetchQuery(teachersQueryOptions(orgId, 'active', INITIAL_LIST_QUERY));
   const [tab, setTab] = useState<TeacherStatus>('active');
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);

@@ -2,15 +2,18 @@ import { DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
 import { useEffect, useState } from 'react';
 import { useTeachers, type SortDirection, type TeacherSortKey, type TeacherStatus, type TeachersListQuery } from '../api/get-teachers.js';
 
+/** What a tab asks for first: page 1 of 10, e-mail ascending, no search. */
+export const INITIAL_LIST_QUERY: TeachersListQuery = { search: '', sort: 'email', dir: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE };
+
 /**
  * The list's paging, sorting and search, asked of the server page by page (default: e-mail
  * ascending, 10 rows). A new search, sort or page size starts again at page 1.
  */
 export function useTeachersList(orgId: string, status: TeacherStatus, search: string) {
-  const [sort, setSort] = useState<TeacherSortKey>('email');
-  const [dir, setDir] = useState<SortDirection>('asc');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<TeacherSortKey>(INITIAL_LIST_QUERY.sort);
+  const [dir, setDir] = useState<SortDirection>(INITIAL_LIST_QUERY.dir);
+  const [page, setPage] = useState(INITIAL_LIST_QUERY.page);
+  const [pageSize, setPageSize] = useState<PageSize>(INITIAL_LIST_QUERY.pageSize);
   const query: TeachersListQuery = { search, sort, dir, page, pageSize };
   const result = useTeachers(orgId, status, query);
 

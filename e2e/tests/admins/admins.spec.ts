@@ -1,0 +1,85 @@
+import { adminMessages, providerStaffAdminMessage } from '@quire/core';
+import { expect, test } from '../../fixtures/auth.js';
+import { AdminsPage } from '../../pages/admins-page.js';
+import { graphql, uniqueEmails } from '../teachers/teachers-api.js';
+
+interface AdminPage {
+  admins: Array<{ email: string; isYou: boolean }>;
+  total: number;
+}
+
+async function listAdmins(page: import('@playwright/test').Page, orgId: string): Promise<AdminPage> {
+  const data = await graphql<{ getAdmins: AdminPage }>(
+    page,
+    'query getAdmins($orgId: ID!) { getAdmins(orgId: $orgId, pageSize: 100) { admins { email isYou } total } }',
+    { orgId },
+  );
+  return data.getAdmins;
+}
+
+test.describe('Admin screen', () => {
+  test('lists the admins by e-mail ascending with their organisation', async ({ page, organisation }) => {
+    const expected = await listAdmins(page, organisation.id);
+    const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
+    const shown = await admins.rows().locator('td:nth-child(2)').allTextContents();
+    expect(shown.map((t) => t.replace(/You$/, ''))).toEqual(expected.admins.slice(0, 10).map((a) => a.email));
+    await expect(admins.rows().first().locator('td:nth-child(3)')).toHaveText(organisation.name);
+    if (expected.total <= 10) await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+  });
+
+  test('adds admins, then removes one from its row and another in bulk', async ({ page, organisation }) => {
+    const [first, second] = uniqueEmails('admin', 2) as [string, string];
+    const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
+    try {
+      // Typed in any case: stored lower-cased.
+      await admins.addAdmins(`${first.toUpperCase()}; ${second}`);
+      await expect(admins.notification('2 admins added')).toBeVisible();
+      await expect(admins.dialog('Add admins')).toHaveCount(0);
+      await expect(admins.adminRow(first)).toBeVisible();
+      await expect(admins.adminRow(second)).toBeVisible();
+
+      await admins.removeAdmin(first);
+      await expect(admins.notification('1 admin removed')).toBeVisible();
+      await expect(admins.adminRow(first)).toHaveCount(0);
+
+      await admins.selectRow(second).check();
+      await expect(admins.bulkBar()).toContainText('1 admin selected');
+      await admins.expectAccessible({ label: 'admins with a selection' });
+      const dialog = await admins.openDialog(admins.bulkBar().getByRole('button', { name: 'Remove admins' }), 'Remove admin');
+      await dialog.getByRole('button', { name: 'Remove admin' }).click();
+      await expect(admins.adminRow(second)).toHaveCount(0);
+      expect((await listAdmins(page, organisation.id)).admins.map((a) => a.email)).not.toContain(second);
+    } finally {
+      const left = (await listAdmins(page, organisation.id)).admins.map((a) => a.email).filter((e) => e === first || e === second);
+      if (left.length) await graphql(page, 'mutation deleteAdmins($orgId: ID!, $emails: [String!]!) { deleteAdmins(orgId: $orgId, emails: $emails) { removed } }', { orgId: organisation.id, emails: left });
+    }
+  });
+
+  test("refuses the provider's own addresses, in any case, before anything is sent", async ({ page, organisation }) => {
+    const config = (await (await page.request.get('/api/console-config')).json()) as { productName: string; providerEmailDomain: string };
+    const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
+    const dialog = await admins.addAdmins(`staff@${config.providerEmailDomain.toUpperCase()}`);
+    await expect(dialog.getByText(providerStaffAdminMessage(config.productName))).toBeVisible();
+    await admins.expectAccessible({ include: '[role="dialog"]', label: 'add admins refused' });
+    // Keyboard only: Escape closes the dialog.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("the last admin cannot be removed: the server's reason is shown", async ({ page, organisations }) => {
+    let alone: { id: string; name: string } | null = null;
+    for (const org of organisations) {
+      if ((await listAdmins(page, org.id)).total === 1) {
+        alone = org;
+        break;
+      }
+    }
+    test.skip(alone === null, 'every organisation of the demo admin has another admin');
+    const admins = await new AdminsPage(page, test.info(), alone!.id).goto();
+    const me = (await listAdmins(page, alone!.id)).admins[0]!.email;
+    await admins.removeAdmin(me);
+    await expect(admins.notification(/at least one admin/)).toBeVisible();
+    await expect(admins.notification(adminMessages.removeFailed)).toHaveCount(0);
+    await expect(admins.adminRow(me)).toBeVisible();
+  });
+});
