@@ -35,15 +35,15 @@ export function TablePaging({ total, page, pageSize, onPage, onPageSize }: Table
         </Text>
       </Group>
       <nav aria-label="Pages">
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onPage}
-        siblings={1}
-        boundaries={1}
-        getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-      />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          siblings={1}
+          boundaries={1}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
       </nav>
     </Group>
   );

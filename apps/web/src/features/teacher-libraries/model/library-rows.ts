@@ -43,9 +43,8 @@ export function myBooksRow(counts: BookCounts | undefined): LibraryRow {
 }
 
 /**
- * The rows of a tab (spec §3): All (0) is the unarchived libraries plus My Books at the top; Archived (1)
- * is the archived ones. My Books is added only while the teacher has no private library of their own in
- * the list (it never is, but a second one would confuse).
+ * The rows of a tab (spec §3): All (0) is My Books first, then the unarchived libraries; Archived (1)
+ * is the archived ones. My Books is never in the server's lists, so it is never shown twice.
  */
 export function libraryRows(filter: LibraryFilter, libraries: TeacherLibraries, counts: BookCounts | undefined): LibraryRow[] {
   if (filter !== LIBRARY_FILTER_ALL) return libraries.archived.map(toRow);
