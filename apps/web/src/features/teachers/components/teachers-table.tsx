@@ -40,6 +40,24 @@ function SortHeader({ label, column, sort, dir, onSort }: { label: string; colum
   );
 }
 
+/** A long address may wrap after its '@' rather than push the action menu out of view. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return (
+    <Text size="sm">
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      )}
+    </Text>
+  );
+}
+
 /** The teachers table of spec §2: the Inactive view shows a Removed date instead of Signed up and License. */
 export function TeachersTable(props: TeachersTableProps) {
   const { members, status, access, productName, selected, onToggle, onTogglePage, renderActions } = props;
@@ -97,7 +115,7 @@ export function TeachersTable(props: TeachersTableProps) {
                 <TeacherNameCell member={member} libraryManager={showsLibraryManagerBadge(member, access)} productName={productName} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{member.email}</Text>
+                <EmailText email={member.email} />
               </Table.Td>
               {active ? (
                 <>
