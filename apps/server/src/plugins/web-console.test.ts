@@ -51,7 +51,8 @@ describe('serving the built console', () => {
 
   it('does not answer API paths, non-GET requests or non-HTML requests with the console', async () => {
     const cases = [
-      { method: 'GET' as const, url: '/api/unknown', accept: HTML },
+      // One segment under /api is the spec's GET {api}/{teacherId}, so the unknown path has several.
+      { method: 'GET' as const, url: '/api/v9/unknown/path/here', accept: HTML },
       { method: 'GET' as const, url: '/payments/unknown/thing', accept: HTML },
       { method: 'GET' as const, url: '/static/missing.js', accept: '*/*' },
       { method: 'GET' as const, url: '/abc/teachers', accept: 'application/json' },
