@@ -36,6 +36,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Dates as strings would leak the driver into every presenter; keep Date objects, but bigint counts as numbers.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle connection the server ends (restart, failover, an administrator) is reported here; without a
+  // listener Node would crash the process. The pool drops that client and opens a new one when next needed.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
