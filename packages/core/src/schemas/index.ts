@@ -3,3 +3,4 @@
  * (e.g. members.ts, licenses.ts), each re-exported here; `type X = z.infer<typeof xSchema>`.
  */
 export * from './common.js';
+export * from './console-config.js';

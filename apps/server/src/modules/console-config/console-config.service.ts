@@ -1,29 +1,9 @@
-import { z } from 'zod';
+import type { ConsoleConfig } from '@quire/core';
 import { listSetting, publicUrl, type Env } from '../../env.js';
 
+export { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
+
 /** What the console needs to know about its brand and outside links; all of it is configuration (see env.ts). */
-export const consoleConfigSchema = z.object({
-  productName: z.string(),
-  publicUrl: z.string(),
-  providerEmailDomain: z.string(),
-  salesEmail: z.string(),
-  helpUrl: z.string(),
-  communityUrl: z.string(),
-  staffTrainingUrl: z.string(),
-  gettingStartedUrl: z.string(),
-  termsUrl: z.string(),
-  privacyUrl: z.string(),
-  appUrl: z.string(),
-  readerUrl: z.string(),
-  readerLibraryId: z.string(),
-  districtSsoDomains: z.array(z.string()),
-  cityGovernmentSuffixes: z.array(z.string()),
-  /** null when the chat-support widget is off (CHAT_SUPPORT_PROVIDER=none). */
-  chatSupportProvider: z.string().nullable(),
-});
-
-export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
-
 export function consoleConfig(env: Env): ConsoleConfig {
   return {
     productName: env.PRODUCT_NAME,
