@@ -9,6 +9,15 @@ export const demoAdmin = {
   password: process.env.DEMO_ADMIN_PASSWORD || 'quire-demo-1',
 } as const;
 
+/**
+ * The provider-staff admin the demo seeds (support@ PROVIDER_EMAIL_DOMAIN, the demo password): admin of
+ * every demo school, and the only one who may remove signed-up teachers (spec §6).
+ */
+export const demoStaff = {
+  email: `support@${(process.env.PROVIDER_EMAIL_DOMAIN || 'quire.app').toLowerCase()}`,
+  password: demoAdmin.password,
+} as const;
+
 /** Ports used when the run starts its own server (E2E_PORT pins one). */
 export const PORT_RANGE = { first: 3300, last: 3399 } as const;
 

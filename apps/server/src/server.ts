@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
 
-  let demo: { seeded: boolean; adminEmail: string; adminPassword: string } | null = null;
+  let demo: { seeded: boolean; adminEmail: string; adminPassword: string; staffEmail: string } | null = null;
   if (env.NODE_ENV !== 'production' && env.DEMO_SEED) {
     const { seedDemoIfEmpty } = await import('./db/demo/seed-demo.js');
     demo = await seedDemoIfEmpty(database, env, print);
@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   print(`${env.PRODUCT_NAME} is running at ${env.PUBLIC_URL ? publicUrl(env) : local} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
   if (demo && (demo.seeded || env.NODE_ENV === 'development')) {
     print(`Demo sign-in: ${demo.adminEmail} / ${demo.adminPassword}`);
+    print(`Demo provider staff (may also remove signed-up teachers): ${demo.staffEmail} / ${demo.adminPassword}`);
   }
 }
 

@@ -21,6 +21,11 @@ export interface DemoDistrictOptions {
   seed: number;
   adminEmail: string;
   adminName?: string;
+  /**
+   * A provider-staff account (an address of PROVIDER_EMAIL_DOMAIN) made admin of every demo school, so the
+   * staff-only flows of spec §6 (Remove teacher of signed-up teachers, Delete account) can be tried; omitted: none.
+   */
+  staffEmail?: string;
   /** Stored password hash for the demo admin and demo teachers (hashed by the caller, outside the transaction). */
   passwordHash: string;
   /** Any instant of the day the history ends; defaults to today. Rows depend only on seed and this day. */
@@ -42,7 +47,13 @@ export function referenceDay(at: Date = new Date()): number {
  * The demo district: four schools covering every case of the spec. The demo admin administers
  * three of them (not Cedar Hill, to show the tenant boundary) and teaches at Maple Grove.
  */
-export function demoDistrictPlans(teachers: number, admin: { email: string; userId: string }, demoTeachers: { email: string; name: string; role: number; userId: string }[]): OrganisationPlan[] {
+export function demoDistrictPlans(
+  teachers: number,
+  admin: { email: string; userId: string },
+  demoTeachers: { email: string; name: string; role: number; userId: string }[],
+  staff?: { email: string; userId: string },
+): OrganisationPlan[] {
+  const withStaff = (admins: { email: string; userId?: string }[]) => (staff ? [...admins, staff] : admins);
   const common = { fixedMembers: [], admins: [], teacherAdmins: 1, lti: false, isDomain: false, orgLibraries: false, studentPortfolios: false, visitLibraries: false, portfolioExports: 0 };
   const sessions = (n: number) => Math.min(400, Math.max(4, Math.round(n * 0.15)));
   const share = (n: number, f: number) => Math.max(12, Math.round(n * f));
@@ -64,7 +75,7 @@ export function demoDistrictPlans(teachers: number, admin: { email: string; user
         { email: admin.email, name: 'Demo Admin', userId: admin.userId, licence: 0 },
         ...demoTeachers.map((t) => ({ email: t.email, name: t.name, userId: t.userId, role: t.role, licence: 0 })),
       ],
-      admins: [admin, { email: 'it.office@maplegrove.example.org' }],
+      admins: withStaff([admin, { email: 'it.office@maplegrove.example.org' }]),
       sessionsPerDay: sessions(teachers + 3),
     },
     {
@@ -73,7 +84,7 @@ export function demoDistrictPlans(teachers: number, admin: { email: string; user
       isDomain: true,
       settings: { apps: { canva: -1, bitmoji: -1 }, imageSearch: 'pixabay' },
       licences: [{ name: 'District Premium', bookQuota: 1000, libraryQuota: null, applyToAll: true, share: 1, fill: 'roomy' }],
-      admins: [admin],
+      admins: withStaff([admin]),
       sessionsPerDay: sessions(riverside),
     },
     {
@@ -85,7 +96,7 @@ export function demoDistrictPlans(teachers: number, admin: { email: string; user
         { name: 'Unlimited Books', bookQuota: 1000, libraryQuota: null, applyToAll: false, share: 0.3, fill: 'roomy' },
         { name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.4, fill: 'nearly' },
       ],
-      admins: [admin],
+      admins: withStaff([admin]),
       sessionsPerDay: sessions(oakwood),
     },
     {
@@ -94,6 +105,7 @@ export function demoDistrictPlans(teachers: number, admin: { email: string; user
       visitLibraries: true, teacherAdmins: 2,
       settings: { apps: {} },
       licences: [{ name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.5, fill: 'nearly' }],
+      admins: withStaff([]),
       sessionsPerDay: sessions(cedar),
     },
   ];
@@ -109,16 +121,20 @@ export async function seedDemoDistrict(trx: Kysely<DB>, options: DemoDistrictOpt
     { email: adminEmail, name: options.adminName ?? 'Demo Admin', role: 600, userId: rand.id(28) },
     ...DEMO_TEACHER_ACCOUNTS.map((t) => ({ ...t, role: t.role as number, userId: rand.id(28) })),
   ];
-  await insertUsers(trx, people.map((p) => ({ id: p.userId, name: p.name, email: p.email, emailVerified: true, image: null, createdAt: joined, updatedAt: joined })));
+  // The staff account draws from its own stream, so a seed's other rows are the same with or without it.
+  const staffRand = new Random(`quire-demo-staff:${options.seed}`);
+  const staff = options.staffEmail ? { email: options.staffEmail.toLowerCase(), name: 'Quire Support', role: 600, userId: staffRand.id(28) } : undefined;
+  const accounts = staff ? [...people, staff] : people;
+  await insertUsers(trx, accounts.map((p) => ({ id: p.userId, name: p.name, email: p.email, emailVerified: true, image: null, createdAt: joined, updatedAt: joined })));
   // Better Auth's credential accounts: accountId is the user id, the password is our scrypt hash.
-  await insertAccounts(trx, people.map((p) => ({
-    id: rand.id(32), accountId: p.userId, providerId: 'credential', userId: p.userId, password: options.passwordHash,
+  await insertAccounts(trx, accounts.map((p) => ({
+    id: p === staff ? staffRand.id(32) : rand.id(32), accountId: p.userId, providerId: 'credential', userId: p.userId, password: options.passwordHash,
     accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null,
     createdAt: joined, updatedAt: joined,
   })));
   const [admin, ...teachers] = people as [(typeof people)[number], ...typeof people];
   const organisations: SeededOrganisation[] = [];
-  for (const plan of demoDistrictPlans(options.teachers, { email: admin.email, userId: admin.userId }, teachers)) {
+  for (const plan of demoDistrictPlans(options.teachers, { email: admin.email, userId: admin.userId }, teachers, staff)) {
     const started = performance.now();
     const seeded = await seedOrganisation(trx, rand, plan, reference);
     organisations.push(seeded);

@@ -6,6 +6,7 @@ import { loadEnv } from '../../env.js';
 import { hashPassword } from '../../modules/identity/password.js';
 import { hasOrganisations } from './demo.repository.js';
 import { seedDemoDistrict } from './demo-district.js';
+import { demoStaffEmail } from './seed-demo.js';
 import { SeedConflictError, seedGeneratedOrganisation } from './generated-organisation.js';
 import type { SeededOrganisation } from './seed-organisation.service.js';
 
@@ -65,8 +66,8 @@ async function main(argv: string[]): Promise<number> {
       const hashed = performance.now();
       console.log(`Seeding the demo district (${teachers} teachers in the main organisation, seed ${seed}) into ${where}…`);
       ({ organisations } = await database.db.transaction().execute((trx) =>
-        seedDemoDistrict(trx, { teachers, seed, adminEmail: env.DEMO_ADMIN_EMAIL, passwordHash, log: console.log })));
-      console.log(`Demo admin: ${env.DEMO_ADMIN_EMAIL} (password from DEMO_ADMIN_PASSWORD); password hashing took ${((hashed - started) / 1000).toFixed(1)} s`);
+        seedDemoDistrict(trx, { teachers, seed, adminEmail: env.DEMO_ADMIN_EMAIL, staffEmail: demoStaffEmail(env), passwordHash, log: console.log })));
+      console.log(`Demo admin: ${env.DEMO_ADMIN_EMAIL}, provider staff: ${demoStaffEmail(env)} (password from DEMO_ADMIN_PASSWORD); password hashing took ${((hashed - started) / 1000).toFixed(1)} s`);
     } else {
       console.log(`Adding a generated organisation of ${teachers} teachers (seed ${seed}) to ${where}…`);
       const organisation = await database.db.transaction().execute((trx) =>

@@ -20,7 +20,7 @@ const count = async (query: RawBuilder<unknown>) => {
 };
 
 beforeAll(async () => {
-  env = testEnv({ DEMO_SEED: true, DEMO_TEACHERS: 200, DEMO_ADMIN_EMAIL: 'Head@Demo.Quire.School', DEMO_ADMIN_PASSWORD: 'let-me-in-42' });
+  env = testEnv({ DEMO_SEED: true, DEMO_TEACHERS: 200, DEMO_ADMIN_EMAIL: 'Head@Demo.Quire.School', DEMO_ADMIN_PASSWORD: 'let-me-in-42', PROVIDER_EMAIL_DOMAIN: 'Bookmakers.Example' });
   ({ database } = await openTestDatabase(env));
   // The switches are tried on the still-empty database first (one database per file).
   skipped = [
@@ -35,7 +35,7 @@ afterAll(() => database.close());
 
 describe('seedDemoIfEmpty', () => {
   it('seeds an empty database once and leaves a seeded one alone', async () => {
-    expect(first).toEqual({ seeded: true, adminEmail: 'head@demo.quire.school', adminPassword: 'let-me-in-42' });
+    expect(first).toEqual({ seeded: true, adminEmail: 'head@demo.quire.school', adminPassword: 'let-me-in-42', staffEmail: 'support@bookmakers.example' });
     expect(lines.some((l) => l.includes('Maple Grove High School'))).toBe(true);
     const organisations = await count(sql`SELECT id FROM organisations`);
     const again = await seedDemoIfEmpty(database, env, () => undefined);
@@ -76,6 +76,16 @@ describe('seedDemoIfEmpty', () => {
       expect(row.role).toBe(teacher.role);
       expect(await count(sql`SELECT 1 FROM admins WHERE email = ${teacher.email}`)).toBe(0);
     }
+  });
+
+  it('gives a provider-staff account of PROVIDER_EMAIL_DOMAIN, with the demo password, admin rights in every demo school and no teacher membership', async () => {
+    const user = await database.db.selectFrom('user').selectAll().where('email', '=', 'support@bookmakers.example').executeTakeFirstOrThrow();
+    expect(user.emailVerified).toBe(true);
+    const account = await database.db.selectFrom('account').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(account.password ?? '', 'let-me-in-42')).toBe(true);
+    const organisations = await count(sql`SELECT id FROM organisations`);
+    expect(await count(sql`SELECT 1 FROM admins WHERE email = ${user.email} AND user_id = ${user.id}`)).toBe(organisations);
+    expect(await count(sql`SELECT 1 FROM members WHERE email = ${user.email}`)).toBe(0);
   });
 
   it('sizes the main organisation from DEMO_TEACHERS', async () => {
