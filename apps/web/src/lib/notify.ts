@@ -3,38 +3,37 @@ import { NOTIFICATION_ERROR_MS, NOTIFICATION_INFO_MS } from '@quire/core';
 
 const closeButtonProps = { 'aria-label': 'Dismiss notification' };
 
-/** Shows an error banner (spec §8): red, dismissible, 5000 ms. Returns its id. */
-export function notifyError(message: string): string {
+/** The two kinds of notification of spec §8: how each looks and how long it stays. */
+const kinds = {
+  error: { className: 'quire-notification-error', color: 'red', background: 'var(--mantine-color-red-9)', autoClose: NOTIFICATION_ERROR_MS },
+  info: { className: 'quire-notification-info', color: 'dark', background: 'var(--mantine-color-dark-7)', autoClose: NOTIFICATION_INFO_MS },
+} as const;
+
+function show(message: string, kind: keyof typeof kinds): string {
+  const { className, color, background, autoClose } = kinds[kind];
   return notifications.show({
     message,
-    color: 'red',
-    autoClose: NOTIFICATION_ERROR_MS,
+    color,
+    autoClose,
     withCloseButton: true,
     closeButtonProps,
-    className: 'quire-notification-error',
+    className,
     styles: {
-      root: { backgroundColor: 'var(--mantine-color-red-9)' },
+      root: { backgroundColor: background },
       description: { color: 'var(--mantine-color-white)' },
       closeButton: { color: 'var(--mantine-color-white)' },
     },
   });
 }
 
+/** Shows an error banner (spec §8): red, dismissible, 5000 ms. Returns its id. */
+export function notifyError(message: string): string {
+  return show(message, 'error');
+}
+
 /** Shows an info notice (spec §8): dark, 2000 ms. Returns its id. */
 export function notifyInfo(message: string): string {
-  return notifications.show({
-    message,
-    color: 'dark',
-    autoClose: NOTIFICATION_INFO_MS,
-    withCloseButton: true,
-    closeButtonProps,
-    className: 'quire-notification-info',
-    styles: {
-      root: { backgroundColor: 'var(--mantine-color-dark-7)' },
-      description: { color: 'var(--mantine-color-white)' },
-      closeButton: { color: 'var(--mantine-color-white)' },
-    },
-  });
+  return show(message, 'info');
 }
 
 /** The text to show for a thrown error: ApiError and GraphqlError messages are already user-facing. */

@@ -4,3 +4,4 @@
  */
 export * from './common.js';
 export * from './console-config.js';
+export * from './licenses.js';

@@ -107,7 +107,7 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's reason when the last admin cannot be removed", async () => {
-    const reason = "An organisation needs at least one admin, so the last admin can't be removed. Add another admin first.";
+    const reason = "An organisation needs at least one admin of its own, so the last admin can't be removed. Add another admin first.";
     fakeFetch(routes(['ada@school.test'], { 'gql deleteAdmins': () => graphqlError(reason, 'last_admin', 409) }));
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Actions for ada@school.test' }));

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Checkbox, Group, Menu, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Menu, Table, Text } from '@mantine/core';
 import { TABLE_ROW_HEIGHT } from '@quire/core';
-import { IconArrowDown, IconArrowUp, IconDots } from '@tabler/icons-react';
+import { RowMenu } from '../../../components/ui/row-menu.js';
+import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { AdminEntry, AdminSortDirection } from '../api/get-admins.js';
 
 export interface AdminsTableProps {
@@ -18,50 +19,24 @@ export interface AdminsTableProps {
 export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove }: AdminsTableProps) {
   const selectable = Boolean(selected && onToggle);
   const onPage = admins.filter((a) => selected?.has(a.email)).length;
-  const SortIcon = dir === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table highlightOnHover aria-label="Admins">
         <Table.Thead>
           <Table.Tr>
             {selectable ? (
-              <Table.Th scope="col" w={44}>
-                <Checkbox
-                  aria-label="Select all admins on this page"
-                  checked={admins.length > 0 && onPage === admins.length}
-                  indeterminate={onPage > 0 && onPage < admins.length}
-                  onChange={(event) => onTogglePage?.(event.currentTarget.checked)}
-                />
-              </Table.Th>
+              <SelectAllHeader rows="admins" total={admins.length} selected={onPage} onChange={onTogglePage} />
             ) : null}
-            <Table.Th scope="col" aria-sort={dir === 'asc' ? 'ascending' : 'descending'}>
-              <UnstyledButton onClick={onSort} fw={700} fz="sm">
-                <Group gap={4} wrap="nowrap">
-                  Email
-                  <SortIcon size={14} aria-hidden />
-                  <VisuallyHidden>{`, sorted ${dir === 'asc' ? 'ascending' : 'descending'}`}</VisuallyHidden>
-                </Group>
-              </UnstyledButton>
-            </Table.Th>
+            <SortableHeader label="Email" active dir={dir} onSort={onSort} />
             <Table.Th scope="col">Organization</Table.Th>
-            {onRemove ? (
-              <Table.Th scope="col" w={56}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
+            {onRemove ? <ActionsHeader /> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {admins.map((admin) => (
             <Table.Tr key={admin.email} style={{ height: TABLE_ROW_HEIGHT }} bg={selected?.has(admin.email) ? 'var(--mantine-color-quire-0)' : undefined}>
               {selectable ? (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${admin.email}`}
-                    checked={selected?.has(admin.email) ?? false}
-                    onChange={(event) => onToggle?.(admin, event.currentTarget.checked)}
-                  />
-                </Table.Td>
+                <SelectRowCell name={admin.email} checked={selected?.has(admin.email) ?? false} onChange={(checked) => onToggle?.(admin, checked)} />
               ) : null}
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
@@ -78,18 +53,9 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
               </Table.Td>
               {onRemove ? (
                 <Table.Td>
-                  <Menu position="bottom-end" shadow="md" width={200}>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${admin.email}`}>
-                        <IconDots size={18} aria-hidden />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => onRemove(admin)}>
-                        Remove admin
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowMenu label={`Actions for ${admin.email}`} width={200}>
+                    <Menu.Item onClick={() => onRemove(admin)}>Remove admin</Menu.Item>
+                  </RowMenu>
                 </Table.Td>
               ) : null}
             </Table.Tr>

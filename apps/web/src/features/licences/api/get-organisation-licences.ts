@@ -1,25 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { available, UNLIMITED } from '@quire/core';
+import { available, organisationLicenseSchema, type OrganisationLicense } from '@quire/core';
 import { z } from 'zod';
 import { graphqlRequest } from '../../../lib/api/index.js';
-
-/** A licence as the dashboard shows it (spec §3 License). */
-export const dashboardLicenseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  allocated: z.number(),
-  quantity: z.number(),
-  bookQuota: z.number(),
-  libraryQuota: z.union([z.number(), z.literal(UNLIMITED)]),
-  applyToAll: z.boolean(),
-});
-export type DashboardLicense = z.infer<typeof dashboardLicenseSchema>;
 
 const organisationLicensesSchema = z.object({
   id: z.string(),
   name: z.string(),
   isDomain: z.boolean(),
-  licenses: z.array(dashboardLicenseSchema),
+  licenses: z.array(organisationLicenseSchema),
   admins: z.array(z.object({ email: z.string() })),
 });
 export type OrganisationLicenses = z.infer<typeof organisationLicensesSchema>;
@@ -61,7 +49,7 @@ export function useOrganisationLicenses(orgId: string) {
  * The licences the table lists: in a domain organisation only the apply-to-all licences show
  * (spec §6); the rest in the server's order.
  */
-export function visibleLicenses(organisation: Pick<OrganisationLicenses, 'isDomain' | 'licenses'>): DashboardLicense[] {
+export function visibleLicenses(organisation: Pick<OrganisationLicenses, 'isDomain' | 'licenses'>): OrganisationLicense[] {
   return organisation.isDomain ? organisation.licenses.filter((l) => l.applyToAll) : organisation.licenses;
 }
 
@@ -72,6 +60,6 @@ export function isOrganisationAdmin(organisation: Pick<OrganisationLicenses, 'ad
 }
 
 /** Available seats as the table shows them: never below zero. */
-export function availableSeats(license: DashboardLicense): number {
+export function availableSeats(license: OrganisationLicense): number {
   return Math.max(0, available(license));
 }

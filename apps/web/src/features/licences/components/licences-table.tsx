@@ -1,14 +1,14 @@
 import { Table, Text } from '@mantine/core';
-import { NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks } from '@quire/core';
-import { availableSeats, type DashboardLicense } from '../api/get-organisation-licences.js';
+import { NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
+import { availableSeats } from '../api/get-organisation-licences.js';
 
-function booksLine(license: DashboardLicense): string {
+function booksLine(license: OrganisationLicense): string {
   const total = totalBooks(license);
   return total === NO_TOTAL_BOOKS ? `Books: ${NO_TOTAL_BOOKS}` : `${total} books`;
 }
 
 /** License / Assigned / Available / Total purchased (spec §2), with the licence maths of '@quire/core'. */
-export function LicencesTable({ licenses }: { licenses: DashboardLicense[] }) {
+export function LicencesTable({ licenses }: { licenses: OrganisationLicense[] }) {
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Licenses">

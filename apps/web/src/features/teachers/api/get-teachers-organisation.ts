@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { organisationLicenseSchema } from '@quire/core';
 import { z } from 'zod';
 import { graphqlRequest } from '../../../lib/api/index.js';
-import { organisationLicenseSchema } from './teacher-schemas.js';
 
 const teachersOrganisationSchema = z.object({
   id: z.string(),

@@ -1,13 +1,13 @@
-import { UNLIMITED } from '@quire/core';
+import { organisationLicenseSchema } from '@quire/core';
 import { z } from 'zod';
 
 /** The licence a teacher holds, as the members list shows it (docs/teachers-api.md). */
-export const memberLicenseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  bookQuota: z.number(),
-  libraryQuota: z.union([z.number(), z.literal(UNLIMITED)]),
-  applyToAll: z.boolean(),
+export const memberLicenseSchema = organisationLicenseSchema.pick({
+  id: true,
+  name: true,
+  bookQuota: true,
+  libraryQuota: true,
+  applyToAll: true,
 });
 export type MemberLicense = z.infer<typeof memberLicenseSchema>;
 
@@ -37,15 +37,3 @@ export const membersPageSchema = z.object({
   pageSize: z.number().optional(),
 });
 export type MembersPage = z.infer<typeof membersPageSchema>;
-
-/** An organisation licence (spec §3 License). */
-export const organisationLicenseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  allocated: z.number(),
-  quantity: z.number(),
-  bookQuota: z.number(),
-  libraryQuota: z.union([z.number(), z.literal(UNLIMITED)]),
-  applyToAll: z.boolean(),
-});
-export type OrganisationLicense = z.infer<typeof organisationLicenseSchema>;

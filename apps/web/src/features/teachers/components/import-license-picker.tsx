@@ -1,6 +1,5 @@
 import { Checkbox, ScrollArea, Select, Stack, Text } from '@mantine/core';
-import { available, canTickLicense, showSelectAll } from '@quire/core';
-import type { OrganisationLicense } from '../api/teacher-schemas.js';
+import { available, canTickLicense, showSelectAll, type OrganisationLicense } from '@quire/core';
 
 /** Entries drawn one by one; beyond this the list says how many more there are (Select all still covers them). */
 export const IMPORT_LIST_SHOWN = 200;

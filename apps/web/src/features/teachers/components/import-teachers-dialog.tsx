@@ -1,10 +1,9 @@
 import { Button, Group, List, Modal, Paper, Progress, Stack, Text, Textarea } from '@mantine/core';
-import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, readyToImportText } from '@quire/core';
+import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, readyToImportText, type OrganisationLicense } from '@quire/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { notifyError } from '../../../lib/notify.js';
 import { importErrorMessage, importTeachers, type ImportTeachersResult } from '../api/import-teachers.js';
-import type { OrganisationLicense } from '../api/teacher-schemas.js';
 import { assignableLicenses } from '../model/teacher-access.js';
 import { ImportLicensePicker } from './import-license-picker.js';
 

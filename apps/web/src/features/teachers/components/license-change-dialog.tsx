@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { MODAL_WIDTH_DEFAULT } from '@quire/core';
-import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+import { MODAL_WIDTH_DEFAULT, type OrganisationLicense } from '@quire/core';
+import type { Member } from '../api/teacher-schemas.js';
 
 export interface LicenseChangeDialogProps {
   /** The licence to assign, or null to remove the teachers' licences. */

@@ -1,6 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
-import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+import { Menu } from '@mantine/core';
+import type { OrganisationLicense } from '@quire/core';
+import { RowMenu } from '../../../components/ui/row-menu.js';
+import type { Member } from '../api/teacher-schemas.js';
 import { rowActions, type TeacherScreenAccess } from '../model/teacher-access.js';
 import { removeTeacherOffered, useTeacherLibraryDialogs } from '../model/library-dialogs.js';
 
@@ -36,65 +37,51 @@ export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRo
 
   if (member.revokedAt) {
     return (
-      <Menu position="bottom-end" shadow="md" width={220}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={label}>
-            <IconDots size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={run({ kind: 'mark-active' })}>Mark as Active</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu label={label} width={220}>
+        <Menu.Item onClick={run({ kind: 'mark-active' })}>Mark as Active</Menu.Item>
+      </RowMenu>
     );
   }
 
   const actions = rowActions(member, licenses, access);
   return (
-    <Menu position="bottom-end" shadow="md" width={260}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={label}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {libraryDialogs ? <Menu.Item onClick={run({ kind: 'view-profile' })}>View Profile</Menu.Item> : null}
-        {actions.assignLicense ? (
-          actions.assignLicense.disabled ? (
-            <Menu.Item disabled>Assign license</Menu.Item>
-          ) : (
-            <Menu.Sub position="left-start">
-              <Menu.Sub.Target>
-                <Menu.Sub.Item>Assign license</Menu.Sub.Item>
-              </Menu.Sub.Target>
-              <Menu.Sub.Dropdown>
-                {actions.assignLicense.choices.map(({ license, disabled }) => (
-                  <Menu.Item key={license.id} disabled={disabled} onClick={run({ kind: 'assign', license })}>
-                    {license.name}
-                  </Menu.Item>
-                ))}
-              </Menu.Sub.Dropdown>
-            </Menu.Sub>
-          )
-        ) : null}
-        {actions.sendWelcomeEmail ? <Menu.Item onClick={run({ kind: 'welcome' })}>Send welcome email</Menu.Item> : null}
-        {actions.requestCertification ? <Menu.Item onClick={run({ kind: 'certification' })}>Request Certification</Menu.Item> : null}
-        {actions.removeLicense ? (
-          <Menu.Item disabled={actions.removeLicense.disabled} onClick={run({ kind: 'remove-license' })}>
-            Remove license
-          </Menu.Item>
-        ) : null}
-        {actions.libraryManager ? (
-          <Menu.Item onClick={run({ kind: 'role', role: actions.libraryManager.role })}>{actions.libraryManager.label}</Menu.Item>
-        ) : null}
-        <Menu.Item disabled={actions.switchToStudent.disabled} onClick={run({ kind: 'switch-to-student' })}>
-          Switch to student
+    <RowMenu label={label} width={260}>
+      {libraryDialogs ? <Menu.Item onClick={run({ kind: 'view-profile' })}>View Profile</Menu.Item> : null}
+      {actions.assignLicense ? (
+        actions.assignLicense.disabled ? (
+          <Menu.Item disabled>Assign license</Menu.Item>
+        ) : (
+          <Menu.Sub position="left-start">
+            <Menu.Sub.Target>
+              <Menu.Sub.Item>Assign license</Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown>
+              {actions.assignLicense.choices.map(({ license, disabled }) => (
+                <Menu.Item key={license.id} disabled={disabled} onClick={run({ kind: 'assign', license })}>
+                  {license.name}
+                </Menu.Item>
+              ))}
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
+        )
+      ) : null}
+      {actions.sendWelcomeEmail ? <Menu.Item onClick={run({ kind: 'welcome' })}>Send welcome email</Menu.Item> : null}
+      {actions.requestCertification ? <Menu.Item onClick={run({ kind: 'certification' })}>Request Certification</Menu.Item> : null}
+      {actions.removeLicense ? (
+        <Menu.Item disabled={actions.removeLicense.disabled} onClick={run({ kind: 'remove-license' })}>
+          Remove license
         </Menu.Item>
-        {libraryDialogs ? <Menu.Item onClick={run({ kind: 'manage-libraries' })}>Manage Teacher Libraries</Menu.Item> : null}
-        {libraryDialogs && removeTeacherOffered(member, access) ? (
-          <Menu.Item onClick={run({ kind: 'remove-teacher' })}>Remove teacher</Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+      {actions.libraryManager ? (
+        <Menu.Item onClick={run({ kind: 'role', role: actions.libraryManager.role })}>{actions.libraryManager.label}</Menu.Item>
+      ) : null}
+      <Menu.Item disabled={actions.switchToStudent.disabled} onClick={run({ kind: 'switch-to-student' })}>
+        Switch to student
+      </Menu.Item>
+      {libraryDialogs ? <Menu.Item onClick={run({ kind: 'manage-libraries' })}>Manage Teacher Libraries</Menu.Item> : null}
+      {libraryDialogs && removeTeacherOffered(member, access) ? (
+        <Menu.Item onClick={run({ kind: 'remove-teacher' })}>Remove teacher</Menu.Item>
+      ) : null}
+    </RowMenu>
   );
 }

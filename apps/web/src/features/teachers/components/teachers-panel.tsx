@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { checkAssignable, teacherMessages } from '@quire/core';
+import { checkAssignable, teacherMessages, type OrganisationLicense } from '@quire/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import type { TeacherStatus } from '../api/get-teachers.js';
 import type { TeachersOrganisation } from '../api/get-teachers-organisation.js';
 import { refreshAfterChange } from '../api/refresh-after-change.js';
 import type { TeacherEmailKind } from '../api/teacher-email.js';
-import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+import type { Member } from '../api/teacher-schemas.js';
 import { useSelection } from '../hooks/use-selection.js';
 import { useTeacherMutations } from '../hooks/use-teacher-mutations.js';
 import { useTeachersList } from '../hooks/use-teachers-list.js';

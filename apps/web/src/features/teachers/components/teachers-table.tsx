@@ -1,7 +1,7 @@
-import { Checkbox, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatOrdinalDate, TABLE_ROW_HEIGHT } from '@quire/core';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { SortDirection, TeacherSortKey, TeacherStatus } from '../api/get-teachers.js';
 import type { Member } from '../api/teacher-schemas.js';
 import { showsLibraryManagerBadge, type TeacherScreenAccess } from '../model/teacher-access.js';
@@ -25,19 +25,7 @@ export interface TeachersTableProps {
 }
 
 function SortHeader({ label, column, sort, dir, onSort }: { label: string; column: TeacherSortKey } & Pick<TeachersTableProps, 'sort' | 'dir' | 'onSort'>) {
-  const active = sort === column;
-  const Icon = !active ? IconSelector : dir === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
-        <Group gap={4} wrap="nowrap">
-          {label}
-          <Icon size={14} aria-hidden />
-          <VisuallyHidden>{active ? `, sorted ${dir === 'asc' ? 'ascending' : 'descending'}` : ', sort'}</VisuallyHidden>
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
+  return <SortableHeader label={label} active={sort === column} dir={dir} onSort={() => onSort(column)} />;
 }
 
 /** A long address may wrap after its '@' rather than push the action menu out of view. */
@@ -72,14 +60,7 @@ export function TeachersTable(props: TeachersTableProps) {
         <Table.Thead>
           <Table.Tr>
             {selectable ? (
-              <Table.Th scope="col" w={44}>
-                <Checkbox
-                  aria-label="Select all teachers on this page"
-                  checked={members.length > 0 && onPage === members.length}
-                  indeterminate={onPage > 0 && onPage < members.length}
-                  onChange={(event) => onTogglePage?.(event.currentTarget.checked)}
-                />
-              </Table.Th>
+              <SelectAllHeader rows="teachers" total={members.length} selected={onPage} onChange={onTogglePage} />
             ) : null}
             <SortHeader label="Name" column="name" {...sortProps} />
             <SortHeader label="Email" column="email" {...sortProps} />
@@ -92,24 +73,14 @@ export function TeachersTable(props: TeachersTableProps) {
               <SortHeader label="Removed" column="removed" {...sortProps} />
             )}
             <Table.Th scope="col">Certification</Table.Th>
-            {renderActions ? (
-              <Table.Th scope="col" w={56}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
+            {renderActions ? <ActionsHeader /> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {members.map((member) => (
             <Table.Tr key={member.id} style={{ height: TABLE_ROW_HEIGHT }} bg={selected?.has(member.id) ? 'var(--mantine-color-quire-0)' : undefined}>
               {selectable ? (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Select ${member.email}`}
-                    checked={selected?.has(member.id) ?? false}
-                    onChange={(event) => onToggle?.(member, event.currentTarget.checked)}
-                  />
-                </Table.Td>
+                <SelectRowCell name={member.email} checked={selected?.has(member.id) ?? false} onChange={(checked) => onToggle?.(member, checked)} />
               ) : null}
               <Table.Td maw={240}>
                 <TeacherNameCell member={member} libraryManager={showsLibraryManagerBadge(member, access)} productName={productName} />

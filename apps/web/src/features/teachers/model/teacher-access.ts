@@ -1,5 +1,5 @@
-import { isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER } from '@quire/core';
-import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+import { isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type OrganisationLicense } from '@quire/core';
+import type { Member } from '../api/teacher-schemas.js';
 
 /** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
 export interface TeacherScreenAccess {

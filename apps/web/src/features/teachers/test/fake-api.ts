@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { Member, OrganisationLicense } from '../api/teacher-schemas.js';
+import type { OrganisationLicense } from '@quire/core';
+import type { Member } from '../api/teacher-schemas.js';
 
 /** A recorded call to the fake services. */
 export interface FakeCall {
