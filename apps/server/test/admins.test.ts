@@ -92,6 +92,20 @@ describe('deleteAdmins', () => {
     expect(await t.app.db.selectFrom('admins').select('email').where('organisation_id', '=', a.orgId).execute()).toHaveLength(2);
   });
 
+  it("never leaves provider staff as the only admins, but lets the organisation's own admins remove them", async () => {
+    const a = await orgWithAdmin(t.app);
+    const staff = await buildAdmin(t.app.db, { organisationId: a.orgId, email: `support-${a.orgId.slice(0, 6)}@Quire.App` });
+    const alone = await graphql(t.app, a.headers, DELETE, { orgId: a.orgId, emails: [a.email] });
+    expect(alone.errors?.[0]).toMatchObject({
+      message: "An organisation needs at least one admin of its own, so the last admin can't be removed. Add another admin first.",
+      extensions: { code: 'last_admin', statusCode: 409 },
+    });
+    const removed = await graphql<{ deleteAdmins: { removed: string[] } }>(t.app, a.headers, DELETE, { orgId: a.orgId, emails: [staff.email] });
+    expect(removed.data?.deleteAdmins.removed).toEqual([staff.email]);
+    const left = await t.app.db.selectFrom('admins').select('email').where('organisation_id', '=', a.orgId).execute();
+    expect(left.map((r) => r.email)).toEqual([a.email]);
+  });
+
   it('keeps one admin when two admins remove each other at the same time', async () => {
     const a = await orgWithAdmin(t.app);
     const b = await buildAdmin(t.app.db, { organisationId: a.orgId });

@@ -55,7 +55,7 @@ export const adminsGraphql: GraphqlModule = {
     }
     extend type Mutation {
       importAdmins(orgId: ID!, emails: [String!]!): AdminsImported!
-      "The last admin of an organisation cannot be removed (409 last_admin)."
+      "The last of an organisation's own admins (provider staff do not count) cannot be removed (409 last_admin)."
       deleteAdmins(orgId: ID!, emails: [String!]!): AdminsRemoved!
     }
   `,
@@ -70,7 +70,9 @@ export const adminsGraphql: GraphqlModule = {
           organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN, productName: ctx.app.env.PRODUCT_NAME,
         }),
       deleteAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) =>
-        deleteAdmins(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, emails: args.emails }),
+        deleteAdmins(ctx.db, requireGraphqlActor(ctx), {
+          organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN,
+        }),
     },
   },
 };

@@ -17,7 +17,7 @@ import * as repo from './admins.repository.js';
 
 /** Refusals the spec states as rules without texts (docs/libraries-api.md, "Admins"). */
 export const adminErrors = {
-  lastAdmin: "An organisation needs at least one admin, so the last admin can't be removed. Add another admin first.",
+  lastAdmin: "An organisation needs at least one admin of its own, so the last admin can't be removed. Add another admin first.",
   sort: 'sort must be email or name',
   dir: 'dir must be asc or desc',
   pageSize: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
@@ -115,19 +115,26 @@ export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAd
   });
 }
 
-/** deleteAdmins: removes admins, never the last one (checked under a lock on the organisation's admins). */
+/**
+ * deleteAdmins: removes admins, never the organisation's last own admin (checked under a lock on its admins).
+ * Provider staff do not count as the organisation's own: the organisation cannot add them back, so it
+ * must not be left with staff alone (docs/libraries-api.md, "Admins").
+ */
 export async function deleteAdmins(
   db: Kysely<DB>,
   actor: Actor,
-  input: { organisationId: string; emails: string[] },
+  input: { organisationId: string; emails: string[]; providerEmailDomain: string },
 ): Promise<{ removed: string[] }> {
   await requireOrgAdmin(db, actor, input.organisationId);
   const emails = cleanEmails(input.emails);
+  const own = (list: string[]) => list.filter((e) => !isProviderStaffEmail(e, input.providerEmailDomain));
   return db.transaction().execute(async (trx) => {
     const current = await repo.lockAdmins(trx, input.organisationId);
     const removing = current.filter((e) => emails.includes(e));
     if (removing.length === 0) return { removed: [] };
-    if (removing.length === current.length) throw conflict(adminErrors.lastAdmin, 'last_admin');
+    const remaining = current.filter((e) => !emails.includes(e));
+    const noneLeft = remaining.length === 0 || (own(current).length > 0 && own(remaining).length === 0);
+    if (noneLeft) throw conflict(adminErrors.lastAdmin, 'last_admin');
     const removed = await repo.deleteAdmins(trx, input.organisationId, removing);
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed,
