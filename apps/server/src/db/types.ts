@@ -215,6 +215,12 @@ export interface AccessLogTable {
   created_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -234,6 +240,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   audit_events: AuditEventsTable;
   access_log: AccessLogTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;

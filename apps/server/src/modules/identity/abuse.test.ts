@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { consoleOrigin, sessionCookieFrom, signIn } from '../../../test/auth.js';
 
@@ -33,6 +34,32 @@ describe('abuse resistance', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('two copies of the server on one database share the counters', async () => {
+    const copy = await buildApp({ env: t.env, database: t.database, logger: false });
+    await copy.ready();
+    try {
+      const email = unique('shared');
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const server = i % 2 === 0 ? t.app : copy;
+        const response = await server.inject({
+          method: 'POST',
+          url: '/auth/email',
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ email, password: `wrong-${i}` }).toString(),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      // Another address (or route) has its own count.
+      const other = await copy.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin }, payload: { email } });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await copy.close();
+    }
   });
 
   it('the identity sign-in and reset routes are limited too', async () => {

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authErrorCodeMessages } from '@quire/core';
 import { AppError } from '../../errors.js';
+import { databaseRateLimitStore } from './rate-limit.store.js';
 
 /** The e-mail a request is about (params, form or JSON body), lower-cased; '' when none. */
 function requestEmail(request: FastifyRequest): string {
@@ -22,10 +23,12 @@ function requestEmail(request: FastifyRequest): string {
 /**
  * Registers @fastify/rate-limit in the calling (encapsulated) scope, for routes that opt in with
  * `config: { rateLimit: authRateLimit(n) }`. A refusal is 429 `auth/too-many-requests` (spec §8).
+ * The counters are kept in the database, so every copy of the server counts the same requests.
  */
 export async function registerAuthRateLimit(instance: FastifyInstance): Promise<void> {
   await instance.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(instance.db),
     // Runs after body parsing, so the key can name the e-mail being tried.
     hook: 'preHandler',
     errorResponseBuilder: () =>
