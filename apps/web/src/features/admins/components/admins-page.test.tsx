@@ -117,6 +117,20 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText(reason)).toBeInTheDocument();
   });
 
+  it('marks provider-staff admins and says, before removing one, that the organisation cannot add them back', async () => {
+    fakeFetch(routes(['ada@school.test', 'help@Provider.test'], { 'gql deleteAdmins': ({ variables }) => ({ body: { data: { deleteAdmins: { removed: variables.emails } } } }) }));
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    const staffRow = within(table).getByText('help@Provider.test').closest('tr') as HTMLElement;
+    expect(within(staffRow).getByText('Quire staff')).toBeInTheDocument();
+    const adaRow = within(table).getByText('ada@school.test').closest('tr') as HTMLElement;
+    expect(within(adaRow).queryByText('Quire staff')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for help@Provider.test' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove admin' });
+    expect(within(dialog).getByText('Quire staff support your organisation. Once removed, only Quire can make them an admin again.')).toBeInTheDocument();
+  });
+
   it('removes the selected admins in bulk', async () => {
     const server = fakeFetch(
       routes(['ada@school.test', 'bob@school.test', 'cy@school.test'], {

@@ -11,7 +11,7 @@ import { useSession } from '../../../lib/session/index.js';
 import { deleteAdmins, importAdmins } from '../api/change-admins.js';
 import { useIsOrganisationAdmin } from '../api/get-admin-emails.js';
 import { useAdmins, type AdminEntry, type AdminsListQuery } from '../api/get-admins.js';
-import { importedText, importFailureTexts, removeFailureText } from '../model/admin-emails.js';
+import { importedText, importFailureTexts, providerStaff, removeFailureText } from '../model/admin-emails.js';
 import { AddAdminsDialog } from './add-admins-dialog.js';
 import { AdminsTable } from './admins-table.js';
 import { RemoveAdminsDialog } from './remove-admins-dialog.js';
@@ -35,6 +35,7 @@ export function AdminsPage() {
   // Only admins change admins; a library manager sees the list.
   const canChange = useIsOrganisationAdmin(orgId, session.user?.email);
   const organisationName = rows[0]?.organisationName ?? session.currentOrganisation?.name ?? '';
+  const staff = providerStaff(config);
 
   useEffect(() => {
     if (admins.isError) notifyError(adminMessages.loadFailed);
@@ -128,6 +129,7 @@ export function AdminsPage() {
             onToggle={canChange ? toggle : undefined}
             onTogglePage={canChange ? (checked) => rows.forEach((a) => toggle(a, checked)) : undefined}
             onRemove={canChange ? (admin) => setRemoving({ admins: [admin], fromSelection: false }) : undefined}
+            staff={staff}
           />
           <TablePaging
             total={total}
@@ -155,6 +157,7 @@ export function AdminsPage() {
         <RemoveAdminsDialog
           admins={removing.admins}
           organisationName={organisationName}
+          staff={staff}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(removing.admins)}
           onClose={() => setRemoving(null)}

@@ -3,6 +3,7 @@ import { TABLE_ROW_HEIGHT } from '@quire/core';
 import { RowMenu } from '../../../components/ui/row-menu.js';
 import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { AdminEntry, AdminSortDirection } from '../api/get-admins.js';
+import type { ProviderStaff } from '../model/admin-emails.js';
 
 export interface AdminsTableProps {
   admins: AdminEntry[];
@@ -13,10 +14,12 @@ export interface AdminsTableProps {
   onToggle?: (admin: AdminEntry, checked: boolean) => void;
   onTogglePage?: (checked: boolean) => void;
   onRemove?: (admin: AdminEntry) => void;
+  /** Marks provider-staff admins with a badge. */
+  staff?: ProviderStaff;
 }
 
 /** The Admin table (spec §2): Email and Organization, a row menu with 'Remove admin'. */
-export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove }: AdminsTableProps) {
+export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove, staff }: AdminsTableProps) {
   const selectable = Boolean(selected && onToggle);
   const onPage = admins.filter((a) => selected?.has(a.email)).length;
   return (
@@ -44,6 +47,11 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                   {admin.isYou ? (
                     <Badge size="sm" variant="outline" color="gray">
                       You
+                    </Badge>
+                  ) : null}
+                  {staff?.is(admin.email) ? (
+                    <Badge size="sm" variant="light" color="quire">
+                      {staff.label}
                     </Badge>
                   ) : null}
                 </Group>

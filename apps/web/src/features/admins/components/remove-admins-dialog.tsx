@@ -1,18 +1,21 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
 import type { AdminEntry } from '../api/get-admins.js';
+import type { ProviderStaff } from '../model/admin-emails.js';
 
 export interface RemoveAdminsDialogProps {
   admins: AdminEntry[];
   organisationName: string;
+  staff?: ProviderStaff;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** The confirmation before admins are removed; removing yourself says you lose access. */
-export function RemoveAdminsDialog({ admins, organisationName, busy, onConfirm, onClose }: RemoveAdminsDialogProps) {
+export function RemoveAdminsDialog({ admins, organisationName, staff, busy, onConfirm, onClose }: RemoveAdminsDialogProps) {
   const includesYou = admins.some((a) => a.isYou);
+  const includesStaff = Boolean(staff && admins.some((a) => staff.is(a.email)));
   const title = admins.length === 1 ? 'Remove admin' : 'Remove admins';
   return (
     <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -28,6 +31,11 @@ export function RemoveAdminsDialog({ admins, organisationName, busy, onConfirm, 
               <List.Item key={a.email}>{a.email}</List.Item>
             ))}
           </List>
+        ) : null}
+        {includesStaff && staff ? (
+          <Alert color="yellow" variant="light">
+            {staff.removalNote}
+          </Alert>
         ) : null}
         {includesYou ? (
           <Alert color="red" variant="light">

@@ -46,3 +46,21 @@ export function importedText(result: { added: string[]; existing: string[] }): s
   const existing = result.existing.length === 1 ? '1 was already an admin' : `${result.existing.length} were already admins`;
   return `${added}, ${existing}`;
 }
+
+/** How the console tells provider-staff admins apart: a label for their badge, and the test on an address. */
+export interface ProviderStaff {
+  label: string;
+  is: (email: string) => boolean;
+  /** Why removing one is final for the organisation (it cannot add staff back). */
+  removalNote: string;
+}
+
+/** Provider staff as the console config describes them (PROVIDER_EMAIL_DOMAIN, PRODUCT_NAME). */
+export function providerStaff(config: { providerEmailDomain: string; productName: string }): ProviderStaff {
+  const product = config.productName;
+  return {
+    label: `${product} staff`,
+    is: (email) => isProviderStaffEmail(email, config.providerEmailDomain),
+    removalNote: `${product} staff support your organisation. Once removed, only ${product} can make them an admin again.`,
+  };
+}
