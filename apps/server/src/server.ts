@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openDatabase, DatabaseStartError, type Database } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ConfigError, loadEnv, publicUrl, type Env } from './env.js';
+import { resolveAuthSecret } from './modules/identity/auth-secret.js';
 
 /**
  * Starts Quire: configuration, database, migrations, demo data, then the HTTP server.
@@ -32,9 +33,14 @@ async function open(env: Env): Promise<Database> {
 }
 
 async function main(): Promise<void> {
-  const env = loadConfig();
-  const database = await open(env);
   const print = (line: string) => process.stdout.write(`${line}\n`);
+  let env = loadConfig();
+  try {
+    env = await resolveAuthSecret(env, print);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const database = await open(env);
 
   try {
     await migrateToLatest(database.db);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -94,7 +94,7 @@ describe('starting the server', () => {
     // else embedded PGlite in a scratch folder.
     let postgres: { database: Database; url?: string } | undefined;
     const database = (name: string): Record<string, string> =>
-      postgres?.url ? { DATABASE_URL: postgres.url } : { DATA_DIR: join(scratch, name) };
+      postgres?.url ? { DATABASE_URL: postgres.url, DATA_DIR: join(scratch, name) } : { DATA_DIR: join(scratch, name) };
 
     let occupied: Server | undefined;
     beforeAll(async () => {
@@ -125,6 +125,10 @@ describe('starting the server', () => {
       );
       expect(run.stdout).toContain('Quire is running at http://127.0.0.1:3152');
       expect(health).toBe(200);
+      // No AUTH_SECRET: a random one is generated and kept beside the data, never a constant (docs/security.md).
+      const kept = join(scratch, 'graceful', 'auth-secret');
+      expect(run.stdout).toContain(`AUTH_SECRET is not set: generated one and kept it in ${kept} (mode 0600)`);
+      expect(statSync(kept).mode & 0o777).toBe(0o600);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
     }, 150_000);

@@ -40,8 +40,6 @@ export interface AuthDependencies {
   sendMail(mail: OutgoingMail): Promise<void>;
 }
 
-/** Only for development and tests: production refuses to start without AUTH_SECRET (env.ts). */
-const DEVELOPMENT_SECRET = 'quire-development-secret-do-not-use-in-production';
 
 export function authDomainRules(env: Env) {
   const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
@@ -50,6 +48,8 @@ export function authDomainRules(env: Env) {
 
 /** Better Auth, configured as Quire's identity provider (docs/identity.md). */
 export function createAuth({ env, db, sendMail }: AuthDependencies) {
+  // No constant fallback in any mode: server.ts resolves AUTH_SECRET (configured, or generated and kept in DATA_DIR).
+  if (!env.AUTH_SECRET) throw new Error('AUTH_SECRET is not set: the identity provider needs a secret (see resolveAuthSecret)');
   const origin = publicUrl(env);
   const rules = authDomainRules(env);
   const providers = oidcProviderConfigs(env);
@@ -57,7 +57,7 @@ export function createAuth({ env, db, sendMail }: AuthDependencies) {
     appName: env.PRODUCT_NAME,
     baseURL: origin,
     basePath: '/identity',
-    secret: env.AUTH_SECRET ?? DEVELOPMENT_SECRET,
+    secret: env.AUTH_SECRET,
     database: { db, type: 'postgres' },
     trustedOrigins: trustedOrigins(env),
     // @fastify/rate-limit guards the sensitive routes (identity.routes.ts); one limiter, one answer.
