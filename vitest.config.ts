@@ -10,9 +10,14 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Migrates one template database per run; every test database is a copy of it (test/helper.ts).
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Files share a worker: PGlite's WebAssembly and the app's modules load once, not once per file.
+          // Each file still builds its own app on its own database.
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',

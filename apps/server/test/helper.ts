@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { loadEnv, type Env } from '../src/env.js';
+import { adminQuery, databaseUrl } from './database-template.js';
 
 /**
- * Test harness: the real app on a fresh, migrated database.
+ * Test harness: the real app on a fresh, migrated database of its own.
  *
- * - Default: in-memory PGlite. It opens in ~3-4 s, so share ONE app per test file
- *   (`beforeAll(async () => ({ app, close } = await buildTestApp()))`, `afterAll(() => close())`)
- *   and give each test its own rows through the factories in ./factories.ts.
- * - With TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5433/postgres, an admin URL), every call
- *   creates a brand-new PostgreSQL database `quire_t_<random>` and `close()` drops it.
+ * - Every database is a copy of one template that ./global-setup.ts migrates once per run (schema and
+ *   pg-boss's tables, no rows; see ./database-template.ts):
+ *   - default: in-memory PGlite loaded from the template's data-directory tarball (~1 s);
+ *   - with TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5433/postgres, an admin URL): a new
+ *     database `quire_t_<random>` made by `CREATE DATABASE ... TEMPLATE`, dropped by `close()`.
+ * - Still, share ONE app per test file (`beforeAll(async () => ({ app, close } = await buildTestApp()))`,
+ *   `afterAll(() => close())`) and give each test its own rows through the factories in ./factories.ts.
+ * - Server test files share one worker process (`isolate: false` in the root vitest.config.ts): no
+ *   module-level state in src, no global stubs left behind, and close what a file opens.
  * - PUBLIC_URL is http://localhost:3100: state-changing requests need `origin: 'http://localhost:3100'`
  *   (the identity module's Origin check).
  * - Mail: `app.mail.send(...)` writes a mail_outbox row and queues a job; the job worker runs in tests too.
@@ -39,21 +44,30 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
 }
 
 /**
- * A fresh migrated database (no app): PGlite in memory, or a new PostgreSQL database when
- * TEST_DATABASE_URL is set. `url` is that database's connection string (undefined for PGlite).
+ * A fresh migrated database (no app), copied from the run's template (./global-setup.ts): in-memory
+ * PGlite loaded from the template's tarball, or with TEST_DATABASE_URL a new PostgreSQL database made
+ * with `CREATE DATABASE ... TEMPLATE`. `url` is that database's connection string (undefined for PGlite).
  */
 export async function openTestDatabase(env: Env = testEnv()): Promise<{ database: Database; url?: string }> {
+  const template = inject('databaseTemplate');
   const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!template) throw new Error('No test database template: run the tests through the root vitest.config.ts');
   if (!adminUrl) {
-    const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true });
-    await migrateToLatest(database.db);
+    if (template.kind !== 'pglite') throw new Error('The test database template is PostgreSQL but TEST_DATABASE_URL is not set');
+    const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true, loadDataDir: await pgliteTemplate(template.tarball) });
     return { database };
   }
+  if (template.kind !== 'postgres') throw new Error('The test database template is PGlite but TEST_DATABASE_URL is set');
   const name = `quire_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ ...env, DATABASE_URL: url.toString() });
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  const url = databaseUrl(adminUrl, name);
+  let opened: Database;
+  try {
+    opened = await openDatabase({ ...env, DATABASE_URL: url });
+  } catch (error) {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  }
   const database: Database = {
     ...opened,
     close: async () => {
@@ -62,13 +76,14 @@ export async function openTestDatabase(env: Env = testEnv()): Promise<{ database
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
-  try {
-    await migrateToLatest(database.db);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return { database, url: url.toString() };
+  return { database, url };
+}
+
+/** The template's tarball, read once per worker (PGlite copies it into its own file system). */
+let tarball: { file: string; blob: Promise<Blob> } | undefined;
+function pgliteTemplate(file: string): Promise<Blob> {
+  if (tarball?.file !== file) tarball = { file, blob: readFile(file).then((bytes) => new Blob([bytes])) };
+  return tarball.blob;
 }
 
 export interface TestAppOptions {
@@ -102,14 +117,4 @@ export async function buildTestApp(overrides: Partial<Env> = {}, options: TestAp
       await database.close().catch(() => undefined);
     },
   };
-}
-
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -24,6 +24,8 @@ export class DatabaseStartError extends Error {
 type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
   /** PGlite only: keep the database in memory (tests). */
   inMemory?: boolean;
+  /** PGlite only: start from this data-directory tarball (`dumpDataDir()`) instead of an empty cluster (tests). */
+  loadDataDir?: Blob;
 };
 
 /** Opens the database and checks it answers; throws DatabaseStartError with one line saying what to fix. */
@@ -73,7 +75,11 @@ async function openPglite(options: DbOptions): Promise<Database> {
   let pglite: PGlite;
   try {
     // int8 (counts, bigserial ids) as numbers, as with PostgreSQL below.
-    pglite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers: { 20: (v: string) => Number(v) } });
+    pglite = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      parsers: { 20: (v: string) => Number(v) },
+      loadDataDir: options.loadDataDir,
+    });
   } catch (error) {
     throw new DatabaseStartError(
       `Cannot open the embedded database in ${dataDir ?? 'memory'} (${(error as Error).message}). Is another Quire using the same DATA_DIR?`,

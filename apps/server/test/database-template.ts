@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { startJobQueue } from '../src/jobs/boss.js';
+import type { Env } from '../src/env.js';
+
+/**
+ * Where the migrated template of every test database is: a PGlite data-directory tarball, or a
+ * PostgreSQL database on the TEST_DATABASE_URL server. Made once per run by ./global-setup.ts.
+ */
+export type DatabaseTemplate = { kind: 'pglite'; tarball: string } | { kind: 'postgres'; name: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by ./global-setup.ts; `openTestDatabase()` copies it. */
+    databaseTemplate?: DatabaseTemplate;
+  }
+}
+
+/**
+ * Makes the template: an empty database, migrated to the latest version, with pg-boss's schema (what
+ * `startJobQueue` creates on first start). Nothing that depends on the env of a test goes in: no rows,
+ * no queues. `drop()` removes it.
+ */
+export async function createDatabaseTemplate(
+  env: Env,
+  adminUrl: string | undefined,
+): Promise<{ template: DatabaseTemplate; drop(): Promise<void> }> {
+  if (!adminUrl) {
+    const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true });
+    let tarball: Blob;
+    try {
+      await prepare(database, env);
+      // Uncompressed: a copy then opens without gunzipping ~40 MB.
+      tarball = await database.pglite!.dumpDataDir('none');
+    } finally {
+      await database.close();
+    }
+    removeAbandonedTarballs();
+    // One folder per vitest process; a new name per template, since workers cache a tarball by its path.
+    const dir = join(tmpdir(), `${TARBALL_DIR_PREFIX}${process.pid}`);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = join(dir, `${randomBytes(6).toString('hex')}.tar`);
+    writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+    return {
+      template: { kind: 'pglite', tarball: file },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `quire_template_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  try {
+    // All connections must be closed before a CREATE DATABASE may copy it: `close()` ends the pool.
+    const database = await openDatabase({ ...env, DATABASE_URL: databaseUrl(adminUrl, name) });
+    try {
+      await prepare(database, env);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { template: { kind: 'postgres', name }, drop };
+}
+
+const TARBALL_DIR_PREFIX = 'quire-test-template-';
+
+/** A run that was killed never dropped its tarball (~40 MB): remove those whose process is gone. */
+function removeAbandonedTarballs(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.startsWith(TARBALL_DIR_PREFIX) ? name.slice(TARBALL_DIR_PREFIX.length) : NaN);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
+async function prepare(database: Database, env: Env): Promise<void> {
+  await migrateToLatest(database.db);
+  const errors: string[] = [];
+  const jobs = await startJobQueue(database, env, { log: (line, error) => errors.push(`${line}: ${String(error)}`) });
+  await jobs.stop();
+  if (errors.length > 0) throw new Error(`Cannot prepare the test database template: ${errors.join('; ')}`);
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
