@@ -1,5 +1,5 @@
 /**
- * Errors the API answers with. Throw these; the one error handler in app.ts turns them into
+ * Errors the API answers with. Throw these; the one error handler (plugins/error-handler.ts) turns them into
  * `{ code, message }` with the status. Anything else becomes a 500 whose details stay in the log.
  */
 export class AppError extends Error {
