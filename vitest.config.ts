@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      // Checks of the repository itself (docs name only paths that exist).
+      { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
