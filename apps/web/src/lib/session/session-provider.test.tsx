@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adaIdentity, fakeBackend } from '../../features/auth/auth-test-helpers.js';
+import { adaIdentity, fakeBackend } from '../../test/fake-session.js';
 import { createTestQueryClient, testConsoleConfig } from '../../test/render.js';
 import { consoleConfigQueryKey } from '../console-config.js';
 import { getActingUserId } from './acting-user.js';

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeBackend, jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { fakeBackend } from '../../../test/fake-session.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));

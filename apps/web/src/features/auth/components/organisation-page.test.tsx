@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adaIdentity, fakeBackend, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
 const organisations = [
   { id: 'org-a', name: 'Alder Academy' },

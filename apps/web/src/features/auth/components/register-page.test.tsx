@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthFailure } from '../../../lib/session/index.js';
-import { adaIdentity, fakeBackend, jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adaIdentity, fakeBackend, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
 beforeEach(() => {
   localStorage.clear();

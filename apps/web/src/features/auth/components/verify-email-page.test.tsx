@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adaIdentity, fakeBackend, jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
 const unverified = { ...adaIdentity, emailVerified: false };
 const fetchMock = vi.fn<typeof fetch>();
