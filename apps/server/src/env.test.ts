@@ -55,9 +55,14 @@ describe('configuration', () => {
     expect(lines.every((l) => l.startsWith('Invalid configuration: '))).toBe(true);
   });
 
-  it('requires AUTH_SECRET in production', () => {
-    expect(problems({ NODE_ENV: 'production' })).toEqual(['Invalid configuration: AUTH_SECRET is required in production (at least 32 characters)']);
-    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  it('requires AUTH_SECRET and LTI_ENCRYPTION_KEY in production', () => {
+    expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'Invalid configuration: AUTH_SECRET is required in production (at least 32 characters)',
+      'Invalid configuration: LTI_ENCRYPTION_KEY is required in production (32 bytes, e.g. `openssl rand -base64 32`)',
+    ]);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), LTI_ENCRYPTION_KEY: key }).NODE_ENV).toBe('production');
+    expect(problems({ LTI_ENCRYPTION_KEY: 'short' })).toHaveLength(1);
   });
 
   it('derives the public URL from PORT unless PUBLIC_URL is set', () => {

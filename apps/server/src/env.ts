@@ -57,6 +57,14 @@ export const envSchema = z.object({
     .default('info'),
   /** Secret for signing sessions, tokens and URLs. Required in production (32+ characters). */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Key that encrypts LTI consumer secrets at rest (AES-256-GCM): 32 random bytes as 64 hex characters or
+   * base64 (`openssl rand -base64 32`). Required in production; elsewhere one is generated under DATA_DIR.
+   */
+  LTI_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as 64 hex characters or base64, e.g. from `openssl rand -base64 32`')
+    .optional(),
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.org:587. Unset: mail goes to the outbox table and the log. */
   SMTP_URL: smtpUrl.optional(),
   /** Sender of every mail. */
@@ -123,6 +131,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET) {
     problems.push('AUTH_SECRET is required in production (at least 32 characters)');
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.LTI_ENCRYPTION_KEY) {
+    problems.push('LTI_ENCRYPTION_KEY is required in production (32 bytes, e.g. `openssl rand -base64 32`)');
   }
   if (!parsed.success || problems.length) {
     throw new ConfigError(problems.map((p) => `Invalid configuration: ${p}`).join('\n'));

@@ -10,3 +10,4 @@ export * from './organisation.js';
 export * from './visits.js';
 export * from './welcome-email.js';
 export * from './schemas/index.js';
+export * from './app-catalogue.js';

@@ -149,6 +149,21 @@ export interface LtiCredentialsTable {
   created_at: Timestamp;
 }
 
+export interface LtiNoncesTable {
+  consumer_key: string;
+  nonce: string;
+  created_at: Timestamp;
+}
+
+/** A learning platform's user id (per organisation) linked to the user it signed in. */
+export interface LtiUsersTable {
+  organisation_id: string;
+  lti_user_id: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_launch_at: Timestamp;
+}
+
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   organisation_id: string;
@@ -241,6 +256,8 @@ export interface DB {
   audit_events: AuditEventsTable;
   access_log: AccessLogTable;
   rate_limits: RateLimitsTable;
+  lti_nonces: LtiNoncesTable;
+  lti_users: LtiUsersTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;

@@ -5,3 +5,5 @@
 export * from './common.js';
 export * from './console-config.js';
 export * from './licenses.js';
+export * from './settings.js';
+export * from './lti.js';

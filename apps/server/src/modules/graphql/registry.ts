@@ -6,6 +6,8 @@ import { licensesGraphql } from '../licenses/licenses.graphql.js';
 import { organisationsAdminGraphql } from '../organisations-admin/organisations-admin.graphql.js';
 import { teacherMailGraphql } from '../teacher-mail/teacher-mail.graphql.js';
 import { adminsGraphql } from '../admins/admins.graphql.js';
+import { ltiGraphql } from '../lti/lti.graphql.js';
+import { settingsGraphql } from '../settings/settings.graphql.js';
 import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
 import { JsonObjectScalar, LibraryQuotaScalar, scalarTypeDefs } from './scalars.js';
 
@@ -20,6 +22,8 @@ export const graphqlModules: GraphqlModule[] = [
   organisationsAdminGraphql,
   teacherMailGraphql,
   adminsGraphql,
+  ltiGraphql,
+  settingsGraphql,
 ];
 
 /** The shared base: root types (a placeholder field each, as SDL needs one) and the scalars. */

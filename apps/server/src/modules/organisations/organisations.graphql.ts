@@ -4,7 +4,6 @@ import {
   getOrganisationAdmins,
   getOrganisationById,
   getOrganisationLicenses,
-  getOrganisationLti,
   getOrganisations,
 } from './organisations.service.js';
 
@@ -84,11 +83,10 @@ export const organisationsGraphql: GraphqlModule = {
       getOrganisationById: (_root: unknown, args: { id: string }, context: GraphqlContext) =>
         getOrganisationById(context.db, requireGraphqlActor(context), args.id),
     },
-    // Loaded only when asked for; access was checked by getOrganisationById.
+    // Loaded only when asked for; access was checked by getOrganisationById. `lti` is the lti module's (admins only).
     Organisation: {
       licenses: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationLicenses(context.db, parent.id),
       admins: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationAdmins(context.db, parent.id),
-      lti: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationLti(context.db, parent.id),
     },
   },
 };

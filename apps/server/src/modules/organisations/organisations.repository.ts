@@ -74,11 +74,3 @@ export async function listLicensesWithAllocation(db: Db, organisationId: string)
 export async function listAdminEmails(db: Db, organisationId: string) {
   return db.selectFrom('admins').select('email').where('organisation_id', '=', organisationId).orderBy('email').execute();
 }
-
-export async function findLtiCredentials(db: Db, organisationId: string) {
-  return db
-    .selectFrom('lti_credentials')
-    .select(['consumer_key', 'consumer_secret'])
-    .where('organisation_id', '=', organisationId)
-    .executeTakeFirst();
-}

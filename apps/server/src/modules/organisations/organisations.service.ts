@@ -5,7 +5,6 @@ import { forbidden } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { requireOrganisationExists, requireOrgReader } from '../access/org-access.js';
 import {
-  findLtiCredentials,
   findOrganisation,
   listAdminEmails,
   listLicensesWithAllocation,
@@ -55,9 +54,4 @@ export async function getOrganisationLicenses(db: Kysely<DB>, organisationId: st
 
 export async function getOrganisationAdmins(db: Kysely<DB>, organisationId: string) {
   return listAdminEmails(db, organisationId);
-}
-
-export async function getOrganisationLti(db: Kysely<DB>, organisationId: string) {
-  const row = await findLtiCredentials(db, organisationId);
-  return { consumerKey: row?.consumer_key ?? null, consumerSecret: row?.consumer_secret ?? null };
 }

@@ -1,6 +1,182 @@
+import { ActionIcon, Alert, Anchor, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, TABLE_ROW_HEIGHT, type LtiCredentials } from '@quire/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { GraphqlError } from '../../../lib/api/index.js';
+import { useConsoleConfig } from '../../../lib/console-config.js';
+import { notifyError } from '../../../lib/notify.js';
+import { useSession } from '../../../lib/session/index.js';
+import { generateLtiCredentials, ltiQueryKey, revokeLtiCredentials, useLtiCredentials } from '../api/lti-credentials.js';
+import { RevokeCredentialsDialog } from './revoke-credentials-dialog.js';
 
-/** LTI credentials. Title only until the screen is built. */
+/** Designed: what a library manager (who may open the console, but not the credentials) sees. */
+export const ADMINS_ONLY_TEXT = 'Only the admins of this organisation can see and change the LTI credentials.';
+
+function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+function Row({ label, children, action }: { label: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Table.Tr style={{ height: TABLE_ROW_HEIGHT }}>
+      <Table.Th scope="row" w={160}>
+        {label}
+      </Table.Th>
+      <Table.Td style={{ wordBreak: 'break-all' }}>{children}</Table.Td>
+      <Table.Td w={120}>{action}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+const generatingSpinner = <Loader size="xs" aria-label="Generating credentials" />;
+const notGenerated = (
+  <Text size="sm" c="dimmed">
+    {lmsMessages.notGenerated}
+  </Text>
+);
+
+/** LMS Integration (spec §2, §4 "LTI credentials"): the organisation's LTI 1.1 key, secret and launch details. */
 export function LmsPage() {
-  return <PageTitle>LMS Integration</PageTitle>;
+  const session = useSession();
+  const { productName } = useConsoleConfig();
+  const queryClient = useQueryClient();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const credentials = useLtiCredentials(orgId);
+  const [confirming, setConfirming] = useState(false);
+  const generateButton = useRef<HTMLButtonElement>(null);
+  const adminsOnly = credentials.error instanceof GraphqlError && credentials.error.code === 'admin_required';
+
+  useEffect(() => {
+    if (credentials.isError && !adminsOnly) notifyError(lmsMessages.loadFailed);
+  }, [credentials.isError, adminsOnly]);
+
+  const store = (value: LtiCredentials) => queryClient.setQueryData(ltiQueryKey(orgId), value);
+  const generate = useMutation({
+    mutationFn: () => generateLtiCredentials(orgId),
+    onSuccess: store,
+    onError: () => {
+      notifyError(lmsMessages.generateFailed);
+      void queryClient.invalidateQueries({ queryKey: ltiQueryKey(orgId) });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: () => revokeLtiCredentials(orgId),
+    onSuccess: (value) => {
+      store(value);
+      // The Revoke button is gone: keep keyboard focus in the table, on the Generate button that replaced it.
+      requestAnimationFrame(() => generateButton.current?.focus());
+    },
+    onError: () => notifyError(lmsMessages.revokeFailed),
+  });
+
+  const data = credentials.data;
+  const hasCredentials = Boolean(data?.consumerKey);
+  const generating = generate.isPending;
+  const busy = generating || revoke.isPending;
+
+  const keyAction = generating ? null : hasCredentials ? (
+    <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)} loading={revoke.isPending}>
+      Revoke
+    </Button>
+  ) : (
+    <Button size="xs" ref={generateButton} onClick={() => generate.mutate()} disabled={busy}>
+      Generate
+    </Button>
+  );
+
+  return (
+    <>
+      <PageTitle>LMS Integration</PageTitle>
+      <Stack gap="md" maw={760}>
+        <Text>
+          Connect {productName} to your learning platform (Canvas, Moodle, Schoology, Brightspace or any other that supports LTI 1.1). Teachers and
+          students who open {productName} from your learning platform need no account and no sign-in: they land in {productName} straight away, as a
+          teacher or a student according to their role in the course.
+        </Text>
+        <Title order={2} size="h3">
+          LTI Configuration
+        </Title>
+        {credentials.isPending ? (
+          <Center py="xl" role="status">
+            <Loader aria-label="Loading LTI credentials" />
+          </Center>
+        ) : adminsOnly ? (
+          <Alert color="gray" variant="light">
+            {ADMINS_ONLY_TEXT}
+          </Alert>
+        ) : credentials.isError || !data ? (
+          <Alert variant="filled" color="red" role="alert">
+            {lmsMessages.loadFailed}
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={360}>
+            <Table aria-label="LTI Configuration" verticalSpacing="xs">
+              <Table.Tbody>
+                <Row label="Key" action={keyAction}>
+                  {generating ? generatingSpinner : data.consumerKey ? (
+                    <Group gap={4} wrap="nowrap">
+                      <Code>{data.consumerKey}</Code>
+                      <CopyValue value={data.consumerKey} label="key" />
+                    </Group>
+                  ) : (
+                    notGenerated
+                  )}
+                </Row>
+                <Row label="Secret">
+                  {generating ? generatingSpinner : data.consumerSecret ? (
+                    <Group gap={4} wrap="nowrap">
+                      <Code>{data.consumerSecret}</Code>
+                      <CopyValue value={data.consumerSecret} label="secret" />
+                    </Group>
+                  ) : (
+                    notGenerated
+                  )}
+                </Row>
+                <Row label="Launch url">
+                  <Group gap={4} wrap="nowrap">
+                    <Code>{data.launchUrl}</Code>
+                    <CopyValue value={data.launchUrl} label="launch url" />
+                  </Group>
+                </Row>
+                <Row label="Domain">
+                  <Code>{data.domain}</Code>
+                </Row>
+                <Row label="Privacy">{LTI_PRIVACY_TEXT}</Row>
+                <Row label="Open in a new tab">{LTI_NEW_TAB_TEXT}</Row>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data ? (
+          <Text size="sm">
+            XML configuration with an LTI cartridge is also supported at{' '}
+            <Anchor href={data.cartridgeUrl} target="_blank" rel="noreferrer">
+              {data.cartridgeUrl}
+            </Anchor>
+            .
+          </Text>
+        ) : null}
+      </Stack>
+      <RevokeCredentialsDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          revoke.mutate();
+        }}
+      />
+    </>
+  );
 }

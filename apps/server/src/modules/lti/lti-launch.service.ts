@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { emailSchema, LTI_TIMESTAMP_TOLERANCE_SECONDS, type AppUserKind } from '@quire/core';
+import type { DB } from '../../db/types.js';
+import type { Env } from '../../env.js';
+import { recordAudit } from '../access/audit.js';
+import { vaultFor } from './lti-crypto.js';
+import { findCredentialsByKey } from './lti-credentials.repository.js';
+import * as repo from './lti-launch.repository.js';
+import { SIGNATURE_METHODS, verifySignature, type SignatureMethod } from './oauth-signature.js';
+import { userKindFromRoles } from './lti-roles.js';
+
+/** The texts a refused launch shows (and sends back as lti_errormsg). */
+export const launchErrors = {
+  messageType: 'This is not an LTI launch request: lti_message_type must be basic-lti-launch-request.',
+  version: 'This LTI version is not supported: lti_version must be LTI-1p0.',
+  resourceLink: 'This launch has no resource_link_id. Check how the link is set up in your learning platform.',
+  notSigned: 'This launch is not signed with OAuth 1.0a (HMAC-SHA1 or HMAC-SHA256).',
+  unknownKey: 'The consumer key of this launch is not recognised; it may have been revoked. Ask your administrator for the current key and secret.',
+  timestamp: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.',
+  signature: 'The signature of this launch is not valid. Check the consumer secret set up in your learning platform.',
+  replay: 'This launch has already been used. Please launch again from your learning platform.',
+  noUser: 'The learning platform did not send a user id. Set the tool’s privacy to send user information (name and email).',
+  adminAccount: 'This account manages an organisation and cannot be signed in from a learning platform. Sign in to the admin console directly.',
+  accountElsewhere: 'An account with this email address already exists outside this organisation, so it cannot be signed in from this learning platform. Ask your administrator for help.',
+  removed: 'Your account has been removed from this organisation. Ask your administrator for help.',
+} as const;
+
+export type LaunchResult =
+  | { ok: true; userId: string; organisationId: string; kind: AppUserKind; provisioned: boolean }
+  | { ok: false; status: 400 | 401 | 403 | 409; code: string; message: string };
+
+export interface LaunchRequest {
+  method: string;
+  /** Candidate URLs the platform may have signed: the public launch URL, and the URL the request reached. */
+  urls: string[];
+  /** Body and query parameters, in order, duplicates kept. */
+  params: Array<[string, string]>;
+  ip: string | null;
+  userAgent: string | null;
+  /** Now, in seconds (tests move the clock through the timestamp they sign instead). */
+  nowSeconds?: number;
+}
+
+/** Thrown inside the provisioning transaction so nothing of a refused launch is written. */
+class LaunchRefused extends Error {
+  constructor(readonly result: LaunchResult) {
+    super('launch refused');
+  }
+}
+
+const fail = (status: 400 | 401 | 403 | 409, code: string, message: string): LaunchResult => ({ ok: false, status, code, message });
+
+const MAX_FIELD = 1024;
+
+function first(params: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
+  const value = params.find(([n]) => n === name)?.[1]?.trim();
+  return value ? value.slice(0, MAX_FIELD) : undefined;
+}
+
+/** Checks the message fields of an LTI 1.1 basic launch (the 1EdTech certification's invalid launches). */
+export function checkMessage(params: ReadonlyArray<readonly [string, string]>): LaunchResult | null {
+  if (first(params, 'lti_message_type') !== 'basic-lti-launch-request') return fail(400, 'lti_message_type', launchErrors.messageType);
+  if (first(params, 'lti_version') !== 'LTI-1p0') return fail(400, 'lti_version', launchErrors.version);
+  if (!first(params, 'resource_link_id')) return fail(400, 'lti_resource_link_id', launchErrors.resourceLink);
+  return null;
+}
+
+/**
+ * An LTI 1.1 launch (docs/lti.md): message checks, OAuth 1.0a signature (HMAC-SHA1 or -SHA256, constant-time),
+ * timestamp within ±300 s, nonce unused (kept in the database), then the user is found or provisioned in the
+ * credentials' organisation, and the launch recorded in the access log and the audit trail.
+ */
+export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: LaunchRequest): Promise<LaunchResult> {
+  const { params } = launch;
+  const messageProblem = checkMessage(params);
+  if (messageProblem) return messageProblem;
+
+  const consumerKey = first(params, 'oauth_consumer_key');
+  const signatureMethod = first(params, 'oauth_signature_method');
+  const signature = params.find(([n]) => n === 'oauth_signature')?.[1];
+  const timestamp = first(params, 'oauth_timestamp');
+  const nonce = first(params, 'oauth_nonce');
+  const version = first(params, 'oauth_version');
+  if (
+    !consumerKey || !signature || !timestamp || !nonce || nonce.length > 255 ||
+    !SIGNATURE_METHODS.includes(signatureMethod as SignatureMethod) || (version !== undefined && version !== '1.0')
+  ) {
+    return fail(400, 'lti_not_signed', launchErrors.notSigned);
+  }
+
+  const credentials = await findCredentialsByKey(db, consumerKey);
+  if (!credentials) return fail(401, 'lti_unknown_key', launchErrors.unknownKey);
+  const secret = vaultFor(env).decrypt(credentials.consumer_secret, { organisationId: credentials.organisation_id, consumerKey });
+  if (secret === null) return fail(401, 'lti_unknown_key', launchErrors.unknownKey);
+
+  const now = launch.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return fail(401, 'lti_timestamp', launchErrors.timestamp);
+
+  const valid = verifySignature({ method: launch.method, urls: launch.urls, params, signatureMethod: signatureMethod as SignatureMethod, signature, consumerSecret: secret });
+  if (!valid) return fail(401, 'lti_signature', launchErrors.signature);
+  if (!(await repo.claimNonce(db, consumerKey, nonce))) return fail(401, 'lti_replay', launchErrors.replay);
+
+  const ltiUserId = first(params, 'user_id');
+  if (!ltiUserId) return fail(400, 'lti_no_user', launchErrors.noUser);
+  const roles = first(params, 'roles');
+  const kind = userKindFromRoles(roles);
+  const rawEmail = first(params, 'lis_person_contact_email_primary');
+  const parsedEmail = rawEmail ? emailSchema.safeParse(rawEmail) : undefined;
+  const email = parsedEmail?.success ? parsedEmail.data : undefined;
+  const name =
+    first(params, 'lis_person_name_full') ??
+    ([first(params, 'lis_person_name_given'), first(params, 'lis_person_name_family')].filter(Boolean).join(' ') || (email ?? (kind === 'teacher' ? 'Teacher' : 'Student')));
+  const organisationId = credentials.organisation_id;
+
+  try {
+    return await provisionUser(db, env, { organisationId, ltiUserId, email, name, kind, roles, consumerKey, signatureMethod: signatureMethod as SignatureMethod, launch });
+  } catch (error) {
+    if (error instanceof LaunchRefused) return error.result;
+    throw error;
+  }
+}
+
+interface ProvisionInput {
+  organisationId: string;
+  ltiUserId: string;
+  email: string | undefined;
+  name: string;
+  kind: AppUserKind;
+  roles: string | undefined;
+  consumerKey: string;
+  signatureMethod: SignatureMethod;
+  launch: LaunchRequest;
+}
+
+const refuse = (status: 400 | 401 | 403 | 409, code: string, message: string): never => {
+  throw new LaunchRefused(fail(status, code, message));
+};
+
+/** Finds or creates the user and their membership, and records the launch; refusals roll everything back. */
+async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
+  const { organisationId, ltiUserId, email, name, kind, roles, consumerKey, signatureMethod, launch } = input;
+  const { params } = launch;
+  return db.transaction().execute(async (trx): Promise<LaunchResult> => {
+    await repo.lockPlatformUser(trx, organisationId, ltiUserId);
+    let user = await repo.findLinkedUser(trx, organisationId, ltiUserId);
+    let provisioned = false;
+    if (!user && email) {
+      const existing = await repo.findUserByEmail(trx, email);
+      if (existing) {
+        // An e-mail the platform claims links only to an account of this organisation.
+        const member = await repo.findMember(trx, organisationId, existing);
+        if (!member) refuse(409, 'lti_account_elsewhere', launchErrors.accountElsewhere);
+        user = existing;
+      }
+    }
+    if (!user) {
+      const address = email ?? `lti-${createHash('sha256').update(`${organisationId}\u0000${ltiUserId}`).digest('hex').slice(0, 32)}@lti.invalid`;
+      user = await repo.insertUser(trx, { email: address, name: name.slice(0, 200) });
+      provisioned = true;
+    }
+    const providerDomain = env.PROVIDER_EMAIL_DOMAIN.toLowerCase();
+    if (user.email.toLowerCase().endsWith(`@${providerDomain}`) || (await repo.isAdminAnywhere(trx, user))) {
+      refuse(403, 'lti_admin_account', launchErrors.adminAccount);
+    }
+    await repo.linkUser(trx, organisationId, ltiUserId, user.id);
+
+    const member = await repo.findMember(trx, organisationId, user);
+    if (member?.revoked_at) refuse(403, 'lti_member_removed', launchErrors.removed);
+    let memberKind: AppUserKind = kind;
+    if (!member) {
+      await repo.insertMember(trx, organisationId, { userId: user.id, email: user.email, displayName: name.slice(0, 200), isStudent: kind === 'student' });
+      provisioned = true;
+    } else {
+      // An existing member keeps their role: a launch never promotes a student or demotes a teacher.
+      memberKind = member.is_student ? 'student' : 'teacher';
+      if (member.pending || member.user_id !== user.id) await repo.markMemberSignedUp(trx, organisationId, member.id, user.id);
+    }
+
+    const actor = { userId: user.id, email: user.email, displayName: user.name, emailVerified: false };
+    await trx.insertInto('access_log').values({ user_id: user.id, event: 'lti-launch', ip: launch.ip, user_agent: launch.userAgent?.slice(0, 512) ?? null }).execute();
+    await recordAudit(trx, actor, {
+      organisationId,
+      action: 'lti.launch',
+      targetType: 'user',
+      targetIds: [user.id],
+      details: {
+        consumerKey,
+        signatureMethod,
+        resourceLinkId: first(params, 'resource_link_id'),
+        contextId: first(params, 'context_id') ?? null,
+        toolConsumerInstanceGuid: first(params, 'tool_consumer_instance_guid') ?? null,
+        roles: roles ?? null,
+        kind: memberKind,
+        provisioned,
+      },
+    });
+    return { ok: true, userId: user.id, organisationId, kind: memberKind, provisioned };
+  });
+}

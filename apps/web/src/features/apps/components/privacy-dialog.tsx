@@ -1,0 +1,66 @@
+import { Anchor, Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { PRIVACY_DIALOG_WIDTH, type AppCatalogueEntry } from '@quire/core';
+import { useConsoleConfig } from '../../../lib/console-config.js';
+
+export interface PrivacyDialogProps {
+  app: AppCatalogueEntry | null;
+  onClose: () => void;
+}
+
+/** An app's privacy details (spec §2 "Manage Apps", width 445): summary, detail, good to know, be aware, age, terms and privacy policy. */
+export function PrivacyDialog({ app, onClose }: PrivacyDialogProps) {
+  const config = useConsoleConfig();
+  const terms = app?.termsURL ?? config.termsUrl;
+  const privacy = app?.privacyPolicyURL ?? config.privacyUrl;
+  return (
+    <Modal
+      opened={app !== null}
+      onClose={onClose}
+      title={app ? `${app.name}: privacy details` : ''}
+      size={PRIVACY_DIALOG_WIDTH}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {app ? (
+        <Stack gap="sm">
+          <Text size="sm" fw={600}>
+            {app.strings.summary}
+          </Text>
+          <Text size="sm">{app.strings.detail}</Text>
+          <Title order={3} size="h5">
+            Good to know
+          </Title>
+          <List size="sm" spacing={4}>
+            {app.strings.goodToKnow.map((point) => (
+              <List.Item key={point}>{point}</List.Item>
+            ))}
+          </List>
+          <Title order={3} size="h5">
+            Be aware
+          </Title>
+          <List size="sm" spacing={4}>
+            {app.strings.beAware.map((point) => (
+              <List.Item key={point}>{point}</List.Item>
+            ))}
+          </List>
+          <Group gap="xs">
+            <Badge variant="light" color="gray">
+              Age
+            </Badge>
+            <Text size="sm">{app.ageNote}</Text>
+          </Group>
+          <Group gap="md">
+            <Anchor href={terms} target="_blank" rel="noreferrer" size="sm">
+              {app.provider === 'product' ? `${config.productName} terms of service` : `${app.name} terms of service`}
+            </Anchor>
+            <Anchor href={privacy} target="_blank" rel="noreferrer" size="sm">
+              {app.provider === 'product' ? `${config.productName} privacy policy` : `${app.name} privacy policy`}
+            </Anchor>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Close</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+
+export interface RevokeCredentialsDialogProps {
+  opened: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asked before revoking (spec §4 "LTI credentials"): Confirm runs the revoke and closes; Cancel closes. */
+export function RevokeCredentialsDialog({ opened, onConfirm, onClose }: RevokeCredentialsDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Revoke LTI credentials" size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text size="sm">
+          Learning platforms that use this key and secret will no longer be able to launch, from now on. You can generate new credentials
+          afterwards.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm}>
+            Confirm
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

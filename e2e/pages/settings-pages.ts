@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { BasePage } from './base-page.js';
+
+/** /{orgId}/lms: LMS Integration (spec §2, §4 "LTI credentials"). */
+export class LmsPage extends BasePage {
+  readonly path: string;
+
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo);
+    this.path = `/${encodeURIComponent(orgId)}/lms`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading('LMS Integration')).toBeVisible();
+    await expect(this.table()).toBeVisible();
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: 'LTI Configuration' });
+  }
+
+  /** The value cell of a row ('Key', 'Secret', 'Launch url', …). */
+  value(label: string): Locator {
+    return this.table().getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').first();
+  }
+
+  generateButton(): Locator {
+    return this.page.getByRole('button', { name: 'Generate' });
+  }
+
+  revokeButton(): Locator {
+    return this.page.getByRole('button', { name: 'Revoke' });
+  }
+}
+
+/** /{orgId}/apps: Manage Apps (spec §2, §4 "App permission per app"). */
+export class ManageAppsPage extends BasePage {
+  readonly path: string;
+
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo);
+    this.path = `/${encodeURIComponent(orgId)}/apps`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading('Manage Apps')).toBeVisible();
+    await expect(this.table()).toBeVisible();
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: 'Apps' });
+  }
+
+  row(appName: string): Locator {
+    return this.table().locator('tbody tr').filter({ hasText: appName });
+  }
+
+  permission(appName: string): Locator {
+    return this.page.getByRole('combobox', { name: `Permissions: ${appName}` });
+  }
+
+  privacyButton(appName: string): Locator {
+    return this.page.getByRole('button', { name: `Privacy details: ${appName}` });
+  }
+}
+
+/** /{orgId}/image-search: Image Search Settings (spec §4 "Image search"). */
+export class ImageSearchPage extends BasePage {
+  readonly path: string;
+
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo);
+    this.path = `/${encodeURIComponent(orgId)}/image-search`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading('Image Search Settings')).toBeVisible();
+    await expect(this.toggle()).toBeVisible();
+  }
+
+  toggle(): Locator {
+    return this.page.getByRole('switch', { name: 'Allow Google image search' });
+  }
+}

@@ -1,0 +1,71 @@
+import { APP_CATALOGUE, APP_PERMISSION_LABELS, appsMessages, settingsMessages } from '@quire/core';
+import { expect, test } from '../../fixtures/auth.js';
+import { ManageAppsPage } from '../../pages/settings-pages.js';
+import { changeableOrganisation } from '../teachers/teachers-api.js';
+import { changeSettings, failNextSettingsUpdate, readSettings } from './settings-api.js';
+
+test.describe('Manage Apps', () => {
+  test('lists the ten apps; a teacher-only app offers only two values; a change applies at once and is saved', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    await changeSettings(page, org.id, { apps: { giphy: null } });
+    const apps = await new ManageAppsPage(page, test.info(), org.id).goto();
+    await expect(apps.table().locator('tbody tr')).toHaveCount(APP_CATALOGUE.length);
+    await expect(apps.table().getByRole('columnheader')).toHaveText(['App', 'Privacy', 'Permissions']);
+    await expect(apps.row('Bitmoji')).toContainText('Teachers only');
+    await expect(apps.permission('Bitmoji').locator('option')).toHaveText([APP_PERMISSION_LABELS.teachersOnly, APP_PERMISSION_LABELS.disabled]);
+    await expect(apps.permission('GIPHY').locator('option')).toHaveText([
+      APP_PERMISSION_LABELS.teachersAndStudents, APP_PERMISSION_LABELS.teachersOnly, APP_PERMISSION_LABELS.disabled,
+    ]);
+    const box = await apps.table().locator('tbody tr').first().boundingBox();
+    expect(Math.round(box?.height ?? 0)).toBeGreaterThanOrEqual(58);
+
+    try {
+      // Keyboard: focus the control and choose with the arrow keys.
+      await apps.permission('GIPHY').focus();
+      await apps.permission('GIPHY').selectOption({ label: APP_PERMISSION_LABELS.disabled });
+      await expect(apps.permission('GIPHY')).toHaveValue('-1');
+      await expect.poll(async () => (await readSettings(page, org.id)).apps.giphy).toBe(-1);
+      await expect(apps.permission('GIPHY')).toBeEnabled();
+      await apps.expectAccessible({ label: 'after a change' });
+    } finally {
+      await changeSettings(page, org.id, { apps: { giphy: null } });
+    }
+  });
+
+  test('reverts a change that fails, with a clear message', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    await changeSettings(page, org.id, { apps: { canva: null } });
+    const apps = await new ManageAppsPage(page, test.info(), org.id).goto();
+    await failNextSettingsUpdate(page);
+    await apps.permission('Canva').selectOption({ label: APP_PERMISSION_LABELS.teachersOnly });
+    await expect(apps.notification(appsMessages.updateFailed('Canva'))).toBeVisible();
+    await expect(apps.permission('Canva')).toHaveValue('unset');
+    expect((await readSettings(page, org.id)).apps.canva).toBeUndefined();
+  });
+
+  test('opens the privacy details of an app and returns focus to its button on close', async ({ page, organisation }) => {
+    const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto();
+    const giphy = APP_CATALOGUE.find((a) => a.id === 'giphy');
+    const dialog = await apps.openDialog(apps.privacyButton('GIPHY'), 'GIPHY: privacy details');
+    await expect(dialog.getByText(giphy?.strings.summary ?? '')).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Good to know' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Be aware' })).toBeVisible();
+    await expect(dialog.getByText(giphy?.ageNote ?? '')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'GIPHY privacy policy' })).toHaveAttribute('href', giphy?.privacyPolicyURL ?? '');
+    const width = (await page.locator('.mantine-Modal-content').boundingBox())?.width ?? 0;
+    expect(Math.round(width)).toBe(445);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(apps.privacyButton('GIPHY')).toBeFocused();
+  });
+
+  test('says so when the settings cannot be loaded', async ({ page, organisation }) => {
+    await page.route('**/api/organisations/*/settings*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal_error', message: 'Something went wrong' }) }),
+    );
+    const apps = new ManageAppsPage(page, test.info(), organisation.id);
+    await page.goto(apps.path);
+    await expect(page.getByRole('alert').filter({ hasText: settingsMessages.loadFailed }).first()).toBeVisible();
+    await apps.expectAccessible({ label: 'settings load error' });
+  });
+});

@@ -1,0 +1,69 @@
+import { lmsMessages, LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT } from '@quire/core';
+import { expect, test } from '../../fixtures/auth.js';
+import { LmsPage } from '../../pages/settings-pages.js';
+import { changeableOrganisation } from '../teachers/teachers-api.js';
+
+test.describe('LMS Integration', () => {
+  test('generates credentials, shows every row, and revokes them after asking, by keyboard', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    const lms = await new LmsPage(page, test.info(), org.id).goto();
+    await expect(page.getByRole('heading', { level: 2, name: 'LTI Configuration' })).toBeVisible();
+    await expect(page.getByText('need no account and no sign-in')).toBeVisible();
+
+    // Start from none (the demo may have given this organisation credentials).
+    if (await lms.revokeButton().isVisible()) {
+      await lms.revokeButton().click();
+      await lms.dialog('Revoke LTI credentials').getByRole('button', { name: 'Confirm' }).click();
+    }
+    await expect(lms.value('Key')).toHaveText(lmsMessages.notGenerated);
+    await expect(lms.value('Secret')).toHaveText(lmsMessages.notGenerated);
+    await expect(lms.value('Launch url')).toHaveText(/\/lti\/launch$/);
+    await expect(lms.value('Domain')).toHaveText(new URL(process.env.E2E_BASE_URL ?? '').host);
+    await expect(lms.value('Privacy')).toHaveText(LTI_PRIVACY_TEXT);
+    await expect(lms.value('Open in a new tab')).toHaveText(LTI_NEW_TAB_TEXT);
+    await expect(page.getByText('XML configuration with an LTI cartridge is also supported at')).toBeVisible();
+    await lms.expectAccessible({ label: 'credentials not generated' });
+
+    // Keyboard only: focus Generate and press Enter.
+    await lms.generateButton().focus();
+    await page.keyboard.press('Enter');
+    await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
+    await expect(lms.value('Secret')).not.toHaveText(lmsMessages.notGenerated);
+    await expect(lms.generateButton()).toHaveCount(0);
+    await lms.expectAccessible({ label: 'credentials generated' });
+
+    // Revoke asks first; Cancel keeps them.
+    await lms.revokeButton().focus();
+    await page.keyboard.press('Enter');
+    const dialog = lms.dialog('Revoke LTI credentials');
+    await expect(dialog).toBeVisible();
+    await lms.expectAccessible({ include: '[role="dialog"]', label: 'revoke dialog' });
+    await page.keyboard.press('Enter'); // Cancel has the focus
+    await expect(dialog).toHaveCount(0);
+    await expect(lms.revokeButton()).toBeFocused();
+    await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
+
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm' }).press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(lms.value('Key')).toHaveText(lmsMessages.notGenerated);
+    await expect(lms.generateButton()).toBeFocused();
+  });
+
+  test('shows the credentials error when they cannot be loaded', async ({ page, organisation }) => {
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('lti {')) {
+        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'Something went wrong' }] }) });
+        return;
+      }
+      await route.fallback();
+    });
+    const lms = new LmsPage(page, test.info(), organisation.id);
+    await page.goto(lms.path);
+    await expect(lms.heading('LMS Integration')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: lmsMessages.loadFailed }).first()).toBeVisible();
+    await lms.expectAccessible({ label: 'credentials load error' });
+  });
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '../../fixtures/auth.js';
+import { LmsPage } from '../../pages/settings-pages.js';
+import { signedLaunchForm } from '../../support/lti-consumer.js';
+import { changeableOrganisation, graphql } from '../teachers/teachers-api.js';
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+test('a learning platform posts a signed launch from the browser and the user lands in the app, signed in', async ({ page, browser, organisation, organisations }) => {
+  const base = process.env.E2E_BASE_URL ?? '';
+  const org = await changeableOrganisation(page, organisations, organisation);
+  await graphql(page, 'mutation revokeLTICredentials($orgId: ID!) { revokeLTICredentials(orgId: $orgId) { consumerKey } }', { orgId: org.id });
+  const { generateLTICredentials: creds } = await graphql<{ generateLTICredentials: { consumerKey: string; consumerSecret: string; launchUrl: string } }>(
+    page,
+    'mutation generateLTICredentials($orgId: ID!) { generateLTICredentials(orgId: $orgId) { consumerKey consumerSecret launchUrl } }',
+    { orgId: org.id },
+  );
+  const { appUrl } = (await (await page.request.get('/api/console-config')).json()) as { appUrl: string };
+  const email = `lti-student-${Date.now().toString(36)}@students.example.edu`;
+  const fields = signedLaunchForm(creds.launchUrl, { key: creds.consumerKey, secret: creds.consumerSecret }, {
+    lti_message_type: 'basic-lti-launch-request',
+    lti_version: 'LTI-1p0',
+    resource_link_id: 'e2e-link',
+    user_id: `e2e-${Date.now()}`,
+    roles: 'urn:lti:role:ims/lis/Learner',
+    lis_person_name_full: 'Eve Student',
+    lis_person_contact_email_primary: email,
+  });
+
+  // A student's own browser: no console session.
+  const student = await browser.newContext();
+  try {
+    const platform = await student.newPage();
+    await platform.route(`${appUrl.replace(/\/$/, '')}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>' }),
+    );
+    const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${escapeAttr(k)}" value="${escapeAttr(v)}">`).join('');
+    await platform.setContent(`<!doctype html><html lang="en"><title>Course</title><main><form method="post" action="${escapeAttr(creds.launchUrl)}">${inputs}<button>Open the book tool</button></form></main></html>`);
+    await platform.getByRole('button', { name: 'Open the book tool' }).click();
+    await platform.waitForURL((url) => url.href.startsWith(`${appUrl.replace(/\/$/, '')}/lti`));
+    await expect(platform.getByRole('heading', { name: 'Product app' })).toBeVisible();
+    const landed = new URL(platform.url());
+    expect(landed.searchParams.get('organisationId')).toBe(org.id);
+    const token = landed.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThan(20);
+
+    // The app signs the user in with the token, once.
+    const signIn = await student.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
+    expect(signIn.status()).toBe(200);
+    expect(((await signIn.json()) as { user: { email: string } }).user.email).toBe(email);
+    const again = await student.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
+    expect(again.status()).toBe(400);
+
+    // Sending the same launch again is a replay: refused with the friendly page, not a 5xx.
+    await platform.setContent(`<!doctype html><html lang="en"><title>Course</title><main><form method="post" action="${escapeAttr(creds.launchUrl)}">${inputs}<button>Open again</button></form></main></html>`);
+    await platform.getByRole('button', { name: 'Open again' }).click();
+    await expect(platform.getByRole('heading', { name: /could not be opened/ })).toBeVisible();
+    await expect(platform.getByRole('alert')).toContainText('already been used');
+  } finally {
+    await student.close();
+    await graphql(page, 'mutation revokeLTICredentials($orgId: ID!) { revokeLTICredentials(orgId: $orgId) { consumerKey } }', { orgId: org.id });
+  }
+  await new LmsPage(page, test.info(), org.id).goto();
+});

@@ -1,0 +1,29 @@
+import type { Page } from '@playwright/test';
+import type { OrganisationSettingsPayload, SettingsUpdate } from '@quire/core';
+
+const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
+
+/** The organisation's settings as the server has them (same session as the page). */
+export async function readSettings(page: Page, orgId: string): Promise<OrganisationSettingsPayload> {
+  const answer = await page.request.get(`/api/organisations/${encodeURIComponent(orgId)}/settings`);
+  if (!answer.ok()) throw new Error(`settings read failed: ${answer.status()}`);
+  return (await answer.json()) as OrganisationSettingsPayload;
+}
+
+export async function changeSettings(page: Page, orgId: string, change: SettingsUpdate): Promise<void> {
+  const answer = await page.request.patch(`/api/organisations/${encodeURIComponent(orgId)}/settings`, { headers: origin(), data: change });
+  if (!answer.ok()) throw new Error(`settings update failed: ${answer.status()} ${await answer.text()}`);
+}
+
+/** Makes the next settings update fail as a server error would, then lets later ones through. */
+export async function failNextSettingsUpdate(page: Page): Promise<void> {
+  let failed = false;
+  await page.route('**/api/organisations/*/settings*', async (route) => {
+    if (route.request().method() === 'PATCH' && !failed) {
+      failed = true;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal_error', message: 'Something went wrong' }) });
+      return;
+    }
+    await route.fallback();
+  });
+}
