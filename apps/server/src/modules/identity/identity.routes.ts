@@ -6,6 +6,7 @@ import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
 import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
+import { isSameOrigin } from './origins.js';
 import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
 import { authRateLimit, registerAuthRateLimit } from './rate-limit.js';
@@ -48,7 +49,13 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
         ? await auth.api.getSession({ headers: toFetchHeaders(request.headers), query: { disableRefresh: true } })
         : null;
 
-    const init: RequestInit = { method: request.method, headers: toFetchHeaders(request.headers) };
+    const headers = toFetchHeaders(request.headers);
+    // The identity provider sees the client address Fastify decided on (TRUST_PROXY), not a header a
+    // client chose, and a same-origin request (checked by the CSRF hook) as coming from the console.
+    headers.set('x-forwarded-for', request.ip);
+    const requestOrigin = request.headers.origin;
+    if (typeof requestOrigin === 'string' && isSameOrigin(request, requestOrigin)) headers.set('origin', new URL(origin).origin);
+    const init: RequestInit = { method: request.method, headers };
     if (Buffer.isBuffer(request.body) && request.body.length > 0) init.body = request.body;
     const notes: IdentityRequestNotes = {};
     const response = await identityRequestNotes.run(notes, () => auth.handler(new Request(new URL(request.url, origin), init)));
