@@ -118,6 +118,10 @@ export const envSchema = z.object({
    * CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12), 'loopback', or a number of proxy hops. Unset: none.
    */
   TRUST_PROXY: trustProxySetting.optional(),
+  /** Password hashes computed at once (worker threads, 128 MiB each). Unset: half the cores, 1 to 4. */
+  PASSWORD_HASH_WORKERS: int(1, 32).optional(),
+  /** Password hashes allowed to wait; sign-ins beyond it are answered 503. Unset: 8 per worker. */
+  PASSWORD_HASH_QUEUE: int(0, 10_000).optional(),
   /** Google sign-in (OpenID Connect): issuer URL, e.g. https://accounts.google.com. Offered only when issuer, id and secret are set. */
   GOOGLE_OIDC_ISSUER: z.string().url().optional(),
   GOOGLE_OIDC_CLIENT_ID: z.string().optional(),

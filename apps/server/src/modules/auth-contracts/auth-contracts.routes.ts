@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { unauthorised } from '../../errors.js';
 import { toFetchHeaders, hasSessionCookie } from '../identity/identity.hooks.js';
 import { configuredProviders } from '../identity/oidc-providers.js';
-import { authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
+import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
 import {
   assertAllowedAsTeacher,
   customTokenForSession,
@@ -38,10 +38,23 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
   const deps: AuthContractsDeps = { auth: app.auth, db: app.db, env: app.env };
   acceptFormBodies(app);
   await registerAuthRateLimit(app);
+  const isRegistration = (request: FastifyRequest) => formFlag((request.body as { registrationAttempt?: unknown } | undefined)?.registrationAttempt);
+  const passwordTries = accountLimits(app, 'password', (request) => !isRegistration(request));
+  const registrations = accountLimits(app, 'mail', isRegistration);
+  const lookups = accountLimits(app, 'lookup');
+  const adminAuthTries = accountLimits(app, 'password', (request) => {
+    const body = request.body as { email?: unknown; password?: unknown } | null | undefined;
+    return Boolean(body?.email && body.password);
+  });
 
   app.post(
     '/auth/email',
-    { schema: { body: emailFormSchema }, config: { rateLimit: authRateLimit(10) } },
+    {
+      schema: { body: emailFormSchema },
+      config: { rateLimit: authRateLimit(10) },
+      preHandler: [passwordTries.preHandler, registrations.preHandler],
+      onResponse: passwordTries.onResponse,
+    },
     async (request) => {
       const body = request.body;
       const result = formFlag(body.registrationAttempt)
@@ -53,7 +66,7 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
 
   app.post(
     '/auth/allowed-as-teacher',
-    { schema: { body: allowedAsTeacherSchema }, config: { rateLimit: authRateLimit(30) } },
+    { schema: { body: allowedAsTeacherSchema }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
     async (request) => {
       await assertAllowedAsTeacher(deps, request.body);
       return { allowed: true };
@@ -64,7 +77,12 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
 
   app.post(
     '/payments/v1/admin/auth',
-    { schema: { body: credentialsSchema }, config: { rateLimit: authRateLimit(10) } },
+    {
+      schema: { body: credentialsSchema },
+      config: { rateLimit: authRateLimit(10) },
+      preHandler: adminAuthTries.preHandler,
+      onResponse: adminAuthTries.onResponse,
+    },
     async (request, reply) => {
       const credentials = request.body;
       let token: string;

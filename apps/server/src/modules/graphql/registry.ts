@@ -7,6 +7,7 @@ import { organisationsAdminGraphql } from '../organisations-admin/organisations-
 import { teacherMailGraphql } from '../teacher-mail/teacher-mail.graphql.js';
 import { adminsGraphql } from '../admins/admins.graphql.js';
 import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
+import { applyFieldAccess } from './field-access.js';
 import { JsonObjectScalar, LibraryQuotaScalar, scalarTypeDefs } from './scalars.js';
 
 /**
@@ -62,5 +63,7 @@ export function mergeGraphqlModules(modules: readonly GraphqlModule[] = graphqlM
       resolvers[typeName] = target as IResolvers<never, GraphqlContext>[string];
     }
   }
-  return { schema: all.map((m) => m.typeDefs).join('\n'), resolvers };
+  const schema = all.map((m) => m.typeDefs).join('\n');
+  if (/\btype Organisation\b/.test(schema)) applyFieldAccess(resolvers);
+  return { schema, resolvers };
 }

@@ -9,7 +9,7 @@ import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
 import { isSameOrigin } from './origins.js';
 import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
-import { authRateLimit, registerAuthRateLimit } from './rate-limit.js';
+import { accountLimits, authRateLimit, registerAuthRateLimit } from './rate-limit.js';
 import { hashToken, signValue } from './tokens.js';
 
 /** Short-lived cookie naming the e-mail of a refused provider sign-in (read by POST /api/token). */
@@ -60,6 +60,11 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     const notes: IdentityRequestNotes = {};
     const response = await identityRequestNotes.run(notes, () => auth.handler(new Request(new URL(request.url, origin), init)));
 
+    // The provider's own 5xx (e.g. its database down) becomes the one error handler's generic answer.
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new Error(`identity provider answered ${response.status} for ${request.method} ${path}`);
+    }
     const location = response.headers.get('location') ?? '';
     const cookies = response.headers.getSetCookie();
     const succeeded = response.status < 300 || (response.status < 400 && !/[?&]error=/.test(location));
@@ -84,12 +89,14 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     return reply.send(Buffer.from(await response.arrayBuffer()));
   };
 
-  // Sign-in, registration, reset and resend: limited per client address and e-mail.
-  for (const url of ['/identity/sign-in/*', '/identity/sign-up/*']) {
-    app.post(url, { config: { rateLimit: authRateLimit(10) } }, handle);
-  }
-  app.post('/identity/request-password-reset', { config: { rateLimit: authRateLimit(5) } }, handle);
-  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5) } }, handle);
+  // Sign-in, registration, reset and resend: limited per client address and e-mail, and by the shared
+  // per-account and per-address budgets (rate-limit.ts, ACCOUNT_LIMITS).
+  const passwordTries = accountLimits(app, 'password', (request) => (request.url.split('?')[0] ?? '').endsWith('/email'));
+  const mails = accountLimits(app, 'mail');
+  app.post('/identity/sign-in/*', { config: { rateLimit: authRateLimit(10) }, preHandler: passwordTries.preHandler, onResponse: passwordTries.onResponse }, handle);
+  app.post('/identity/sign-up/*', { config: { rateLimit: authRateLimit(10, 'other') }, preHandler: mails.preHandler }, handle);
+  app.post('/identity/request-password-reset', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler }, handle);
+  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler }, handle);
   app.route({ method: ['GET', 'POST'], url: '/identity/*', handler: handle });
 
   // The SDK's read of /users/{uid}: the signed-in user's own record only.
