@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INPUT_LIMITS } from '@quire/core';
 import { AppError, forbidden } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
@@ -11,7 +12,7 @@ import { verifySignedValue } from '../identity/tokens.js';
 import { chatSupportHash, providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
 
 const tokenBodySchema = z.object({
-  token: z.string().default(''),
+  token: z.string().max(8192).default(''),
   userProperties: z.object({ isTeacher: z.boolean().optional(), needsLibraryOnboarding: z.boolean().optional() }).optional(),
 });
 
@@ -54,13 +55,13 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
 
   app.get(
     '/api/users/v2/providers/:email',
-    { schema: { params: z.object({ email: z.string() }) }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
+    { schema: { params: z.object({ email: z.string().max(INPUT_LIMITS.emailMax) }) }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
     async (request) => providerNamesFor(deps, request.params.email),
   );
 
   app.post(
     '/api/resend-email/:email',
-    { schema: { params: z.object({ email: z.string() }) }, config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler },
+    { schema: { params: z.object({ email: z.string().max(INPUT_LIMITS.emailMax) }) }, config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler },
     async (request) => {
       await resendVerification(deps, request.params.email);
       return { sent: true };

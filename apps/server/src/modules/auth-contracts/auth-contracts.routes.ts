@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INPUT_LIMITS } from '@quire/core';
 import { unauthorised } from '../../errors.js';
 import { toFetchHeaders, hasSessionCookie } from '../identity/identity.hooks.js';
 import { configuredProviders } from '../identity/oidc-providers.js';
@@ -16,16 +17,20 @@ import { acceptFormBodies, formFlag } from './form-body.js';
 
 const flag = z.union([z.boolean(), z.string()]).optional();
 
+// Lengths no person reaches and a script does (INPUT_LIMITS, docs/security.md).
+const emailField = z.string().max(INPUT_LIMITS.emailMax);
+const passwordField = z.string().max(INPUT_LIMITS.passwordMax);
+
 const emailFormSchema = z.object({
-  email: z.string(),
-  password: z.string(),
+  email: emailField,
+  password: passwordField,
   isTeacher: flag,
-  displayName: z.string().optional(),
+  displayName: z.string().max(INPUT_LIMITS.displayNameMax).optional(),
   registrationAttempt: flag,
 });
 
-const allowedAsTeacherSchema = z.object({ email: z.string(), userId: z.string().optional() });
-const credentialsSchema = z.object({ email: z.string(), password: z.string() }).partial().nullish();
+const allowedAsTeacherSchema = z.object({ email: emailField, userId: z.string().max(200).optional() });
+const credentialsSchema = z.object({ email: emailField, password: passwordField }).partial().nullish();
 
 export const clientMeta = (request: FastifyRequest) => ({
   ipAddress: request.ip ?? null,
