@@ -42,7 +42,7 @@ beforeAll(async () => {
   headers = (await signIn(t.app, { email: admin.email })).headers;
   process.on('unhandledRejection', onProcessError);
   process.on('uncaughtException', onProcessError);
-});
+}, 180_000);
 afterAll(async () => {
   process.off('unhandledRejection', onProcessError);
   process.off('uncaughtException', onProcessError);
@@ -59,6 +59,9 @@ const strings = () => [
   '<script>alert(1)</script>',
   "' OR 1=1 --",
   'émoji ✓ 𝕏',
+  'a\u0000b@x.org',
+  '\u0000',
+  'line\r\nbreak',
   '%',
   '\u202e',
   'null',

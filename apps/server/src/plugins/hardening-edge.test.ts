@@ -9,7 +9,7 @@ let origin: string;
 beforeAll(async () => {
   t = await buildTestApp();
   origin = consoleOrigin(t.app);
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;

@@ -7,7 +7,7 @@ import { graphql, libraryManagerOf, orgPath, orgWithAdmin } from '../../../test/
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const EVERY_ORGANISATION_FIELD = `query($id: ID!) { getOrganisationById(id: $id) {
@@ -24,7 +24,7 @@ async function organisationWithEverything() {
   await buildLicense(t.app.db, { organisationId: a.orgId, quantity: 5 });
   await t.app.db
     .insertInto('lti_credentials')
-    .values({ organisation_id: a.orgId, consumer_key: 'key-123', consumer_secret: 'secret-456' } as never)
+    .values({ organisation_id: a.orgId, consumer_key: `key-${a.orgId}`, consumer_secret: `secret-${a.orgId}` } as never)
     .execute();
   for (let i = 0; i < 3; i++) await buildTeacher(t.app.db, { organisationId: a.orgId });
   const manager = await libraryManagerOf(t.app, a.orgId);
@@ -38,7 +38,7 @@ describe('Organisation fields for a library manager', () => {
     expect(answer.errors).toBeUndefined();
     const org = answer.data!.getOrganisationById;
     expect(org.admins).toEqual([{ email: o.email }]);
-    expect(org.lti).toEqual({ consumerKey: 'key-123', consumerSecret: 'secret-456' });
+    expect(org.lti).toEqual({ consumerKey: `key-${o.orgId}`, consumerSecret: `secret-${o.orgId}` });
   });
 
   it('a library manager reads what browsing teachers needs, and no admin e-mail or LTI credential', async () => {
@@ -56,7 +56,7 @@ describe('Organisation fields for a library manager', () => {
     // Not needed: refused as empty values, so the console shows its read-only view.
     expect(org.admins).toEqual([]);
     expect(org.lti).toEqual({ consumerKey: null, consumerSecret: null });
-    expect(JSON.stringify(answer)).not.toContain('secret-456');
+    expect(JSON.stringify(answer)).not.toContain(`secret-${o.orgId}`);
     expect(JSON.stringify(answer)).not.toContain(o.email);
   });
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({}, { logger: { level: 'info', stream } });
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;

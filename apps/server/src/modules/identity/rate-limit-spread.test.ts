@@ -18,7 +18,7 @@ beforeAll(async () => {
   ACCOUNT_LIMITS.mailPerAddress.max = 4;
   t = await buildTestApp({ TRUST_PROXY: 'loopback' });
   origin = consoleOrigin(t.app);
-});
+}, 180_000);
 afterAll(async () => {
   Object.assign(ACCOUNT_LIMITS, production);
   await t?.close();
