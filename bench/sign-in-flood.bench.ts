@@ -28,8 +28,6 @@ const TEACHERS = Number(values.teachers);
 const ATTEMPTS = Number(values.attempts);
 const INFLIGHT = Number(values.inflight);
 const PAGE_REQUESTS = Number(values['page-requests']);
-const PORT = 3741;
-const BASE = `http://127.0.0.1:${PORT}`;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -50,7 +48,7 @@ async function teachersPage(url: string, headers: Record<string, string>, total:
   return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', PUBLIC_URL: BASE });
+const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', PUBLIC_URL: 'http://127.0.0.1' });
 const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true });
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
@@ -59,7 +57,10 @@ const org = await buildOrganisation(app.db);
 const admin = await buildAdmin(app.db, { organisationId: org.id });
 for (let i = 0; i < TEACHERS; i++) await buildTeacher(app.db, { organisationId: org.id });
 const { headers } = await signIn(app, { email: admin.email });
-await app.listen({ port: PORT, host: '127.0.0.1' });
+// Any free port: the console's Origin is then its own host (same-origin), as in a real browser.
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const BASE = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 const pageUrl = `${BASE}/payments/v1/admin/organisations/${org.id}/members/teachers?page=1&pageSize=10`;
 const requestHeaders = { cookie: headers.cookie, 'x-acting-user': headers['x-acting-user'] };
