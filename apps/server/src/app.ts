@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Env } from './env.js';
+import { trustProxyOption, type Env } from './env.js';
 import type { Database } from './db/client.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
 import { securityPlugin } from './plugins/security.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { backgroundPlugin } from './plugins/background.js';
 import { registerWebConsole } from './plugins/web-console.js';
@@ -43,7 +44,8 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.env),
-    trustProxy: true,
+    // Proxy headers only from the proxies TRUST_PROXY names (docs/security.md).
+    trustProxy: trustProxyOption(options.env),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -57,12 +59,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(apiDocsPlugin);
   await app.register(backgroundPlugin);
-  // Sets request.actor and the Origin / acting-user checks for every route registered after it.
-  await app.register(identityPlugin);
-
   // The console's deep links are answered by the not-found handler, after every API route had its chance.
   const consoleFallback = await registerWebConsole(app, options.env);
+  // Before any API route, so every route (the identity provider's too) answers errors the same way.
   await app.register(errorHandlerPlugin, { notFoundFallback: consoleFallback });
+  // Control characters are refused with 400 on every route (docs/security.md).
+  await app.register(inputGuardPlugin);
+  // Sets request.actor and the Origin / acting-user checks for every route registered after it.
+  await app.register(identityPlugin);
 
   await app.register(healthRoutes);
   await app.register(consoleConfigRoutes);

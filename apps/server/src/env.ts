@@ -38,6 +38,15 @@ const smtpUrl = z.string().refine((v) => {
   }
 }, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587');
 
+/** TRUST_PROXY: a hop count, or a list of addresses / CIDR ranges / proxy-addr names; never "trust everyone". */
+const trustProxySetting = z.string().refine((v) => {
+  const value = v.trim();
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  return value.split(',').map((s) => s.trim()).filter(Boolean).every((entry) =>
+    ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry),
+  );
+}, "must be proxy addresses or CIDR ranges (comma-separated), 'loopback', or a number of hops from 1 to 10");
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   /** TCP port the console and APIs listen on. */
@@ -112,6 +121,15 @@ export const envSchema = z.object({
   CHAT_SUPPORT_SECRET: z.string().optional(),
   /** Extra origins (comma-separated) allowed to send state-changing requests, besides PUBLIC_URL's origin. */
   TRUSTED_ORIGINS: z.string().default(''),
+  /**
+   * Reverse proxies whose X-Forwarded-For / -Proto / -Host headers are believed: comma-separated addresses or
+   * CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12), 'loopback', or a number of proxy hops. Unset: none.
+   */
+  TRUST_PROXY: trustProxySetting.optional(),
+  /** Password hashes computed at once (worker threads, 128 MiB each). Unset: half the cores, 1 to 4. */
+  PASSWORD_HASH_WORKERS: int(1, 32).optional(),
+  /** Password hashes allowed to wait; sign-ins beyond it are answered 503. Unset: 8 per worker. */
+  PASSWORD_HASH_QUEUE: int(0, 10_000).optional(),
   /** Google sign-in (OpenID Connect): issuer URL, e.g. https://accounts.google.com. Offered only when issuer, id and secret are set. */
   GOOGLE_OIDC_ISSUER: z.string().url().optional(),
   GOOGLE_OIDC_CLIENT_ID: z.string().optional(),
@@ -156,4 +174,13 @@ export function listSetting(value: string): string[] {
     .split(',')
     .map((v) => v.trim().toLowerCase())
     .filter(Boolean);
+}
+
+/** Fastify's trustProxy option from TRUST_PROXY: false (the client's own address) when unset. */
+export function trustProxyOption(env: Pick<Env, 'TRUST_PROXY'>): false | string | ((address: string, hop: number) => boolean) {
+  const value = env.TRUST_PROXY?.trim();
+  if (!value) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
 }

@@ -71,3 +71,24 @@ export const CERTIFICATION_COURSE_HOURS = 1;
 
 /** Default name of the library a teacher's books move to when switched to a student. */
 export const DEFAULT_MY_BOOKS_LIBRARY_NAME = 'My books';
+
+/**
+ * Length limits no person reaches and a script does (docs/security.md, "Input limits"): longer input is
+ * refused with 400 before anything is stored or sent.
+ */
+export const INPUT_LIMITS = {
+  /** A person's display name. */
+  displayNameMax: 100,
+  /** An e-mail address (RFC 5321). */
+  emailMax: 320,
+  /** A password (hashing cost does not depend on it, but nobody types more). */
+  passwordMax: 1024,
+  /** An avatar image stored as a data: URL or an address. */
+  avatarMax: 512 * 1024,
+  /** The subject of a teacher e-mail. */
+  emailSubjectMax: 200,
+  /** The admin's message in a teacher e-mail. */
+  emailMessageMax: 10_000,
+  /** Members one teacher e-mail goes to. */
+  emailMembersMax: 1000,
+} as const;

@@ -223,3 +223,11 @@ export function providerStaffAdminMessage(productName: string): string {
 export function ambassadorTooltip(productName: string): string {
   return `${productName} Ambassador`;
 }
+
+/**
+ * A limit reached on a form without a password (look-up, recovery, resend): the spec's password text
+ * ('You have entered an incorrect password too many times…') would be wrong there (docs/security.md).
+ */
+export const rateLimitMessages = {
+  tooManyRequests: 'Too many requests from this address. Please try again in a few minutes.',
+} as const;

@@ -43,7 +43,7 @@ export async function startMailService({ db, env, jobs, log }: MailServiceDeps):
   await jobs.work<SendMailJobData>(
     SEND_MAIL_QUEUE,
     policy,
-    sendMailHandler({ repository, transport, from: env.MAIL_FROM, retryLimit: policy.retryLimit, log }),
+    sendMailHandler({ repository, transport, from: env.MAIL_FROM, retryLimit: policy.retryLimit, log, logLinks: env.NODE_ENV !== 'production' }),
   );
 
   // The job id is the outbox id, so queuing a mail twice is harmless: pg-boss keeps the first.

@@ -22,6 +22,11 @@ export interface SendMailDeps {
   from: string;
   retryLimit: number;
   log: (fields: Record<string, unknown>, line: string) => void;
+  /**
+   * false (production): the log line says the mail went to the outbox, without its links, which carry
+   * single-use sign-up, verification and reset tokens. Default true (development and demos).
+   */
+  logLinks?: boolean;
 }
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
@@ -38,6 +43,11 @@ export function loggedMailLine(row: Pick<OutboxRow, 'recipient' | 'subject' | 't
   return `Mail to ${row.recipient}: "${row.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`;
 }
 
+/** The production log line of a mail that was not sent: no link, so no token. */
+export function outboxMailLine(row: Pick<OutboxRow, 'recipient' | 'subject'>): string {
+  return `Mail to ${row.recipient}: "${row.subject}" kept in the outbox (SMTP_URL is not set)`;
+}
+
 /** Delivers one outbox row. Throws on failure so pg-boss retries it; the outbox row keeps the count and error. */
 export function sendMailHandler(deps: SendMailDeps) {
   return async (job: Job<SendMailJobData>): Promise<void> => {
@@ -45,7 +55,8 @@ export function sendMailHandler(deps: SendMailDeps) {
     // Already delivered (a duplicate job after a restart) or removed: nothing to do.
     if (!row || row.status !== 'queued') return;
     if (!deps.transport) {
-      deps.log({ mailId: row.id, to: row.recipient, links: linksIn(row.text_body) }, loggedMailLine(row));
+      if (deps.logLinks === false) deps.log({ mailId: row.id, to: row.recipient }, outboxMailLine(row));
+      else deps.log({ mailId: row.id, to: row.recipient, links: linksIn(row.text_body) }, loggedMailLine(row));
       await deps.repository.markDelivered(row.id, 'logged');
       return;
     }

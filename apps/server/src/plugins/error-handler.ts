@@ -16,26 +16,32 @@ const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large' },
 };
 
+/** An error as the status and `{ code, message }` the API answers with; 5xx details go to the log only. */
+export function errorResponse(error: Error, request: FastifyRequest): { status: number; body: Record<string, unknown> } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: { code: error.code, message: error.message, ...error.details } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
+    return { status: 400, body: { code: 'validation_error', message } };
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  const fastifyCode = (error as { code?: string }).code;
+  const known = fastifyCode ? FASTIFY_ERRORS[fastifyCode] : undefined;
+  if (status && status >= 400 && status < 500) {
+    return { status, body: known ?? { code: fastifyCode ?? 'bad_request', message: error.message } };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: { code: 'internal_error', message: 'Something went wrong' } };
+}
+
 /** The one place errors become responses: `{ code, message }`, never a stack trace. */
 export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app, options) => {
   app.setErrorHandler((error: Error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message, ...error.details });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
-      return reply.status(400).send({ code: 'validation_error', message });
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    const fastifyCode = (error as { code?: string }).code;
-    const known = fastifyCode ? FASTIFY_ERRORS[fastifyCode] : undefined;
-    if (status && status >= 400 && status < 500) {
-      return reply.status(status).send(known ?? { code: fastifyCode ?? 'bad_request', message: error.message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: 'Something went wrong' });
+    const { status, body } = errorResponse(error, request);
+    return reply.status(status).send(body);
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;

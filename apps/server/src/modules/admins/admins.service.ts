@@ -12,7 +12,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin, requireOrgReader } from '../access/org-access.js';
+import { requireOrgAdmin } from '../access/org-access.js';
 import * as repo from './admins.repository.js';
 
 /** Refusals the spec states as rules without texts (docs/libraries-api.md, "Admins"). */
@@ -55,7 +55,8 @@ export interface ListAdminsInput {
 
 /** getAdmins: one page of the organisation's admins, searched and sorted like the teachers list. */
 export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdminsInput): Promise<AdminPage> {
-  await requireOrgReader(db, actor, input.organisationId);
+  // Admins' e-mails are for admins: a library manager does not read them (docs/security.md).
+  await requireOrgAdmin(db, actor, input.organisationId);
   const sort = input.sort ?? 'email';
   if (sort !== 'email' && sort !== 'name') throw badRequest(adminErrors.sort, 'validation_error');
   const dir = input.dir ?? 'asc';

@@ -1,17 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INPUT_LIMITS } from '@quire/core';
 import { AppError, forbidden } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { verifyIdToken } from '../identity/id-token.js';
 import { CONFLICT_COOKIE } from '../identity/identity.routes.js';
-import { authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
+import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
 import { verifySignedValue } from '../identity/tokens.js';
 import { chatSupportHash, providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
 
 const tokenBodySchema = z.object({
-  token: z.string().default(''),
+  token: z.string().max(8192).default(''),
   userProperties: z.object({ isTeacher: z.boolean().optional(), needsLibraryOnboarding: z.boolean().optional() }).optional(),
 });
 
@@ -22,6 +23,8 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
   const issuer = publicUrl(app.env);
   const secret = (await app.auth.$context).secret;
   await registerAuthRateLimit(app);
+  const lookups = accountLimits(app, 'lookup');
+  const mails = accountLimits(app, 'mail');
   const client = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 
   // POST {api}{token}: the console posts the ID token to open its admin session.
@@ -52,13 +55,13 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
 
   app.get(
     '/api/users/v2/providers/:email',
-    { schema: { params: z.object({ email: z.string() }) }, config: { rateLimit: authRateLimit(30) } },
+    { schema: { params: z.object({ email: z.string().max(INPUT_LIMITS.emailMax) }) }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
     async (request) => providerNamesFor(deps, request.params.email),
   );
 
   app.post(
     '/api/resend-email/:email',
-    { schema: { params: z.object({ email: z.string() }) }, config: { rateLimit: authRateLimit(5) } },
+    { schema: { params: z.object({ email: z.string().max(INPUT_LIMITS.emailMax) }) }, config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler },
     async (request) => {
       await resendVerification(deps, request.params.email);
       return { sent: true };

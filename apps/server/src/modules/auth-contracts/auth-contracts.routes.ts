@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INPUT_LIMITS } from '@quire/core';
 import { unauthorised } from '../../errors.js';
 import { toFetchHeaders, hasSessionCookie } from '../identity/identity.hooks.js';
 import { configuredProviders } from '../identity/oidc-providers.js';
-import { authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
+import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
 import {
   assertAllowedAsTeacher,
   customTokenForSession,
@@ -16,16 +17,20 @@ import { acceptFormBodies, formFlag } from './form-body.js';
 
 const flag = z.union([z.boolean(), z.string()]).optional();
 
+// Lengths no person reaches and a script does (INPUT_LIMITS, docs/security.md).
+const emailField = z.string().max(INPUT_LIMITS.emailMax);
+const passwordField = z.string().max(INPUT_LIMITS.passwordMax);
+
 const emailFormSchema = z.object({
-  email: z.string(),
-  password: z.string(),
+  email: emailField,
+  password: passwordField,
   isTeacher: flag,
-  displayName: z.string().optional(),
+  displayName: z.string().max(INPUT_LIMITS.displayNameMax).optional(),
   registrationAttempt: flag,
 });
 
-const allowedAsTeacherSchema = z.object({ email: z.string(), userId: z.string().optional() });
-const credentialsSchema = z.object({ email: z.string(), password: z.string() }).partial().nullish();
+const allowedAsTeacherSchema = z.object({ email: emailField, userId: z.string().max(200).optional() });
+const credentialsSchema = z.object({ email: emailField, password: passwordField }).partial().nullish();
 
 export const clientMeta = (request: FastifyRequest) => ({
   ipAddress: request.ip ?? null,
@@ -38,10 +43,23 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
   const deps: AuthContractsDeps = { auth: app.auth, db: app.db, env: app.env };
   acceptFormBodies(app);
   await registerAuthRateLimit(app);
+  const isRegistration = (request: FastifyRequest) => formFlag((request.body as { registrationAttempt?: unknown } | undefined)?.registrationAttempt);
+  const passwordTries = accountLimits(app, 'password', (request) => !isRegistration(request));
+  const registrations = accountLimits(app, 'mail', isRegistration);
+  const lookups = accountLimits(app, 'lookup');
+  const adminAuthTries = accountLimits(app, 'password', (request) => {
+    const body = request.body as { email?: unknown; password?: unknown } | null | undefined;
+    return Boolean(body?.email && body.password);
+  });
 
   app.post(
     '/auth/email',
-    { schema: { body: emailFormSchema }, config: { rateLimit: authRateLimit(10) } },
+    {
+      schema: { body: emailFormSchema },
+      config: { rateLimit: authRateLimit(10) },
+      preHandler: [passwordTries.preHandler, registrations.preHandler],
+      onResponse: passwordTries.onResponse,
+    },
     async (request) => {
       const body = request.body;
       const result = formFlag(body.registrationAttempt)
@@ -53,7 +71,7 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
 
   app.post(
     '/auth/allowed-as-teacher',
-    { schema: { body: allowedAsTeacherSchema }, config: { rateLimit: authRateLimit(30) } },
+    { schema: { body: allowedAsTeacherSchema }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
     async (request) => {
       await assertAllowedAsTeacher(deps, request.body);
       return { allowed: true };
@@ -64,7 +82,12 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
 
   app.post(
     '/payments/v1/admin/auth',
-    { schema: { body: credentialsSchema }, config: { rateLimit: authRateLimit(10) } },
+    {
+      schema: { body: credentialsSchema },
+      config: { rateLimit: authRateLimit(10) },
+      preHandler: adminAuthTries.preHandler,
+      onResponse: adminAuthTries.onResponse,
+    },
     async (request, reply) => {
       const credentials = request.body;
       let token: string;

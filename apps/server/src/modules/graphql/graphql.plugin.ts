@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { AppError } from '../../errors.js';
+import { errorResponse } from '../../plugins/error-handler.js';
 import type { GraphqlContext } from './graphql.context.js';
+import { checkGraphqlRequest, GraphqlRequestError, sendGraphqlRefusal } from './graphql.guard.js';
 import { mergeGraphqlModules } from './registry.js';
 
 /** mercurius counts leaf fields as a level, so this allows ~11 levels of nesting. */
@@ -22,6 +24,10 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
   // mercurius validates the request itself, so this scope serialises plain JSON.
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Limits, GET rules and introspection are checked before mercurius parses or runs anything (graphql.guard.ts).
+  app.addHook('preHandler', async (request) => {
+    await checkGraphqlRequest(request, { db: app.db, production: app.env.NODE_ENV === 'production' });
+  });
   await app.register(mercurius, {
     schema,
     // mercurius types resolvers against its base context; ours extends it (context() below).
@@ -31,6 +37,25 @@ export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
     graphiql: false,
     ide: false,
     queryDepth: QUERY_DEPTH,
+    allowBatchedQueries: false,
+    // Request errors (a refusal above, a body Fastify could not read, mercurius' own 4xx) keep their
+    // status in the GraphQL shape; anything else is the one error handler's generic 500.
+    errorHandler: async (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof GraphqlRequestError) {
+        sendGraphqlRefusal(reply, error);
+        return;
+      }
+      const { status, body } = errorResponse(error, request);
+      const code = typeof body.code === 'string' ? body.code : 'bad_request';
+      const details = (error as { errors?: Array<{ message?: unknown }> }).errors;
+      const message =
+        status < 500 && Array.isArray(details) && details.length
+          ? details.map((e) => String(e.message)).join('\n')
+          : typeof body.message === 'string'
+            ? body.message
+            : 'Bad request';
+      sendGraphqlRefusal(reply, new GraphqlRequestError(status, code, message));
+    },
     context: (request: FastifyRequest, _reply: FastifyReply): Omit<GraphqlContext, keyof MercuriusContext> => ({
       actor: request.actor,
       db: app.db,

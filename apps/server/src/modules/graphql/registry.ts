@@ -9,6 +9,7 @@ import { adminsGraphql } from '../admins/admins.graphql.js';
 import { ltiGraphql } from '../lti/lti.graphql.js';
 import { settingsGraphql } from '../settings/settings.graphql.js';
 import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
+import { applyFieldAccess } from './field-access.js';
 import { JsonObjectScalar, LibraryQuotaScalar, scalarTypeDefs } from './scalars.js';
 
 /**
@@ -66,5 +67,7 @@ export function mergeGraphqlModules(modules: readonly GraphqlModule[] = graphqlM
       resolvers[typeName] = target as IResolvers<never, GraphqlContext>[string];
     }
   }
-  return { schema: all.map((m) => m.typeDefs).join('\n'), resolvers };
+  const schema = all.map((m) => m.typeDefs).join('\n');
+  if (/\btype Organisation\b/.test(schema)) applyFieldAccess(resolvers);
+  return { schema, resolvers };
 }

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, forbidden } from '../../errors.js';
 import { ACTING_USER_HEADER, type Actor } from '../access/actor.js';
 import { SESSION_COOKIE, type Auth } from './auth.js';
+import { isSameOrigin } from './origins.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,7 +12,8 @@ declare module 'fastify' {
   }
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change nothing; every other method is state-changing and needs a trusted Origin. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Where a user signs in: the acting-user header may still name the previous user there. */
 const SIGN_IN_PREFIXES = ['/identity/', '/auth/', '/payments/v1/admin/auth'];
 
@@ -29,17 +31,24 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
   return (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
 }
 
+/** True when the request's Origin is trusted (configured, or the request's own host). */
+export function isTrustedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && (allowed.has(origin) || isSameOrigin(request, origin));
+}
+
 /**
- * CSRF: a state-changing request must name a trusted Origin, besides SameSite=Lax on the cookie.
- * Browsers send Origin with every POST they make, so only forged cross-site requests are refused.
+ * CSRF: a state-changing request (any method but GET, HEAD and OPTIONS) must name a trusted Origin —
+ * a configured one or its own host — besides SameSite=Lax on the cookie. Browsers send Origin with
+ * every such request, so only forged cross-site requests are refused. GET runs nothing that changes
+ * state (GraphQL over GET runs queries only: modules/graphql).
  */
 export function registerCsrfHook(app: FastifyInstance, origins: readonly string[]): void {
   const allowed = new Set(origins);
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.csrf === false) return;
-    const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin)) {
+    if (!isTrustedOrigin(request, allowed)) {
       throw forbidden('This request must come from the console', 'csrf_origin_refused');
     }
   });

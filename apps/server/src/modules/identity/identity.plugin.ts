@@ -3,6 +3,7 @@ import { createAuth, migrateAuth, type Auth } from './auth.js';
 import { registerActorHook, registerCsrfHook } from './identity.hooks.js';
 import { identityRoutes } from './identity.routes.js';
 import { trustedOrigins } from './origins.js';
+import { configurePasswordHashing } from './password.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,7 @@ declare module 'fastify' {
  */
 export const identityPlugin = fp(
   async (app) => {
+    configurePasswordHashing({ workers: app.env.PASSWORD_HASH_WORKERS, maxQueue: app.env.PASSWORD_HASH_QUEUE });
     const auth = createAuth({ env: app.env, db: app.db, sendMail: async (mail) => {
         await app.mail.send(mail);
       } });

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../errors.js';
+import { INPUT_LIMITS, validationMessages } from '@quire/core';
+import { badRequest, forbidden, notFound } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
-import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
+import { SESSION_COOKIE, VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
 import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
+import { isSameOrigin } from './origins.js';
 import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
-import { authRateLimit, registerAuthRateLimit } from './rate-limit.js';
+import { accountLimits, authRateLimit, registerAuthRateLimit } from './rate-limit.js';
 import { hashToken, signValue } from './tokens.js';
 
 /** Short-lived cookie naming the e-mail of a refused provider sign-in (read by POST /api/token). */
@@ -17,6 +19,56 @@ const CONFLICT_SECONDS = 300;
 /** Paths after which the browser holds a new session: the one it held before is ended (rotation). */
 const SIGN_IN_PATHS = new Set(['/identity/one-time-token/verify', '/identity/sign-in/email', '/identity/sign-up/email']);
 const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
+
+/** `token` of the session cookie among Set-Cookie lines (the part before the signature), or null. */
+function sessionTokenIn(cookies: readonly string[]): string | null {
+  const line = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!line) return null;
+  const value = decodeURIComponent(line.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '');
+  return value ? (value.split('.')[0] ?? null) : null;
+}
+
+/**
+ * The session token is the cookie's secret (HttpOnly): JSON answers never carry it, whether a session
+ * (`get-session`), a list of them (`list-sessions`) or a sign-in's `{ token, user }`.
+ */
+export function withoutSessionTokens(body: Buffer, contentType: string | null): Buffer {
+  if (!contentType?.includes('json') || body.length === 0) return body;
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return body;
+  }
+  const strip = (item: unknown) => {
+    if (item && typeof item === 'object' && !Array.isArray(item)) {
+      const record = item as Record<string, unknown>;
+      delete record.token;
+      if (record.session && typeof record.session === 'object') delete (record.session as Record<string, unknown>).token;
+    }
+  };
+  if (Array.isArray(value)) value.forEach(strip);
+  else strip(value);
+  return Buffer.from(JSON.stringify(value));
+}
+
+/** Names, avatars, addresses and passwords longer than INPUT_LIMITS are refused (400) before the provider sees them. */
+async function checkProfileLimits(request: FastifyRequest): Promise<void> {
+  if (!Buffer.isBuffer(request.body) || request.body.length === 0) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body.toString('utf8'));
+  } catch {
+    return;
+  }
+  if (!body || typeof body !== 'object') return;
+  const fields = body as Record<string, unknown>;
+  const tooLong = (key: string, max: number) => typeof fields[key] === 'string' && (fields[key] as string).length > max;
+  if (tooLong('name', INPUT_LIMITS.displayNameMax)) throw badRequest(`The name can be at most ${INPUT_LIMITS.displayNameMax} characters`, 'name_too_long');
+  if (tooLong('image', INPUT_LIMITS.avatarMax)) throw badRequest('The avatar image is too large', 'avatar_too_large');
+  if (tooLong('email', INPUT_LIMITS.emailMax)) throw badRequest(validationMessages.emailInvalid, 'auth/invalid-email');
+  if (tooLong('password', INPUT_LIMITS.passwordMax)) throw badRequest(`The password can be at most ${INPUT_LIMITS.passwordMax} characters`, 'password_too_long');
+}
 
 /**
  * The identity provider under /identity: Better Auth's handler behind a Fastify catch-all, plus the
@@ -48,11 +100,22 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
         ? await auth.api.getSession({ headers: toFetchHeaders(request.headers), query: { disableRefresh: true } })
         : null;
 
-    const init: RequestInit = { method: request.method, headers: toFetchHeaders(request.headers) };
+    const headers = toFetchHeaders(request.headers);
+    // The identity provider sees the client address Fastify decided on (TRUST_PROXY), not a header a
+    // client chose, and a same-origin request (checked by the CSRF hook) as coming from the console.
+    headers.set('x-forwarded-for', request.ip);
+    const requestOrigin = request.headers.origin;
+    if (typeof requestOrigin === 'string' && isSameOrigin(request, requestOrigin)) headers.set('origin', new URL(origin).origin);
+    const init: RequestInit = { method: request.method, headers };
     if (Buffer.isBuffer(request.body) && request.body.length > 0) init.body = request.body;
     const notes: IdentityRequestNotes = {};
     const response = await identityRequestNotes.run(notes, () => auth.handler(new Request(new URL(request.url, origin), init)));
 
+    // The provider's own 5xx (e.g. its database down) becomes the one error handler's generic answer.
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new Error(`identity provider answered ${response.status} for ${request.method} ${path}`);
+    }
     const location = response.headers.get('location') ?? '';
     const cookies = response.headers.getSetCookie();
     const succeeded = response.status < 300 || (response.status < 400 && !/[?&]error=/.test(location));
@@ -60,7 +123,10 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     if (usedMarker && succeeded) {
       await insertVerificationMarker(app.db, usedMarker, new Date(Date.now() + (EMAIL_VERIFICATION_SECONDS + 3600) * 1000));
     }
-    if (previousSession && succeeded && cookies.length) {
+    // A custom token from {payments}/v1/admin/auth may name the session the browser already holds:
+    // that one is kept, only a session replaced by another is ended.
+    const newSessionToken = sessionTokenIn(cookies);
+    if (previousSession && succeeded && cookies.length && newSessionToken !== previousSession.session.token) {
       const context = await auth.$context;
       await context.internalAdapter.deleteSession(previousSession.session.token);
     }
@@ -74,15 +140,19 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
       if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
     });
     if (cookies.length) reply.header('set-cookie', cookies);
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    return reply.send(path === '/identity/token' ? body : withoutSessionTokens(body, response.headers.get('content-type')));
   };
 
-  // Sign-in, registration, reset and resend: limited per client address and e-mail.
-  for (const url of ['/identity/sign-in/*', '/identity/sign-up/*']) {
-    app.post(url, { config: { rateLimit: authRateLimit(10) } }, handle);
-  }
-  app.post('/identity/request-password-reset', { config: { rateLimit: authRateLimit(5) } }, handle);
-  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5) } }, handle);
+  // Sign-in, registration, reset and resend: limited per client address and e-mail, and by the shared
+  // per-account and per-address budgets (rate-limit.ts, ACCOUNT_LIMITS).
+  const passwordTries = accountLimits(app, 'password', (request) => (request.url.split('?')[0] ?? '').endsWith('/email'));
+  const mails = accountLimits(app, 'mail');
+  app.post('/identity/sign-in/*', { config: { rateLimit: authRateLimit(10) }, preHandler: passwordTries.preHandler, onResponse: passwordTries.onResponse }, handle);
+  app.post('/identity/sign-up/*', { config: { rateLimit: authRateLimit(10, 'other') }, preHandler: [checkProfileLimits, mails.preHandler] }, handle);
+  app.post('/identity/update-user', { preHandler: checkProfileLimits }, handle);
+  app.post('/identity/request-password-reset', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler }, handle);
+  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler }, handle);
   app.route({ method: ['GET', 'POST'], url: '/identity/*', handler: handle });
 
   // The SDK's read of /users/{uid}: the signed-in user's own record only.

@@ -1,20 +1,42 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { defaultHashPoolOptions, HashPool, HashPoolBusy, type HashPoolOptions } from './hash-pool.js';
 
 /**
  * Password hashing with scrypt at OWASP's recommended parameters (N=2^17, r=8, p=1).
  * Format: `scrypt$N$r$p$saltB64$hashB64`, so parameters can be raised later without breaking old hashes.
  * Used by the identity service (Better Auth's password hooks) and by the demo generator.
+ * Every hash runs in the small worker pool of hash-pool.ts: a flood of sign-ins waits there (or is refused
+ * with 503) instead of taking the event loop's thread pool and the server's memory.
  */
 const N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
+/** Stored hashes with larger parameters than these are refused (a tampered row must not stall the pool). */
+const MAX_N = 2 ** 20;
+const MAX_R = 16;
+const MAX_P = 4;
+
+let pool = new HashPool(defaultHashPoolOptions());
+
+/** Sizes the hashing pool (PASSWORD_HASH_WORKERS / PASSWORD_HASH_QUEUE); hashes under way finish on the old one. */
+export function configurePasswordHashing(options: Partial<HashPoolOptions>): void {
+  const next = { ...defaultHashPoolOptions(), ...options };
+  if (next.workers === pool.options.workers && next.maxQueue === pool.options.maxQueue) return;
+  const previous = pool;
+  pool = new HashPool(next);
+  setTimeout(() => void previous.close(), 30_000).unref();
+}
+
+/** Refuses (503) before any work when the hashing pool is full: callers that cannot pass the error through check first. */
+export function assertHashingCapacity(): void {
+  if (pool.full) throw new HashPoolBusy();
+}
+
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r };
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  if (!(n > 1 && n <= MAX_N && r >= 1 && r <= MAX_R && p >= 1 && p <= MAX_P)) return Promise.reject(new Error('Unsupported scrypt parameters'));
+  return pool.scrypt({ password: password.normalize('NFKC'), salt, keyLength: KEY_LENGTH, N: n, r, p });
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -42,3 +42,8 @@ export async function purgeEnded(db: Kysely<DB>, olderThanMs: number): Promise<n
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Gives back one counted request for `key` (a sign-in that succeeded is not a failure). */
+export async function refundRequest(db: Kysely<DB>, key: string): Promise<void> {
+  await sql`UPDATE rate_limits SET hits = greatest(0, hits - 1) WHERE key = ${key}`.execute(db);
+}

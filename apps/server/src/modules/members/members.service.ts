@@ -39,10 +39,11 @@ export interface TeacherList {
 
 /** The teachers (Active) or removed teachers (Inactive) list; one page when page or pageSize is given. */
 export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<TeacherList> {
-  await requireOrgReader(db, actor, input.organisationId);
+  const access = await requireOrgReader(db, actor, input.organisationId);
   const filter = { organisationId: input.organisationId, status: input.status, search: input.search };
   const sort = { key: input.sort ?? 'email', dir: input.dir ?? 'asc' } as const;
-  if (input.page === undefined && input.pageSize === undefined) {
+  // Library managers read the list a page at a time, never all of it at once (docs/security.md).
+  if (input.page === undefined && input.pageSize === undefined && access.level === 'admin') {
     const rows = await repo.listTeachers(db, filter, sort);
     return { members: rows.map(presentMember), total: rows.length };
   }

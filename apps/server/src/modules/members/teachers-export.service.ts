@@ -4,7 +4,7 @@ import { bookLicenseLabel } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Actor } from '../access/actor.js';
-import { requireOrgReader } from '../access/org-access.js';
+import { requireOrgAdmin } from '../access/org-access.js';
 import * as repo from './members.repository.js';
 
 /**
@@ -79,7 +79,8 @@ async function* csvChunks(db: Kysely<DB>, input: ExportTeachersInput): AsyncGene
  * byte, so a refusal is still a JSON error; rows are then read batch by batch as the client reads.
  */
 export async function exportTeachersCsv(db: Kysely<DB>, actor: Actor, input: ExportTeachersInput): Promise<Readable> {
-  await requireOrgReader(db, actor, input.organisationId);
+  // The whole list at once: admins only; library managers read it page by page (docs/security.md).
+  await requireOrgAdmin(db, actor, input.organisationId);
   // Pulled one chunk at a time as the client reads (backpressure), never the whole list in memory.
   return Readable.from(csvChunks(db, input), { objectMode: false });
 }

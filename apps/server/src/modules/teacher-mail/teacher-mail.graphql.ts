@@ -64,17 +64,15 @@ export const teacherMailGraphql: GraphqlModule = {
       errors: [String!]!
     }
     extend type Query {
-      "The spec lists sendEmail among the queries; it is also a mutation."
-      sendEmail(orgId: ID!, email: TeacherEmailInput!): SendEmailResult!
       teacherEmailPreview(orgId: ID!, kind: TeacherEmailKind!, members: [ID!]!, message: String, date: String): TeacherEmailPreview!
     }
     extend type Mutation {
+      "The spec lists sendEmail among the queries; it sends mail, so it is a mutation only (GET runs no mutation)."
       sendEmail(orgId: ID!, email: TeacherEmailInput!): SendEmailResult!
     }
   `,
   resolvers: {
     Query: {
-      sendEmail,
       teacherEmailPreview: (
         _root: unknown,
         args: { orgId: string; kind: KindArg; members: string[]; message?: string | null; date?: string | null },

@@ -1,4 +1,4 @@
-import { isProviderStaffEmail, isUnlimitedBooksLicense, teacherMessages, validateWelcomeEmail } from '@quire/core';
+import { INPUT_LIMITS, isProviderStaffEmail, isUnlimitedBooksLicense, teacherMessages, validateWelcomeEmail } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
@@ -86,6 +86,19 @@ async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings,
   };
 }
 
+/** Lengths no admin reaches and a script does (INPUT_LIMITS): refused before anything is sent. */
+function assertTeacherEmailLimits(input: { subject?: string; message?: string; memberIds: readonly string[] }): void {
+  if ((input.subject?.length ?? 0) > INPUT_LIMITS.emailSubjectMax) {
+    throw badRequest(`The subject can be at most ${INPUT_LIMITS.emailSubjectMax} characters`, 'email_subject_too_long');
+  }
+  if ((input.message?.length ?? 0) > INPUT_LIMITS.emailMessageMax) {
+    throw badRequest(`The message can be at most ${INPUT_LIMITS.emailMessageMax.toLocaleString('en-GB')} characters`, 'email_message_too_long');
+  }
+  if (input.memberIds.length > INPUT_LIMITS.emailMembersMax) {
+    throw badRequest(`One e-mail can go to at most ${INPUT_LIMITS.emailMembersMax} teachers`, 'too_many_recipients');
+  }
+}
+
 /** What the console shows on 'Review message details': subject, default message and the composed body. */
 export async function previewTeacherEmail(
   db: Kysely<DB>,
@@ -93,6 +106,7 @@ export async function previewTeacherEmail(
   settings: TeacherMailSettings,
   input: Omit<SendTeacherEmailInput, 'subject' | 'message'> & { message?: string },
 ): Promise<TeacherEmailPreview> {
+  assertTeacherEmailLimits(input);
   const p = await plan(db, actor, settings, input);
   const message = input.message?.trim() || defaultMessage(input.kind, settings.productName, p.organisationName);
   const first = p.recipients[0]?.email ?? 'teacher@example.org';
@@ -121,6 +135,7 @@ export async function sendTeacherEmail(
 ): Promise<SendTeacherEmailResult> {
   const invalid = validateWelcomeEmail({ subject: input.subject, message: input.message });
   if (invalid.subject || invalid.message) throw badRequest((invalid.subject ?? invalid.message) as string, 'invalid_email_message');
+  assertTeacherEmailLimits(input);
   const p = await plan(db, actor, settings, input);
   const sentTo: string[] = [];
   const errors = [...p.errors];

@@ -1,14 +1,19 @@
-import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
 
 /** The sign-in methods an account has: 'password', 'google.com' (the spec's {host}), 'office365'. */
 export type ProviderName = 'password' | 'google.com' | 'office365' | (string & {});
 
-/** GET {api}/users/v2/providers/{email}; an empty list or a failed lookup both mean "no account". */
+/**
+ * GET {api}/users/v2/providers/{email}; an empty list or a failed lookup both mean "no account" — except
+ * a look-up refused by the rate limit (429), which says nothing about the account: it throws, so a
+ * known admin is not sent to 'Create account' (docs/security.md).
+ */
 export async function getProviders(email: string): Promise<ProviderName[]> {
   try {
     const answer = await apiRequest<unknown>(serviceUrl('api', '/users/v2/providers', email));
     return Array.isArray(answer) ? answer.filter((p): p is string => typeof p === 'string') : [];
-  } catch {
+  } catch (failure) {
+    if (isApiError(failure) && failure.status === 429) throw failure;
     return [];
   }
 }

@@ -122,6 +122,17 @@ describe('/sign-in/email', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue('new@school.test');
   });
 
+  it("stays on the e-mail step when the look-up was rate limited, instead of sending a known admin to 'Create account'", async () => {
+    providersAre(429);
+    renderAuth('/sign-in/email', fakeBackend());
+    await submitEmail('admin@school.test');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many requests from this address. Please try again in a few minutes.');
+    expect(screen.getByTestId('location')).toHaveTextContent('/sign-in/email');
+    expect(screen.getByTestId('location')).not.toHaveTextContent('register');
+    expect(screen.queryByRole('heading', { name: 'Create account' })).not.toBeInTheDocument();
+  });
+
   it("links 'Forgotten password?' to the recovery screen", async () => {
     renderAuth('/sign-in/email', fakeBackend());
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Forgotten password?' }));

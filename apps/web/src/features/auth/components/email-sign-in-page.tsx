@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { normaliseEmail, signInDomainError, validateEmail, validatePassword } from '@quire/core';
+import { normaliseEmail, rateLimitMessages, signInDomainError, validateEmail, validatePassword } from '@quire/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.js';
@@ -40,7 +40,15 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
 
   const lookUp = async (address: string) => {
     setBusy(true);
-    const next = nextStepFor(await getProviders(address));
+    let next: EmailNextStep;
+    try {
+      next = nextStepFor(await getProviders(address));
+    } catch {
+      // Only a rate-limited look-up throws: stay on the e-mail step and say so.
+      setBusy(false);
+      setError(rateLimitMessages.tooManyRequests);
+      return;
+    }
     setBusy(false);
     if (next === 'register') {
       void navigate(paths.signIn.register(address));

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { authErrorMessage, normaliseEmail, validateEmail } from '@quire/core';
+import { authErrorMessage, normaliseEmail, rateLimitMessages, validateEmail } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.js';
@@ -33,7 +33,12 @@ function RecoverForm({ initialEmail }: { initialEmail: string }) {
       await requestPasswordReset(address);
       setSentTo(address);
     } catch (failure) {
-      setError(authErrorMessage(isApiError(failure) ? failure.code : null));
+      // This form has no password: a limit reached here must not speak of incorrect passwords.
+      setError(
+        isApiError(failure) && failure.status === 429
+          ? rateLimitMessages.tooManyRequests
+          : authErrorMessage(isApiError(failure) ? failure.code : null),
+      );
     } finally {
       setBusy(false);
     }

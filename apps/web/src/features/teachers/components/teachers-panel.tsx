@@ -149,11 +149,14 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
 
   return (
     <Stack gap={0} pt="md">
-      <Group justify="flex-end" mb="sm">
-        <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} onClick={onExportClick} loading={exporting && dialog === null} disabled={total === 0}>
-          Export as CSV
-        </Button>
-      </Group>
+      {/* The whole list at once is for admins: library managers read it page by page (docs/security.md). */}
+      {access.readOnly ? null : (
+        <Group justify="flex-end" mb="sm">
+          <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} onClick={onExportClick} loading={exporting && dialog === null} disabled={total === 0}>
+            Export as CSV
+          </Button>
+        </Group>
+      )}
 
       {selectable && selection.selected.size > 0 ? (
         <BulkActionsBar count={selection.selected.size} options={bulkOptions} onApply={onBulk} onClear={selection.clear} />

@@ -1,0 +1,39 @@
+import type { IResolvers } from 'mercurius';
+import { findOrgAccess } from '../access/org-access.js';
+import type { GraphqlContext } from './graphql.context.js';
+
+/**
+ * Per-field access of the organisation service for the acting roles of spec §6 (docs/security.md,
+ * "Library managers"). An organisation admin reads every field; a library manager reads what browsing
+ * teachers and their libraries needs, and for these fields gets the empty value instead:
+ * - Organisation.admins: the admins' e-mails (the console then treats the manager as read-only);
+ * - Organisation.lti: the LTI key and secret ("Not generated").
+ * Applied over the merged resolvers, so it holds whichever module defines the field.
+ */
+export const ADMIN_ONLY_ORGANISATION_FIELDS: Record<string, () => unknown> = {
+  admins: () => [],
+  lti: () => ({ consumerKey: null, consumerSecret: null }),
+};
+
+type Resolver = (parent: unknown, args: unknown, context: GraphqlContext, info: unknown) => unknown;
+
+const defaultResolver =
+  (field: string): Resolver =>
+  (parent) =>
+    (parent as Record<string, unknown> | null)?.[field];
+
+/** Wraps Organisation's admin-only fields with the access check. */
+export function applyFieldAccess(resolvers: IResolvers<never, GraphqlContext>): void {
+  const organisation = ((resolvers.Organisation ?? {}) as Record<string, Resolver>);
+  for (const [field, emptyValue] of Object.entries(ADMIN_ONLY_ORGANISATION_FIELDS)) {
+    const resolve = organisation[field] ?? defaultResolver(field);
+    organisation[field] = async (parent, args, context, info) => {
+      const organisationId = (parent as { id?: unknown } | null)?.id;
+      const actor = context.request.actor;
+      const access = typeof organisationId === 'string' && actor ? await findOrgAccess(context.db, actor, organisationId) : null;
+      if (access?.level !== 'admin') return emptyValue();
+      return resolve(parent, args, context, info);
+    };
+  }
+  resolvers.Organisation = organisation as IResolvers<never, GraphqlContext>[string];
+}

@@ -1,0 +1,178 @@
+import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { signIn } from '../../../test/auth.js';
+import { buildTeacher } from '../../../test/factories.js';
+import { orgWithAdmin } from '../../../test/teachers.helpers.js';
+
+/** Issue 14 items 4 (no side effect over GET) and 5 (cost limits, introspection, request errors). */
+let t: TestApp;
+const logLines: Array<{ level: number; msg?: string }> = [];
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as { level: number; msg?: string });
+      done();
+    },
+  });
+  t = await buildTestApp({}, { logger: { level: 'info', stream } });
+}, 180_000);
+afterAll(() => t?.close());
+
+const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
+
+async function outboxCount(orgId: string): Promise<number> {
+  await t.app.mail.waitForIdle();
+  const rows = await t.app.db.selectFrom('mail_outbox').select('id').where('organisation_id', '=', orgId).execute();
+  return rows.length;
+}
+
+describe('GraphQL over GET changes nothing (CSRF)', () => {
+  it('sendEmail is not a query: a cross-site GET carrying the cookie sends no mail', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId });
+    const query = `query { sendEmail(orgId: "${orgId}", email: { kind: WELCOME, subject: "Hi", body: { plain: "x" }, members: ["${teacher.id}"] }) { sentTo } }`;
+    const response = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers: { cookie: headers.cookie } });
+    expect(response.statusCode).toBe(400);
+    expect(await outboxCount(orgId)).toBe(0);
+  });
+
+  it('a mutation over GET is refused with 405 and runs nothing', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId });
+    const query = `mutation { sendEmail(orgId: "${orgId}", email: { kind: WELCOME, subject: "Hi", body: { plain: "x" }, members: ["${teacher.id}"] }) { sentTo } }`;
+    const response = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}`, headers: { cookie: headers.cookie } });
+    expect(response.statusCode).toBe(405);
+    expect(await outboxCount(orgId)).toBe(0);
+  });
+
+  it('a cross-site fetch of GET /graphql is refused', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{ getOrganisations { id } }')}`,
+      headers: { cookie: headers.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('the mutation still sends from the console', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId });
+    const query = `mutation($orgId: ID!, $email: TeacherEmailInput!) { sendEmail(orgId: $orgId, email: $email) { sentTo } }`;
+    const email = { kind: 'WELCOME', subject: 'Hi', body: { plain: 'x' }, members: [teacher.id] };
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables: { orgId, email } } });
+    expect(response.statusCode).toBe(200);
+    expect(await outboxCount(orgId)).toBe(1);
+  });
+});
+
+describe('GraphQL cost limits', () => {
+  it('refuses 5,000 aliases quickly with 400', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const query = `{ ${Array.from({ length: 5000 }, (_, i) => `a${i}: getOrganisations { id }`).join(' ')} }`;
+    const started = Date.now();
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].extensions.code).toBe('graphql_too_complex');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a query that asks for too many fields through fragments', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const fields = Array.from({ length: 40 }, (_, i) => `f${i}: id`).join(' ');
+    const query = `fragment F on OrganisationSummary { ${fields} } { ${Array.from({ length: 40 }, (_, i) => `o${i}: getOrganisations { ...F }`).join(' ')} }`;
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses batches with 400', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers,
+      payload: [{ query: '{ getOrganisations { id } }' }, { query: '{ getOrganisations { id } }' }],
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('still answers what the console asks', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: '{ getOrganisations { id name } }' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().errors).toBeUndefined();
+  });
+});
+
+describe('GraphQL introspection', () => {
+  const INTROSPECT = '{ __schema { queryType { name } } }';
+  it('is refused signed out and for a user who is no admin', async () => {
+    const signedOut = await t.app.inject({ method: 'POST', url: '/graphql', headers: { origin: 'http://localhost:3100' }, payload: { query: INTROSPECT } });
+    expect(signedOut.statusCode).toBe(400);
+    const teacher = await signIn(t.app, { email: unique('nobody') });
+    const notAdmin = await t.app.inject({ method: 'POST', url: '/graphql', headers: teacher.headers, payload: { query: INTROSPECT } });
+    expect(notAdmin.statusCode).toBe(400);
+    const typeQuery = await t.app.inject({ method: 'POST', url: '/graphql', headers: teacher.headers, payload: { query: '{ __type(name: "Organisation") { name } }' } });
+    expect(typeQuery.statusCode).toBe(400);
+  });
+
+  it('is answered for a signed-in admin outside production', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: INTROSPECT } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('is refused in production even for an admin', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const { headers } = await orgWithAdmin(production.app);
+      const response = await production.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: INTROSPECT } });
+      expect(response.statusCode).toBe(400);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe('GraphQL request errors are 4xx, not 200 internal_error, and are not logged as server errors', () => {
+  it('answers each bad request with its status', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const before = logLines.length;
+    const cases: Array<{ name: string; status: number; request: InjectOptions }> = [
+      { name: 'validation', status: 400, request: { method: 'POST', url: '/graphql', headers, payload: { query: '{ nothing }' } } },
+      { name: 'syntax', status: 400, request: { method: 'POST', url: '/graphql', headers, payload: { query: '{ getOrganisations { id ' } } },
+      { name: 'no query', status: 400, request: { method: 'POST', url: '/graphql', headers, payload: { variables: {} } } },
+      { name: 'query not a string', status: 400, request: { method: 'POST', url: '/graphql', headers, payload: { query: 42 } } },
+      { name: 'malformed JSON', status: 400, request: { method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"query": ' } },
+      { name: 'mutation over GET', status: 405, request: { method: 'GET', url: `/graphql?query=${encodeURIComponent('mutation { _empty }')}`, headers: { cookie: headers.cookie } } },
+      { name: 'oversize body', status: 413, request: { method: 'POST', url: '/graphql', headers, payload: { query: `{ getOrganisations { id } } #${'x'.repeat(6 * 1024 * 1024)}` } } },
+      {
+        name: 'false gzip header',
+        status: 400,
+        request: { method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: '{"query":"{ _empty }"}' },
+      },
+      { name: 'unknown encoding', status: 415, request: { method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'br2' }, payload: '{}' } },
+      { name: 'text body', status: 415, request: { method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'text/plain' }, payload: '{ _empty }' } },
+      { name: 'variables not an object', status: 400, request: { method: 'POST', url: '/graphql', headers, payload: { query: '{ _empty }', variables: 'x' } } },
+    ];
+    for (const c of cases) {
+      const response = await t.app.inject(c.request);
+      expect(response.statusCode, c.name).toBe(c.status);
+      expect(response.body, c.name).not.toContain('internal_error');
+    }
+    // A real gzip body works.
+    const gzipped = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(Buffer.from('{"query":"{ _empty }"}')),
+    });
+    expect(gzipped.statusCode).toBe(200);
+    const serverErrors = logLines.slice(before).filter((l) => l.level >= 50);
+    expect(serverErrors).toEqual([]);
+  });
+});

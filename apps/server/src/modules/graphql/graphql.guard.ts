@@ -1,0 +1,167 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  GraphQLError,
+  Kind,
+  getOperationAST,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/**
+ * What one GraphQL request may ask for (docs/security.md). The console's largest request has about 40
+ * fields and no aliases beyond a handful; these limits are far above that and far below an attack.
+ */
+export const GRAPHQL_LIMITS = {
+  /** Lexical tokens in the document: parsing stops beyond this. */
+  maxTokens: 4000,
+  /** Fields counted with every fragment spread expanded (the cost of the request). */
+  maxFields: 400,
+  /** Aliased fields. */
+  maxAliases: 30,
+  /** Fields at the root of the operation (each is a resolver with its own database work). */
+  maxRootFields: 15,
+  /** Nested selection sets. */
+  maxDepth: 10,
+} as const;
+
+export class GraphqlRequestError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const tooComplex = (message: string) => new GraphqlRequestError(400, 'graphql_too_complex', message);
+
+/** Counts fields, aliases and depth with fragments expanded; stops as soon as a limit is passed. */
+function measure(document: DocumentNode, operationSelection: SelectionSetNode): void {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  let fields = 0;
+  let aliases = 0;
+  const walk = (set: SelectionSetNode, depth: number, seen: ReadonlySet<string>) => {
+    if (depth > GRAPHQL_LIMITS.maxDepth) throw tooComplex(`The query is nested more than ${GRAPHQL_LIMITS.maxDepth} levels deep`);
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        fields += 1;
+        if (selection.alias) aliases += 1;
+        if (fields > GRAPHQL_LIMITS.maxFields) throw tooComplex(`The query asks for more than ${GRAPHQL_LIMITS.maxFields} fields`);
+        if (aliases > GRAPHQL_LIMITS.maxAliases) throw tooComplex(`The query uses more than ${GRAPHQL_LIMITS.maxAliases} aliases`);
+        if (selection.selectionSet) walk(selection.selectionSet, depth + 1, seen);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        walk(selection.selectionSet, depth, seen);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        // Unknown and cyclic spreads are left to validation, which refuses them.
+        if (!fragment || seen.has(name)) continue;
+        walk(fragment.selectionSet, depth, new Set([...seen, name]));
+      }
+    }
+  };
+  const rootFields = operationSelection.selections.length;
+  if (rootFields > GRAPHQL_LIMITS.maxRootFields) throw tooComplex(`The query asks for more than ${GRAPHQL_LIMITS.maxRootFields} root fields`);
+  walk(operationSelection, 1, new Set());
+}
+
+/** True when the document reads the schema (`__schema` or `__type`; `__typename` is ordinary). */
+function isIntrospection(document: DocumentNode): boolean {
+  let found = false;
+  const visit = (set: SelectionSetNode | undefined) => {
+    if (!set || found) return;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value === '__schema' || selection.name.value === '__type') found = true;
+        visit(selection.selectionSet);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet);
+      }
+    }
+  };
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION) visit(definition.selectionSet);
+  }
+  return found;
+}
+
+/** An admin of at least one organisation, with a verified address. */
+async function isAnyOrganisationAdmin(db: Kysely<DB>, request: FastifyRequest): Promise<boolean> {
+  const actor = request.actor;
+  if (!actor?.emailVerified) return false;
+  const row = await db
+    .selectFrom('admins')
+    .select('organisation_id')
+    .where((eb) => eb.or([eb('email', '=', actor.email.toLowerCase()), eb('user_id', '=', actor.userId)]))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface GuardOptions {
+  db: Kysely<DB>;
+  production: boolean;
+}
+
+/**
+ * Checks a GraphQL request before mercurius runs it: one operation (no batches), well-formed fields,
+ * within GRAPHQL_LIMITS, no mutation over GET, no cross-site GET, and
+ * introspection only for signed-in admins outside production. Refusals are 4xx with GraphQL errors.
+ */
+export async function checkGraphqlRequest(request: FastifyRequest, options: GuardOptions): Promise<void> {
+  const isGet = request.method === 'GET';
+  if (isGet && request.headers['sec-fetch-site'] === 'cross-site') {
+    throw new GraphqlRequestError(403, 'csrf_origin_refused', 'This request must come from the console');
+  }
+  if (!isGet && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    throw new GraphqlRequestError(415, 'unsupported_media_type', 'Send GraphQL requests as application/json');
+  }
+  const input: unknown = isGet ? request.query : request.body;
+  if (Array.isArray(input)) throw new GraphqlRequestError(400, 'graphql_batch_refused', 'Send one operation per request');
+  if (!input || typeof input !== 'object') throw new GraphqlRequestError(400, 'graphql_bad_request', 'The request has no query');
+  const { query, variables, operationName } = input as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') throw new GraphqlRequestError(400, 'graphql_bad_request', 'The request has no query');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    throw new GraphqlRequestError(400, 'graphql_bad_request', 'operationName must be a string');
+  }
+  if (isGet) {
+    if (variables !== undefined && typeof variables !== 'string') throw new GraphqlRequestError(400, 'graphql_bad_request', 'variables must be JSON');
+  } else if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    throw new GraphqlRequestError(400, 'graphql_bad_request', 'variables must be an object');
+  }
+
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+  } catch (error) {
+    const message = error instanceof GraphQLError ? error.message : 'The query cannot be parsed';
+    if (/tokens/i.test(message)) throw tooComplex('The query is too long');
+    throw new GraphqlRequestError(400, 'graphql_parse_failed', message);
+  }
+  const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
+  if (!operation) throw new GraphqlRequestError(400, 'graphql_bad_request', 'Name the operation to run (operationName)');
+  if (isGet && operation.operation !== 'query') {
+    throw new GraphqlRequestError(405, 'graphql_method_not_allowed', 'Only queries can be sent with GET; send changes with POST');
+  }
+  measure(document, operation.selectionSet);
+  if (isIntrospection(document) && (options.production || !(await isAnyOrganisationAdmin(options.db, request)))) {
+    throw new GraphqlRequestError(400, 'graphql_introspection_disabled', 'Introspection is not available');
+  }
+  // Validation against the schema is mercurius' (its graphql instance owns the schema).
+}
+
+/** Sends a refusal in the GraphQL shape the console parses (`errors[].message`, `extensions.code`). */
+export function sendGraphqlRefusal(reply: FastifyReply, error: GraphqlRequestError): FastifyReply {
+  if (error.statusCode === 405) reply.header('allow', 'POST');
+  return reply.status(error.statusCode).send({
+    data: null,
+    errors: [{ message: error.message, extensions: { code: error.code, statusCode: error.statusCode } }],
+  });
+}

@@ -1,0 +1,41 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HashPool, HashPoolBusy } from './hash-pool.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+/** Issue 14 item 3: hashing runs in a small fixed pool with a bounded queue. */
+describe('password hashing pool', () => {
+  const pool = new HashPool({ workers: 1, maxQueue: 2 });
+  afterAll(() => pool.close());
+
+  it('computes the same key as scrypt', async () => {
+    const salt = randomBytes(16);
+    const key = await pool.scrypt({ password: 'secret-1', salt, keyLength: 64, N: 2 ** 14, r: 8, p: 1 });
+    expect(key.equals(scryptSync('secret-1', salt, 64, { N: 2 ** 14, r: 8, p: 1 }))).toBe(true);
+  });
+
+  it('runs one hash per worker, queues up to the limit and refuses the rest at once', async () => {
+    const job = () => pool.scrypt({ password: 'x', salt: randomBytes(16), keyLength: 64, N: 2 ** 14, r: 8, p: 1 });
+    const results = await Promise.allSettled([job(), job(), job(), job(), job()]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(HashPoolBusy);
+      expect(r.reason).toMatchObject({ statusCode: 503, code: 'server_busy' });
+    }
+    // Once the queue drained, the pool takes work again.
+    expect(await job()).toHaveLength(64);
+  });
+
+  it('hashes at OWASP scrypt parameters and verifies through the pool', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(await verifyPassword(hash, 'correct horse')).toBe(true);
+    expect(await verifyPassword(hash, 'wrong horse')).toBe(false);
+  });
+
+  it('refuses a stored hash with parameters that would stall the pool', async () => {
+    await expect(verifyPassword(`scrypt$${2 ** 24}$8$1$${randomBytes(16).toString('base64')}$${randomBytes(64).toString('base64')}`, 'x')).rejects.toThrow();
+  });
+});
