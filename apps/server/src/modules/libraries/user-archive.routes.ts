@@ -27,6 +27,7 @@ export const userArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
       archiveUser(app.db, requireActor(request), {
         organisationId: organisationIdOf(request, request.body),
         organisationName: request.body.organisationName,
+        libraries: request.body.libraries,
         teacherId: request.params.teacherId,
         providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
       }),

@@ -7,6 +7,7 @@ import { renderAt } from '../../../test/render.js';
 import { ada, kim, organisationRoute, session, targetAdminsRoute, targetTeachersRoute } from '../test/library-fixtures.js';
 import { ManageLibrariesWizard } from './remove-teacher-dialog.js';
 import { CHOICE_REQUIRED_TEXT } from './transfer-wizard.js';
+import { MY_BOOKS_STAYS_TEXT } from '../model/transfer-choices.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,6 +40,13 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
     await choose(user, /assign libraries to a teacher/);
     await user.click(screen.getByRole('button', { name: 'Assign' }));
     expect(screen.getByText('Please choose a teacher')).toBeInTheDocument();
+  });
+
+  it('says that My Books is private and never handed over', async () => {
+    fakeFetch(baseRoutes);
+    renderWizard();
+    expect(await screen.findByText(MY_BOOKS_STAYS_TEXT('Kim Park', 'manage'))).toBeInTheDocument();
+    expect(MY_BOOKS_STAYS_TEXT('Kim Park', 'delete')).toMatch(/archived with the account/);
   });
 
   it('offers neither the teacher themselves nor pending teachers as the target', async () => {

@@ -174,7 +174,7 @@ export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWiza
 
         {step === 'choose' ? (
           <>
-            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} />
+            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} mode={mode} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
