@@ -221,6 +221,14 @@ export interface RateLimitsTable {
   window_start: Timestamp;
 }
 
+/** Idempotency-Key of an action, per user, remembered until expires_at (issue 15). */
+export interface IdempotencyKeysTable {
+  actor_user_id: string;
+  key: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -241,6 +249,7 @@ export interface DB {
   audit_events: AuditEventsTable;
   access_log: AccessLogTable;
   rate_limits: RateLimitsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;
