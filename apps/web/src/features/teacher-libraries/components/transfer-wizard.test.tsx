@@ -60,6 +60,16 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
     expect(names).toEqual(['Lee Chan (lee@school.test)', 'sam@school.test']);
   });
 
+  it('asks the server for signed-up teachers only, and says to type to search when there are more (issue 15)', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ id: `m-${i}`, email: `t${i}@school.test`, displayName: `Teacher ${i}`, pending: false }));
+    const server = fakeFetch({ ...baseRoutes, 'GET /payments/v1/admin/organisations/org-1/members/teachers': () => ({ body: { members: many, total: 200 } }) });
+    const { user } = renderWizard();
+    await choose(user, /assign libraries to a teacher/);
+    expect(await screen.findByText('Showing 20 of 200 teachers: type to search')).toBeInTheDocument();
+    const request = server.find('GET', '/payments/v1/admin/organisations/org-1/members/teachers')[0];
+    expect(request?.query.get('signedUp')).toBe('yes');
+  });
+
   it('assigns to a teacher, shows Transfer in progress, then revokes the licence on request', async () => {
     let release: () => void = () => undefined;
     const server = fakeFetch({
