@@ -28,24 +28,26 @@ async function leavingTeacher() {
 }
 
 describe('PUT /api/:teacherId/admins/owner/all/:newOwnerId/:type', () => {
-  it('moves every library to the teacher, makes them owner and keeps the previous owner as co-teacher', async () => {
+  it('moves every shared library to the teacher, makes them owner and keeps the previous owner as co-teacher', async () => {
     const f = await leavingTeacher();
     const res = await f.reassign(f.target.id, 'teacher');
     expect(res.statusCode).toBe(200);
-    expect(res.json().libraryIds.sort()).toEqual([...f.ids].sort());
+    const shared = [f.science.id, f.history.id, f.old.id];
+    expect(res.json().libraryIds.sort()).toEqual([...shared].sort());
     expect(res.json().newOwner).toMatchObject({ memberId: f.target.id, createdMember: false });
     const after = await librarySnapshot(t.app.db, f.ids);
-    expect(after.every((l) => l.owner_member_id === f.target.id)).toBe(true);
-    // The private library is shared from now on, named after whose it was; the archived one stays archived.
-    expect(after.find((l) => l.id === f.myBooks.id)).toMatchObject({ is_private: false, name: 'My Books (Ann Lee)' });
+    expect(after.filter((l) => shared.includes(l.id)).every((l) => l.owner_member_id === f.target.id)).toBe(true);
+    // My Books is private (spec §3): it is never handed over; it stays the teacher's, private and unrenamed.
+    expect(after.find((l) => l.id === f.myBooks.id)).toMatchObject({ owner_member_id: f.teacher.id, is_private: true, name: 'My Books', archived_at: null });
     expect(after.find((l) => l.id === f.old.id)?.archived_at).not.toBeNull();
     expect(await membershipsOf(t.app.db, f.history.id)).toEqual(
       [{ member_id: f.teacher.id, role: LIBRARY_ROLE_CO_TEACHER }, { member_id: f.target.id, role: LIBRARY_ROLE_OWNER }].sort((a, b) => a.member_id.localeCompare(b.member_id)),
     );
+    expect(await membershipsOf(t.app.db, f.myBooks.id)).not.toContainEqual(expect.objectContaining({ member_id: f.target.id }));
     const [audit] = await auditActions(t.app.db, f.orgId, 'libraries.reassign');
     expect(audit?.details).toMatchObject({ from: f.teacher.id, to: f.target.id, type: 'teacher' });
     const owned = (await t.app.inject({ url: `/api/${f.target.id}/owned?organisationId=${f.orgId}`, headers: f.headers })).json();
-    expect(owned.unarchived.map((l: { name: string }) => l.name)).toEqual(['History', 'My Books (Ann Lee)', 'Science']);
+    expect(owned.unarchived.map((l: { name: string }) => l.name)).toEqual(['History', 'Science']);
   });
 
   it('refuses the teacher themselves, pending, removed and unknown targets, and an unknown type', async () => {
@@ -71,7 +73,9 @@ describe('PUT /api/:teacherId/admins/owner/all/:newOwnerId/:type', () => {
     expect(newOwner).toMatchObject({ email: head.email, createdMember: true });
     const member = await t.app.db.selectFrom('members').selectAll().where('id', '=', newOwner.memberId).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ organisation_id: f.orgId, user_id: head.user_id, pending: false, role: 600, license_id: license.id });
-    expect((await librarySnapshot(t.app.db, f.ids)).every((l) => l.owner_member_id === member.id)).toBe(true);
+    const after = await librarySnapshot(t.app.db, f.ids);
+    expect(after.filter((l) => l.id !== f.myBooks.id).every((l) => l.owner_member_id === member.id)).toBe(true);
+    expect(after.find((l) => l.id === f.myBooks.id)).toMatchObject({ owner_member_id: f.teacher.id, is_private: true });
   });
 
   it('uses the existing membership of an admin who is also a teacher, and refuses a non-admin or the teacher as admin', async () => {

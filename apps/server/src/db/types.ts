@@ -236,6 +236,14 @@ export interface RateLimitsTable {
   window_start: Timestamp;
 }
 
+/** Idempotency-Key of an action, per user, remembered until expires_at (issue 15). */
+export interface IdempotencyKeysTable {
+  actor_user_id: string;
+  key: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -258,6 +266,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   lti_nonces: LtiNoncesTable;
   lti_users: LtiUsersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;

@@ -1,6 +1,7 @@
 import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
 import { requireGraphqlActor } from '../graphql/graphql.context.js';
 import { deleteAdmins, importAdmins, listAdmins } from './admins.service.js';
+import { withIdempotency } from '../access/idempotency.js';
 
 interface AdminsArgs {
   orgId: string;
@@ -65,14 +66,20 @@ export const adminsGraphql: GraphqlModule = {
         listAdmins(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, ...args }),
     },
     Mutation: {
-      importAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) =>
-        importAdmins(ctx.db, requireGraphqlActor(ctx), {
-          organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN, productName: ctx.app.env.PRODUCT_NAME,
-        }),
-      deleteAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) =>
-        deleteAdmins(ctx.db, requireGraphqlActor(ctx), {
-          organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN,
-        }),
+      importAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) => {
+        const actor = requireGraphqlActor(ctx);
+        return withIdempotency(ctx.db, ctx.request, actor, () =>
+          importAdmins(ctx.db, actor, {
+            organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN, productName: ctx.app.env.PRODUCT_NAME,
+          }),
+        );
+      },
+      deleteAdmins: (_root: unknown, args: AdminsArgs, ctx: GraphqlContext) => {
+        const actor = requireGraphqlActor(ctx);
+        return withIdempotency(ctx.db, ctx.request, actor, () =>
+          deleteAdmins(ctx.db, actor, { organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN }),
+        );
+      },
     },
   },
 };

@@ -7,10 +7,11 @@ import { authMessages, signInDomainError, isDistrictSsoEmail } from '@quire/core
 import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { findOrganisationRoles } from './identity.repository.js';
+import { findOrganisationRoles, findUserById } from './identity.repository.js';
 import { oidcProviderConfigs } from './oidc-providers.js';
 import { hashToken } from './tokens.js';
 import { trustedOrigins } from './origins.js';
+import { signUpPendingMembers } from '../members/member-sign-up.service.js';
 
 /** Name of the server session cookie (spec §9). */
 export const SESSION_COOKIE = '__admin_session';
@@ -104,6 +105,21 @@ export function createAuth({ env, db, sendMail }: AuthDependencies) {
       cookies: { session_token: { name: SESSION_COOKIE, attributes: { secure: true, httpOnly: true, sameSite: 'lax', path: '/' } } },
       defaultCookieAttributes: { secure: true, httpOnly: true, sameSite: 'lax', path: '/' },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    // A pending member signs up when its address has a verified account, by any sign-in method (issue 15).
+    databaseHooks: {
+      user: {
+        create: { after: async (user) => void (await signUpPendingMembers(db, user)) },
+        update: { after: async (user) => void (await signUpPendingMembers(db, user)) },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            const user = await findUserById(db, session.userId);
+            if (user) await signUpPendingMembers(db, user);
+          },
+        },
+      },
     },
     hooks: {
       // The console's domain rules apply to the SDK's own e-mail routes too (spec §5).

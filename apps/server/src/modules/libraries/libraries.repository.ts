@@ -128,17 +128,6 @@ export async function countOwnedUnarchived(db: Db, organisationId: string, membe
   return Number(row.n);
 }
 
-/** A private library that changes hands is shared from then on, named after whose it was. */
-export async function unprivatise(db: Db, organisationId: string, ids: readonly string[], suffix: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('libraries')
-    .set({ is_private: false, name: sql`name || ${` (${suffix})`}` })
-    .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
-    .execute();
-}
-
 /** Moves ownership of the libraries; returns the ids moved. */
 export async function setOwner(db: Db, organisationId: string, ids: readonly string[], from: string, to: string): Promise<string[]> {
   if (ids.length === 0) return [];

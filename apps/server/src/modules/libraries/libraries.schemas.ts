@@ -36,5 +36,12 @@ export const userArchiveBodySchema = z
     organisationId: id.optional(),
     /** The name the admin saw; kept in the audit record only. */
     organisationName: z.string().max(256).optional(),
+    /** What happens to the shared libraries first, in the same transaction (absent: they are archived). */
+    libraries: z
+      .discriminatedUnion('action', [
+        z.object({ action: z.literal('archive') }),
+        z.object({ action: z.enum(['teacher', 'admin']), newOwnerId: z.string().min(1).max(320) }),
+      ])
+      .optional(),
   })
   .default({});

@@ -60,32 +60,36 @@ async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: Rea
 }
 
 /**
- * PUT {api}/{teacherId}/admins/owner/all/{newOwnerId}/{type}: every library the teacher owns goes to the new
- * owner, in one transaction (a failure part-way leaves every library where it was).
+ * PUT {api}/{teacherId}/admins/owner/all/{newOwnerId}/{type}: every shared library the teacher owns goes to the
+ * new owner, in one transaction (a failure part-way leaves every library where it was). The private My Books
+ * stays with the teacher.
  */
 export async function reassignAllLibraries(db: Kysely<DB>, actor: Actor, input: ReassignInput): Promise<ReassignResult> {
   const scope = await requireTeacherScope(db, actor, input, 'admin');
+  return db.transaction().execute((trx) => moveSharedLibraries(trx, actor, scope, input));
+}
+
+/** The reassignment itself, inside the caller's transaction (also the first step of deleting an account). */
+export async function moveSharedLibraries(trx: Transaction<DB>, actor: Actor, scope: TeacherScope, input: ReassignInput): Promise<ReassignResult> {
   const { teacher } = scope;
-  return db.transaction().execute(async (trx) => {
-    const target = input.type === 'teacher' ? await teacherTarget(trx, scope, input) : await adminTarget(trx, scope, input);
-    const libraries = await repo.lockOwnedLibraries(trx, input.organisationId, teacher.id);
-    const ids = libraries.map((l) => l.id);
-    await repo.unprivatise(trx, input.organisationId, libraries.filter((l) => l.is_private).map((l) => l.id), teacher.display_name || teacher.email);
-    const moved = await repo.setOwner(trx, input.organisationId, ids, teacher.id, target.member.id);
-    await repo.upsertMemberships(trx, input.organisationId, moved, target.member.id, LIBRARY_ROLE_OWNER);
-    await repo.demoteMemberships(trx, input.organisationId, moved, teacher.id, LIBRARY_ROLE_CO_TEACHER);
-    await recordAudit(trx, actor, {
-      organisationId: input.organisationId,
-      action: 'libraries.reassign',
-      targetType: 'library',
-      targetIds: moved,
-      details: { from: teacher.id, to: target.member.id, type: input.type, memberCreated: target.created },
-    });
-    return {
-      libraryIds: moved,
-      newOwner: { memberId: target.member.id, email: target.member.email, displayName: target.member.display_name, createdMember: target.created },
-    };
+  const target = input.type === 'teacher' ? await teacherTarget(trx, scope, input) : await adminTarget(trx, scope, input);
+  const libraries = await repo.lockOwnedLibraries(trx, input.organisationId, teacher.id);
+  // My Books is private (spec §3): it is never handed over; it is archived with the account.
+  const ids = libraries.filter((l) => !l.is_private).map((l) => l.id);
+  const moved = await repo.setOwner(trx, input.organisationId, ids, teacher.id, target.member.id);
+  await repo.upsertMemberships(trx, input.organisationId, moved, target.member.id, LIBRARY_ROLE_OWNER);
+  await repo.demoteMemberships(trx, input.organisationId, moved, teacher.id, LIBRARY_ROLE_CO_TEACHER);
+  await recordAudit(trx, actor, {
+    organisationId: input.organisationId,
+    action: 'libraries.reassign',
+    targetType: 'library',
+    targetIds: moved,
+    details: { from: teacher.id, to: target.member.id, type: input.type, memberCreated: target.created },
   });
+  return {
+    libraryIds: moved,
+    newOwner: { memberId: target.member.id, email: target.member.email, displayName: target.member.display_name, createdMember: target.created },
+  };
 }
 
 /** POST {api}/{teacherId}/admins/archive/all: closes every unarchived library the teacher owns, in one transaction. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../access/actor.js';
+import { withIdempotency } from '../access/idempotency.js';
 import { organisationBodySchema, organisationQuerySchema, teacherParamsSchema, userArchiveBodySchema } from './libraries.schemas.js';
 import { organisationIdOf } from './organisation-id.js';
 import { archiveUser, deleteCheck } from './user-archive.service.js';
@@ -23,12 +24,17 @@ export const userArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/archive`,
     { schema: { tags, summary: 'Remove the teacher from the organisation and close their libraries', params: teacherParamsSchema, querystring: organisationQuerySchema, body: userArchiveBodySchema } },
-    async (request) =>
-      archiveUser(app.db, requireActor(request), {
-        organisationId: organisationIdOf(request, request.body),
-        organisationName: request.body.organisationName,
-        teacherId: request.params.teacherId,
-        providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
-      }),
+    async (request) => {
+      const actor = requireActor(request);
+      return withIdempotency(app.db, request, actor, () =>
+        archiveUser(app.db, actor, {
+          organisationId: organisationIdOf(request, request.body),
+          organisationName: request.body.organisationName,
+          libraries: request.body.libraries,
+          teacherId: request.params.teacherId,
+          providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
+        }),
+      );
+    },
   );
 };

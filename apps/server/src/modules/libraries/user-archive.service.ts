@@ -7,6 +7,7 @@ import { recordAudit } from '../access/audit.js';
 import * as repo from './libraries.repository.js';
 import { requireTeacherScope, type TeacherScope } from './teacher-scope.js';
 import { revokeMember } from './user-archive.repository.js';
+import { moveSharedLibraries } from './library-transfers.service.js';
 
 /** Why an account cannot be deleted; the console appends these to 'Error deleting teacher'. */
 export const deleteCheckReasons = {
@@ -53,27 +54,42 @@ export async function deleteCheck(db: Kysely<DB>, actor: Actor, input: DeleteChe
   return check(db, actor, scope, input);
 }
 
+/** What happens to the teacher's shared libraries as the account goes (the delete dialog's three choices). */
+export type LibrariesOnArchive = { action: 'archive' } | { action: 'teacher' | 'admin'; newOwnerId: string };
+
 export interface ArchiveUserResult {
   memberId: string;
+  /** Shared libraries given to the new owner (none when archived). */
+  transferredLibraryIds: string[];
   revokedAt: string;
   archivedLibraryIds: string[];
   freedLicenseId: string | null;
 }
 
 /**
- * POST {api}/admin-tools/v2/{teacherId}/users/archive: in one transaction, closes the libraries the teacher still
- * owns and removes them from the organisation (Inactive, Removed date, licence freed). The identity account stays.
+ * POST {api}/admin-tools/v2/{teacherId}/users/archive: in one transaction, optionally gives the shared libraries to
+ * a teacher or admin (`libraries`), closes the libraries the teacher still owns (My Books included) and removes them from the organisation (Inactive, Removed date, licence freed). The identity account stays.
  */
 export async function archiveUser(
   db: Kysely<DB>,
   actor: Actor,
-  input: DeleteCheckInput & { organisationName?: string },
+  input: DeleteCheckInput & { organisationName?: string; libraries?: LibrariesOnArchive },
 ): Promise<ArchiveUserResult> {
   const scope = await requireTeacherScope(db, actor, input, 'admin');
   const verdict = await check(db, actor, scope, input);
   if (!verdict.canDelete) throw conflict(verdict.reasons.join(' '), 'cannot_delete', { reasons: verdict.reasons });
   const { teacher } = scope;
   return db.transaction().execute(async (trx) => {
+    // One transaction for the whole flow (issue 15): the libraries move only if the teacher is removed too.
+    const moved =
+      input.libraries && input.libraries.action !== 'archive'
+        ? await moveSharedLibraries(trx, actor, scope, {
+            organisationId: input.organisationId,
+            teacherId: teacher.id,
+            newOwnerId: input.libraries.newOwnerId,
+            type: input.libraries.action,
+          })
+        : null;
     const { libraryIds } = await repo.archiveOwned(trx, input.organisationId, teacher.id);
     const revokedAt = await revokeMember(trx, input.organisationId, teacher.id);
     // Removed meanwhile by someone else: report it as the check would have.
@@ -85,6 +101,12 @@ export async function archiveUser(
       targetIds: [teacher.id],
       details: { email: teacher.email, archivedLibraryIds: libraryIds, freedLicenseId: teacher.license_id, organisationName: input.organisationName ?? null },
     });
-    return { memberId: teacher.id, revokedAt: revokedAt.toISOString(), archivedLibraryIds: libraryIds, freedLicenseId: teacher.license_id };
+    return {
+      memberId: teacher.id,
+      revokedAt: revokedAt.toISOString(),
+      transferredLibraryIds: moved?.libraryIds ?? [],
+      archivedLibraryIds: libraryIds,
+      freedLicenseId: teacher.license_id,
+    };
   });
 }

@@ -1,5 +1,6 @@
 import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
 import { requireGraphqlActor } from '../graphql/graphql.context.js';
+import { withIdempotency } from '../access/idempotency.js';
 import { assignLicense, removeLicenses } from './licenses.service.js';
 
 /** Licence mutations of the organisation service (docs/teachers-api.md). */
@@ -25,10 +26,16 @@ export const licensesGraphql: GraphqlModule = {
   `,
   resolvers: {
     Mutation: {
-      assignLicenses: (_root: unknown, args: { orgId: string; licenseId: string; memberIds: string[] }, ctx: GraphqlContext) =>
-        assignLicense(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, licenseId: args.licenseId, memberIds: args.memberIds }),
-      removeLicenses: (_root: unknown, args: { orgId: string; memberIds: string[] }, ctx: GraphqlContext) =>
-        removeLicenses(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, memberIds: args.memberIds }),
+      assignLicenses: (_root: unknown, args: { orgId: string; licenseId: string; memberIds: string[] }, ctx: GraphqlContext) => {
+        const actor = requireGraphqlActor(ctx);
+        return withIdempotency(ctx.db, ctx.request, actor, () =>
+          assignLicense(ctx.db, actor, { organisationId: args.orgId, licenseId: args.licenseId, memberIds: args.memberIds }),
+        );
+      },
+      removeLicenses: (_root: unknown, args: { orgId: string; memberIds: string[] }, ctx: GraphqlContext) => {
+        const actor = requireGraphqlActor(ctx);
+        return withIdempotency(ctx.db, ctx.request, actor, () => removeLicenses(ctx.db, actor, { organisationId: args.orgId, memberIds: args.memberIds }));
+      },
     },
   },
 };

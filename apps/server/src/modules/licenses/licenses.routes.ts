@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../access/actor.js';
+import { withIdempotency } from '../access/idempotency.js';
 import { assignLicense } from './licenses.service.js';
 
 const memberIds = z.array(z.string().min(1)).min(1).max(100_000);
@@ -17,11 +18,15 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.union([memberIds, z.object({ memberIds })]),
       },
     },
-    async (request) =>
-      assignLicense(app.db, requireActor(request), {
-        organisationId: request.params.orgId,
-        licenseId: request.params.licenseId,
-        memberIds: Array.isArray(request.body) ? request.body : request.body.memberIds,
-      }),
+    async (request) => {
+      const actor = requireActor(request);
+      return withIdempotency(app.db, request, actor, () =>
+        assignLicense(app.db, actor, {
+          organisationId: request.params.orgId,
+          licenseId: request.params.licenseId,
+          memberIds: Array.isArray(request.body) ? request.body : request.body.memberIds,
+        }),
+      );
+    },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../access/actor.js';
+import { withIdempotency } from '../access/idempotency.js';
 import { convertToStudent } from './convert-student.service.js';
 import { convertBodySchema, convertParamsSchema } from './members.schemas.js';
 
@@ -8,7 +9,9 @@ export const convertStudentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/v2/:userId/convert-to-student',
     { schema: { tags: ['teachers'], summary: 'Switch a teacher to a student account', params: convertParamsSchema, body: convertBodySchema } },
-    async (request) =>
-      convertToStudent(app.db, requireActor(request), { userId: request.params.userId, ...(request.body ?? {}) }),
+    async (request) => {
+      const actor = requireActor(request);
+      return withIdempotency(app.db, request, actor, () => convertToStudent(app.db, actor, { userId: request.params.userId, ...(request.body ?? {}) }));
+    },
   );
 };

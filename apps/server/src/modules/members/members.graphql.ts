@@ -1,4 +1,5 @@
 import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
+import { withIdempotency } from '../access/idempotency.js';
 import { requireGraphqlActor } from '../graphql/graphql.context.js';
 import { deleteMemberships, grantMembership, revokeMembership, updateMembershipRole } from './members.service.js';
 
@@ -31,12 +32,16 @@ export const membersGraphql: GraphqlModule = {
   `,
   resolvers: {
     Mutation: {
-      revokeMembership: (_root: unknown, args: MembersArgs, ctx: GraphqlContext) =>
-        revokeMembership(ctx.db, requireGraphqlActor(ctx), {
-          organisationId: args.orgId, memberIds: args.memberIds, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN,
-        }),
-      grantMembership: (_root: unknown, args: MembersArgs, ctx: GraphqlContext) =>
-        grantMembership(ctx.db, requireGraphqlActor(ctx), { organisationId: args.orgId, memberIds: args.memberIds }),
+      revokeMembership: (_root: unknown, args: MembersArgs, ctx: GraphqlContext) => {
+        const actor = requireGraphqlActor(ctx);
+        return withIdempotency(ctx.db, ctx.request, actor, () =>
+          revokeMembership(ctx.db, actor, { organisationId: args.orgId, memberIds: args.memberIds, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN }),
+        );
+      },
+      grantMembership: (_root: unknown, args: MembersArgs, ctx: GraphqlContext) => {
+        const actor = requireGraphqlActor(ctx);
+        return withIdempotency(ctx.db, ctx.request, actor, () => grantMembership(ctx.db, actor, { organisationId: args.orgId, memberIds: args.memberIds }));
+      },
       deleteMemberships: (_root: unknown, args: MembersArgs, ctx: GraphqlContext) =>
         deleteMemberships(ctx.db, requireGraphqlActor(ctx), {
           organisationId: args.orgId, memberIds: args.memberIds, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN,

@@ -15,6 +15,10 @@ export interface TeacherFilter {
   status: TeacherStatus;
   /** Case-insensitive substring of e-mail or display name. */
   search?: string;
+  signedUp?: 'yes' | 'no';
+  /** A licence id, or 'none'. */
+  license?: string;
+  certification?: 'complete' | 'in-progress' | 'none';
 }
 
 export interface TeacherSort {
@@ -71,6 +75,15 @@ function filtered(db: Kysely<DB>, filter: TeacherFilter) {
     const pattern = likePattern(search);
     query = query.where((eb) => eb.or([eb('m.email', 'like', pattern), eb(sql<string>`lower(m.display_name)`, 'like', pattern)]));
   }
+  if (filter.signedUp) query = query.where('m.pending', '=', filter.signedUp === 'no');
+  if (filter.license === 'none') query = query.where('m.license_id', 'is', null);
+  else if (filter.license) query = query.where('m.license_id', '=', filter.license);
+  // The same rule as the Certification column and the CSV: a badge is Complete, progress is In progress.
+  const complete = sql<boolean>`(m.calevel1_at IS NOT NULL OR m.calevel2_at IS NOT NULL)`;
+  const inProgress = sql<boolean>`(NOT ${complete} AND coalesce(m.certifying, 0) > 0)`;
+  if (filter.certification === 'complete') query = query.where(complete);
+  else if (filter.certification === 'in-progress') query = query.where(inProgress);
+  else if (filter.certification === 'none') query = query.where(sql<boolean>`NOT ${complete} AND NOT ${inProgress}`);
   return query;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../access/actor.js';
+import { withIdempotency } from '../access/idempotency.js';
 import { importTeachers } from './import-teachers.service.js';
 import { exportQuerySchema, importBodySchema, listQuerySchema, orgParamsSchema, teacherParamsSchema } from './members.schemas.js';
 import { getBookCounts, listTeachers } from './members.service.js';
@@ -39,12 +40,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['teachers'], summary: 'Import teachers by e-mail', params: orgParamsSchema, body: importBodySchema } },
     async (request) => {
       const body = Array.isArray(request.body) ? { emails: request.body } : request.body;
-      return importTeachers(app.db, requireActor(request), {
-        organisationId: request.params.orgId,
-        emails: body.emails,
-        licenses: body.licenses,
-        providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
-      });
+      const actor = requireActor(request);
+      return withIdempotency(app.db, request, actor, () =>
+        importTeachers(app.db, actor, {
+          organisationId: request.params.orgId,
+          emails: body.emails,
+          licenses: body.licenses,
+          providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
+        }),
+      );
     },
   );
 

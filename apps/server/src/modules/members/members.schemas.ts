@@ -10,6 +10,12 @@ export const listQuerySchema = z.object({
   /** Case-insensitive substring of e-mail or display name. */
   search: z.string().max(320).optional(),
   sort: z.enum(['email', 'name', 'signedUp', 'license', 'removed']).optional(),
+  /** yes: only teachers who signed up; no: only pending ones (issue 15). */
+  signedUp: z.enum(['yes', 'no']).optional(),
+  /** A licence id, or 'none' for teachers without a licence. */
+  license: z.string().min(1).max(200).optional(),
+  /** complete (a certification badge), in-progress, or none. */
+  certification: z.enum(['complete', 'in-progress', 'none']).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
   /** 1-based page; with page or pageSize the answer is one page with its total. */
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),

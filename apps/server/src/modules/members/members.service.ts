@@ -23,6 +23,9 @@ export interface ListTeachersInput {
   organisationId: string;
   status: repo.TeacherStatus;
   search?: string;
+  signedUp?: 'yes' | 'no';
+  license?: string;
+  certification?: 'complete' | 'in-progress' | 'none';
   sort?: repo.TeacherSortKey;
   dir?: repo.SortDirection;
   /** 1-based; with pageSize, answers one page. */
@@ -40,7 +43,14 @@ export interface TeacherList {
 /** The teachers (Active) or removed teachers (Inactive) list; one page when page or pageSize is given. */
 export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<TeacherList> {
   const access = await requireOrgReader(db, actor, input.organisationId);
-  const filter = { organisationId: input.organisationId, status: input.status, search: input.search };
+  const filter = {
+    organisationId: input.organisationId,
+    status: input.status,
+    search: input.search,
+    signedUp: input.signedUp,
+    license: input.license,
+    certification: input.certification,
+  };
   const sort = { key: input.sort ?? 'email', dir: input.dir ?? 'asc' } as const;
   // Library managers read the list a page at a time, never all of it at once (docs/security.md).
   if (input.page === undefined && input.pageSize === undefined && access.level === 'admin') {

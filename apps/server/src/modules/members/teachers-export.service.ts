@@ -20,6 +20,9 @@ export interface ExportTeachersInput {
   organisationId: string;
   status: repo.TeacherStatus;
   search?: string;
+  signedUp?: 'yes' | 'no';
+  license?: string;
+  certification?: 'complete' | 'in-progress' | 'none';
   sort?: repo.TeacherSortKey;
   dir?: repo.SortDirection;
   /** 'page' exports the page the admin sees; 'all' every teacher matching the search. */
@@ -54,7 +57,14 @@ const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /^\s|\s$/ } as 
 /** Yields the CSV text batch by batch: the BOM and header first, then one chunk per query. */
 async function* csvChunks(db: Kysely<DB>, input: ExportTeachersInput): AsyncGenerator<string> {
   yield `\uFEFF${stringify([[...CSV_COLUMNS]], CSV_OPTIONS)}`;
-  const filter = { organisationId: input.organisationId, status: input.status, search: input.search };
+  const filter = {
+    organisationId: input.organisationId,
+    status: input.status,
+    search: input.search,
+    signedUp: input.signedUp,
+    license: input.license,
+    certification: input.certification,
+  };
   const sort = { key: input.sort ?? 'email', dir: input.dir ?? 'asc' } as const;
   if (input.scope === 'page') {
     const pageSize = input.pageSize ?? 10;

@@ -1,4 +1,5 @@
 import { publicUrl } from '../../env.js';
+import { withIdempotency } from '../access/idempotency.js';
 import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
 import { requireGraphqlActor } from '../graphql/graphql.context.js';
 import { previewTeacherEmail, sendTeacherEmail, type TeacherMailSettings } from './teacher-mail.service.js';
@@ -18,15 +19,19 @@ function settingsOf(ctx: GraphqlContext): TeacherMailSettings {
   return { productName: env.PRODUCT_NAME, publicUrl: publicUrl(env), providerEmailDomain: env.PROVIDER_EMAIL_DOMAIN };
 }
 
-const sendEmail = (_root: unknown, args: SendEmailArgs, ctx: GraphqlContext) =>
-  sendTeacherEmail(ctx.db, requireGraphqlActor(ctx), ctx.app.mail, settingsOf(ctx), {
-    organisationId: args.orgId,
-    kind: kindOf(args.email.kind),
-    subject: args.email.subject,
-    message: args.email.body.plain,
-    memberIds: args.email.members,
-    date: args.email.date ?? undefined,
-  });
+const sendEmail = (_root: unknown, args: SendEmailArgs, ctx: GraphqlContext) => {
+  const actor = requireGraphqlActor(ctx);
+  return withIdempotency(ctx.db, ctx.request, actor, () =>
+    sendTeacherEmail(ctx.db, actor, ctx.app.mail, settingsOf(ctx), {
+      organisationId: args.orgId,
+      kind: kindOf(args.email.kind),
+      subject: args.email.subject,
+      message: args.email.body.plain,
+      memberIds: args.email.members,
+      date: args.email.date ?? undefined,
+    }),
+  );
+};
 
 /** The welcome e-mail and the certification request (docs/teachers-api.md). */
 export const teacherMailGraphql: GraphqlModule = {

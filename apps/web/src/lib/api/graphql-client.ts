@@ -52,6 +52,8 @@ export interface GraphqlRequest<V> {
   /** Defaults to the name written in the query. */
   operationName?: string;
   signal?: AbortSignal;
+  /** One key per user action that writes: the server refuses a replay of it (Idempotency-Key header). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function graphqlRequest<TData, V extends Record<string, unknown> = 
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const actingUserId = getActingUserId();
   if (actingUserId) headers[ACTING_USER_HEADER] = actingUserId;
+  if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
 
   let response: Response;
   try {

@@ -2,6 +2,9 @@ import type { ZodType } from 'zod';
 import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
 import { ApiError, readErrorBody } from './api-error.js';
 
+/** Sent with actions that write, so a replay is refused (see components/use-submit-once.ts). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
@@ -20,6 +23,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Lets the request outlive the page (POST {api}/v2/access-log/re-auth). */
   keepalive?: boolean;
+  /** One key per user action that writes: the server refuses a replay of it (Idempotency-Key header). */
+  idempotencyKey?: string;
 }
 
 function withQuery(url: string, query: RequestOptions<unknown>['query']): string {
@@ -55,6 +60,7 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const actingUserId = getActingUserId();
   if (actingUserId) headers[ACTING_USER_HEADER] = actingUserId;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
 
   let body: BodyInit | undefined;
   if (options.json !== undefined) {

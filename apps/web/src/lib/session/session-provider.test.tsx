@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adaIdentity, fakeBackend } from '../../test/fake-session.js';
 import { createTestQueryClient, testConsoleConfig } from '../../test/render.js';
 import { consoleConfigQueryKey } from '../console-config.js';
+import { ApiError } from '../api/api-error.js';
 import { getActingUserId } from './acting-user.js';
 import { registerSessionStore } from './session-stores.js';
 import { useSession, type SessionValue } from './session-context.js';
@@ -69,6 +70,22 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in'));
     await act(() => latest!.signOut());
     expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
+  });
+
+  it('a 401 from any screen renews the session with the token refresh; when it has ended, signs out keeping the page (issue 15)', async () => {
+    const refreshToken = vi.fn().mockResolvedValueOnce(true).mockResolvedValue(false);
+    const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), refreshToken });
+    const queryClient = renderSession(backend);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    const unauthorised = () => Promise.reject(new ApiError({ status: 401, code: 'unauthorised', message: 'You need to sign in' }));
+    // The first 401: the refresh renews the session, the admin stays signed in.
+    await act(() => queryClient.fetchQuery({ queryKey: ['one'], queryFn: unauthorised }).catch(() => undefined));
+    await waitFor(() => expect(refreshToken).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-in');
+    // The second: the session has ended for good — signed out, not by the user, so the page is remembered.
+    await act(() => queryClient.fetchQuery({ queryKey: ['two'], queryFn: unauthorised }).catch(() => undefined));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-out'));
+    expect(refreshToken).toHaveBeenCalledTimes(2);
   });
 
   it('refreshes the token every 2,700,000 ms, each time followed by the re-auth log', async () => {

@@ -11,6 +11,15 @@ import { httpSessionBackend } from './http-session-backend.js';
 import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } from './auth-messages.js';
 import { consoleConfigQueryKey } from '../console-config.js';
 import { reportPopupOutcomeEarly } from './popup-sign-in.js';
+import { isApiError } from '../api/api-error.js';
+import { GraphqlError } from '../api/graphql-client.js';
+
+/** A 401 that means "no session" (not another user signed in in this browser). */
+function isSessionLapse(error: unknown): boolean {
+  if (isApiError(error)) return error.status === 401 && error.code !== 'acting_user_mismatch';
+  if (error instanceof GraphqlError) return error.status === 401 || error.code === 'unauthorised' || error.code === 'UNAUTHENTICATED';
+  return false;
+}
 
 // Inside a provider pop-up sent back to the console, tell the opener before anything else loads.
 reportPopupOutcomeEarly();
@@ -152,6 +161,38 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
       dispatch({ type: 'signed-out', reason: null });
     },
   });
+
+  // A 401 from any screen (issue 15): the session may have lapsed. Renew it with the token refresh; when it has
+  // truly ended, sign out (not by the user, so the guard sends the admin to /sign-in remembering the page).
+  const renewing = useRef<Promise<void> | null>(null);
+  useEffect(() => {
+    if (!queryClient || (state.status !== 'signed-in' && state.status !== 'unverified')) return;
+    const onError = (error: unknown) => {
+      if (!isSessionLapse(error)) return;
+      renewing.current ??= (async () => {
+        const ok = await backend.refreshToken().catch(() => null);
+        if (ok === true) {
+          backend.logReauth();
+          void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'error' });
+        } else if (ok === false) {
+          clearClientState();
+          dispatch({ type: 'signed-out', reason: null });
+        }
+      })().finally(() => {
+        renewing.current = null;
+      });
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient, state.status, backend, clearClientState]);
 
   const signInWith = useCallback(
     async (source: NonNullable<AuthError['source']>, attempt: () => Promise<SessionIdentity>) => {

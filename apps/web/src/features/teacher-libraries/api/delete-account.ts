@@ -10,11 +10,17 @@ export function checkDelete(orgId: string, teacherId: string): Promise<DeleteChe
   });
 }
 
-/** POST {api}/admin-tools/v2/{teacherId}/users/archive {organisationId, organisationName}: the teacher moves to Inactive. */
-export async function archiveUser(orgId: string, organisationName: string, teacherId: string): Promise<void> {
+/** What happens to the shared libraries as the account goes; the server does it in the same transaction. */
+export type LibrariesOnArchive = { action: 'archive' } | { action: 'teacher' | 'admin'; newOwnerId: string };
+
+/**
+ * POST {api}/admin-tools/v2/{teacherId}/users/archive {organisationId, organisationName, libraries}: the libraries
+ * move or close and the teacher moves to Inactive, all in one transaction (nothing half-done).
+ */
+export async function archiveUser(orgId: string, organisationName: string, teacherId: string, libraries?: LibrariesOnArchive): Promise<void> {
   await apiRequest(serviceUrl('api', '/admin-tools/v2', teacherId, 'users', 'archive'), {
     method: 'POST',
-    json: { organisationId: orgId, organisationName },
+    json: libraries ? { organisationId: orgId, organisationName, libraries } : { organisationId: orgId, organisationName },
   });
 }
 

@@ -9,13 +9,22 @@ export type TargetTeacher = z.infer<typeof targetTeacherSchema>;
 /** How many matches the target picker asks for at a time: the list is searched on the server. */
 export const TARGET_PAGE_SIZE = 20;
 
-/** GET {payments}/…/members/teachers?search=…: one page of active teachers matching the search. */
-export function fetchTargetTeachers(orgId: string, search: string, signal?: AbortSignal): Promise<TargetTeacher[]> {
+/** One page of the teachers who could receive the libraries, and how many match in all. */
+export interface TargetTeachersPage {
+  members: TargetTeacher[];
+  total: number;
+}
+
+/**
+ * GET {payments}/…/members/teachers?search=…&signedUp=yes: one page of signed-up active teachers matching the
+ * search, names and e-mails searched on the server (pending teachers can never receive libraries, spec §5).
+ */
+export function fetchTargetTeachers(orgId: string, search: string, signal?: AbortSignal): Promise<TargetTeachersPage> {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'teachers'), {
-    query: { search: search.trim() || undefined, sort: 'name', dir: 'asc', page: 1, pageSize: TARGET_PAGE_SIZE },
-    schema: z.object({ members: z.array(targetTeacherSchema) }),
+    query: { search: search.trim() || undefined, signedUp: 'yes', sort: 'name', dir: 'asc', page: 1, pageSize: TARGET_PAGE_SIZE },
+    schema: z.object({ members: z.array(targetTeacherSchema), total: z.number().optional() }),
     signal,
-  }).then((page) => page.members);
+  }).then((page) => ({ members: page.members, total: page.total ?? page.members.length }));
 }
 
 export function targetTeachersQueryOptions(orgId: string, search: string) {

@@ -24,7 +24,6 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
     const server = fakeFetch({
       'gql getOrganisationById': organisationRoute(),
       'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
-      'POST /api/m-kim/admins/archive/all': () => ({ body: { libraryIds: ['l1'] } }),
       'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id, revokedAt: '2024-03-05T00:00:00.000Z' } }),
     });
     const { user, onDone, onClose } = renderRemove([kim]);
@@ -45,8 +44,13 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onDone).toHaveBeenCalledWith([kim.id]);
     const calls = server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/')).map((r) => r.path);
-    expect(calls).toEqual(['/api/admin-tools/v2/m-kim/users/delete-check', '/api/m-kim/admins/archive/all', '/api/admin-tools/v2/m-kim/users/archive']);
-    expect(server.find('POST', '/api/admin-tools/v2/m-kim/users/archive')[0]?.body).toEqual({ organisationId: 'org-1', organisationName: 'Hillside School' });
+    // Issue 15: the libraries and the account go in one call (one transaction), never half of it.
+    expect(calls).toEqual(['/api/admin-tools/v2/m-kim/users/delete-check', '/api/admin-tools/v2/m-kim/users/archive']);
+    expect(server.find('POST', '/api/admin-tools/v2/m-kim/users/archive')[0]?.body).toEqual({
+      organisationId: 'org-1',
+      organisationName: 'Hillside School',
+      libraries: { action: 'archive' },
+    });
   });
 
   it('reassigns to the chosen teacher before deleting', async () => {
@@ -54,7 +58,6 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
       'gql getOrganisationById': organisationRoute(),
       'GET /payments/v1/admin/organisations/org-1/members/teachers': targetTeachersRoute,
       'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
-      'PUT /api/m-kim/admins/owner/all/m-lee/teacher': () => ({ body: { libraryIds: ['l1'] } }),
       'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id } }),
     });
     const { user, onClose } = renderRemove([kim]);
@@ -67,7 +70,48 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
     await user.click(screen.getByRole('checkbox', { name: libraryMessages.deleteConfirmation }));
     await user.click(screen.getByRole('button', { name: 'Permanently delete' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(server.find('PUT', '/api/m-kim/admins/owner/all/m-lee/teacher')).toHaveLength(1);
+    expect(server.find('POST', '/api/admin-tools/v2/m-kim/users/archive')[0]?.body).toMatchObject({ libraries: { action: 'teacher', newOwnerId: 'm-lee' } });
+    expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('says exactly who was removed and who was not when one removal fails', async () => {
+    const lee = { ...kim, id: 'm-lee2', userId: 'u-lee2', email: 'lee2@school.test', displayName: 'Lee Two' };
+    fakeFetch({
+      'gql getOrganisationById': organisationRoute(),
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
+      'POST /api/admin-tools/v2/m-lee2/users/delete-check': canDelete,
+      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id } }),
+      'POST /api/admin-tools/v2/m-lee2/users/archive': () => ({ status: 409, body: { code: 'cannot_delete', message: 'This teacher has already been removed from the organisation' } }),
+    });
+    const { user, onDone } = renderRemove([kim, lee]);
+    await user.click(await screen.findByRole('radio', { name: /Archive and close libraries/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('checkbox', { name: libraryMessages.deleteConfirmation }));
+    await user.click(screen.getByRole('button', { name: 'Permanently delete' }));
+    const outcome = await screen.findByRole('list', { name: 'What happened' });
+    expect(outcome).toHaveTextContent('kim@school.test: removed');
+    expect(outcome).toHaveTextContent('lee2@school.test: not removed: This teacher has already been removed from the organisation');
+    expect(onDone).toHaveBeenCalledWith([kim.id]);
+  });
+
+  it('removes the teachers it may and names those it may not, instead of refusing everything', async () => {
+    const pat = { ...kim, id: 'm-pat', email: 'pat@school.test', pending: true, userId: null, displayName: '' };
+    const server = fakeFetch({
+      'gql getOrganisationById': organisationRoute(),
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': () => ({
+        body: { canDelete: false, reasons: ['Only pending teachers can be removed from this organisation'], ownedLibraries: 1 },
+      }),
+      'POST /api/admin-tools/v2/m-pat/users/delete-check': () => ({ body: { canDelete: true, reasons: [], ownedLibraries: 0 } }),
+      'gql revokeMembership': () => ({ body: { data: { revokeMembership: { memberIds: ['m-pat'] } } } }),
+    });
+    const { user, onDone } = renderRemove([kim, pat]);
+    const refused = await screen.findByRole('list', { name: 'Teachers who cannot be removed' });
+    expect(refused).toHaveTextContent('kim@school.test: Only pending teachers can be removed from this organisation');
+    await user.click(screen.getByRole('button', { name: 'Remove 1 teacher' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(['m-pat']));
+    expect(server.requests.find((r) => r.operation === 'revokeMembership')?.variables).toEqual({ orgId: 'org-1', memberIds: ['m-pat'] });
   });
 
   it("appends the server's reasons to 'Error deleting teacher' and offers nothing else", async () => {

@@ -69,7 +69,7 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
  */
 export function RemoveTeacherDialog({ teachers, onClose, onDone }: RemoveTeacherDialogProps) {
   if (teachers.every((t) => t.pending)) return <RemovePendingDialog teachers={teachers} onClose={onClose} onDone={onDone} />;
-  return <TransferWizard teachers={teachers} mode="delete" onClose={onClose} onDone={() => onDone?.(teachers.map((t) => t.id))} />;
+  return <TransferWizard teachers={teachers} mode="delete" onClose={onClose} onDone={(ids) => onDone?.(ids ?? teachers.map((t) => t.id))} />;
 }
 
 /** The Manage Teacher Libraries wizard for one teacher. */

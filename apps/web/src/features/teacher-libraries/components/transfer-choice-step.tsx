@@ -1,5 +1,5 @@
-import { Radio, Stack } from '@mantine/core';
-import { TRANSFER_CHOICES, type TransferChoice } from '../model/transfer-choices.js';
+import { Radio, Stack, Text } from '@mantine/core';
+import { MY_BOOKS_STAYS_TEXT, TRANSFER_CHOICES, type TransferChoice } from '../model/transfer-choices.js';
 
 export interface TransferChoiceStepProps {
   value: TransferChoice | null;
@@ -7,29 +7,34 @@ export interface TransferChoiceStepProps {
   error?: string | null;
   /** Who the choice is about, for the group's label. */
   subject: string;
+  /** The wizard's mode: what happens to My Books differs. */
+  mode: 'manage' | 'delete';
 }
 
 /** Step 1: what happens to the teacher's libraries. */
-export function TransferChoiceStep({ value, onChange, error, subject }: TransferChoiceStepProps) {
+export function TransferChoiceStep({ value, onChange, error, subject, mode }: TransferChoiceStepProps) {
   return (
-    <Radio.Group
-      label={`What should happen to ${subject}’s libraries?`}
-      value={value}
-      onChange={(next) => onChange(next as TransferChoice)}
-      error={error ?? undefined}
-      withAsterisk
-    >
-      <Stack gap="sm" mt="sm">
-        {TRANSFER_CHOICES.map((choice, index) => (
-          <Radio
-            key={choice.value}
-            value={choice.value}
-            label={choice.label}
-            description={choice.description}
-            data-autofocus={index === 0 ? true : undefined}
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
+    <Stack gap="sm">
+      <Radio.Group
+        label={`What should happen to ${subject}’s libraries?`}
+        value={value}
+        onChange={(next) => onChange(next as TransferChoice)}
+        error={error ?? undefined}
+        withAsterisk
+      >
+        <Stack gap="sm" mt="sm">
+          {TRANSFER_CHOICES.map((choice, index) => (
+            <Radio
+              key={choice.value}
+              value={choice.value}
+              label={choice.label}
+              description={choice.description}
+              data-autofocus={index === 0 ? true : undefined}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Text size="sm">{MY_BOOKS_STAYS_TEXT(subject, mode)}</Text>
+    </Stack>
   );
 }

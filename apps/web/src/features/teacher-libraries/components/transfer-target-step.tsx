@@ -31,7 +31,10 @@ export function TransferTargetStep({ orgId, kind, teachers, value, onChange, err
   const excludedEmails = useMemo(() => new Set(teachers.map((t) => t.email.toLowerCase())), [teachers]);
 
   const options: TargetOption[] =
-    kind === 'teacher' ? teacherTargetOptions(teacherQuery.data ?? [], excludedIds) : adminTargetOptions(adminQuery.data ?? [], excludedEmails);
+    kind === 'teacher' ? teacherTargetOptions(teacherQuery.data?.members ?? [], excludedIds) : adminTargetOptions(adminQuery.data ?? [], excludedEmails);
+  // More matches than one page: say so, rather than letting the list look complete.
+  const shown = teacherQuery.data?.members.length ?? 0;
+  const more = kind === 'teacher' && teacherQuery.data && teacherQuery.data.total > shown ? `Showing ${shown} of ${teacherQuery.data.total} teachers: type to search` : null;
   // The chosen option stays listed even when a new search no longer finds it.
   const data = value && !options.some((o) => o.value === value.value) ? [value, ...options] : options;
   const query = kind === 'teacher' ? teacherQuery : adminQuery;
@@ -58,6 +61,7 @@ export function TransferTargetStep({ orgId, kind, teachers, value, onChange, err
         filter={kind === 'teacher' ? ({ options: all }) => all : undefined}
         nothingFoundMessage={query.isFetching ? 'Searching…' : query.isError ? 'The list could not be loaded' : kind === 'teacher' ? 'No teachers found' : 'No admins found'}
         error={error ?? undefined}
+        description={more ?? undefined}
         comboboxProps={{ withinPortal: true }}
         data-autofocus
       />

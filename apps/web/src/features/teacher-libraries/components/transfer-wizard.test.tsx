@@ -7,6 +7,7 @@ import { renderAt } from '../../../test/render.js';
 import { ada, kim, organisationRoute, session, targetAdminsRoute, targetTeachersRoute } from '../test/library-fixtures.js';
 import { ManageLibrariesWizard } from './remove-teacher-dialog.js';
 import { CHOICE_REQUIRED_TEXT } from './transfer-wizard.js';
+import { MY_BOOKS_STAYS_TEXT } from '../model/transfer-choices.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,6 +42,13 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Please choose a teacher')).toBeInTheDocument();
   });
 
+  it('says that My Books is private and never handed over', async () => {
+    fakeFetch(baseRoutes);
+    renderWizard();
+    expect(await screen.findByText(MY_BOOKS_STAYS_TEXT('Kim Park', 'manage'))).toBeInTheDocument();
+    expect(MY_BOOKS_STAYS_TEXT('Kim Park', 'delete')).toMatch(/archived with the account/);
+  });
+
   it('offers neither the teacher themselves nor pending teachers as the target', async () => {
     fakeFetch(baseRoutes);
     const { user } = renderWizard();
@@ -50,6 +58,16 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
     await within(listbox).findByRole('option', { name: 'Lee Chan (lee@school.test)' });
     const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
     expect(names).toEqual(['Lee Chan (lee@school.test)', 'sam@school.test']);
+  });
+
+  it('asks the server for signed-up teachers only, and says to type to search when there are more (issue 15)', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ id: `m-${i}`, email: `t${i}@school.test`, displayName: `Teacher ${i}`, pending: false }));
+    const server = fakeFetch({ ...baseRoutes, 'GET /payments/v1/admin/organisations/org-1/members/teachers': () => ({ body: { members: many, total: 200 } }) });
+    const { user } = renderWizard();
+    await choose(user, /assign libraries to a teacher/);
+    expect(await screen.findByText('Showing 20 of 200 teachers: type to search')).toBeInTheDocument();
+    const request = server.find('GET', '/payments/v1/admin/organisations/org-1/members/teachers')[0];
+    expect(request?.query.get('signedUp')).toBe('yes');
   });
 
   it('assigns to a teacher, shows Transfer in progress, then revokes the licence on request', async () => {

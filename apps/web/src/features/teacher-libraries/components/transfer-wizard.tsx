@@ -1,11 +1,13 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { libraryMessages, MODAL_WIDTHS } from '@quire/core';
+import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { libraryMessages, MODAL_WIDTHS, teacherMessages, withServerMessages } from '@quire/core';
 import { useEffect, useState } from 'react';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useLibraryAccess } from '../hooks/use-library-access.js';
 import { useStepFocus } from '../hooks/use-step-focus.js';
-import { useTransferRun } from '../hooks/use-transfer-run.js';
+import { useTransferRun, type RemovalOutcome } from '../hooks/use-transfer-run.js';
+import { revokeMembership } from '../api/delete-account.js';
+import { revokeErrorText } from '../model/library-errors.js';
 import { removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
 import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
 import { DeleteConfirmStep, DeleteWarningStep } from './delete-account-steps.js';
@@ -13,7 +15,7 @@ import { ManageLicenseStep, type LicenseOutcome } from './manage-license-step.js
 import { TransferChoiceStep } from './transfer-choice-step.js';
 import { TransferTargetStep } from './transfer-target-step.js';
 
-type Step = 'checking' | 'blocked' | 'choose' | 'target' | 'warning' | 'confirm' | 'transferring' | 'deleting' | 'license';
+type Step = 'checking' | 'blocked' | 'pending' | 'choose' | 'target' | 'warning' | 'confirm' | 'transferring' | 'deleting' | 'done' | 'license';
 
 export interface TransferWizardProps {
   /** One teacher for the wizard; one or more for the delete dialog. */
@@ -22,7 +24,7 @@ export interface TransferWizardProps {
   mode: 'manage' | 'delete';
   onClose: () => void;
   /** Something changed: the caller reloads its lists. */
-  onDone?: () => void;
+  onDone?: (removedIds?: string[]) => void;
 }
 
 /** Designed: the spec gives no text for a missing choice. */
@@ -31,12 +33,14 @@ export const CHOICE_REQUIRED_TEXT = 'Please choose what happens to the libraries
 const STEP_HEADINGS: Record<Step, string> = {
   checking: 'Checking the account',
   blocked: 'This account cannot be deleted',
+  pending: 'Remove teachers who have not signed up',
   choose: 'Choose an action',
   target: 'Choose who receives the libraries',
   warning: 'Delete account',
   confirm: 'Delete account',
   transferring: libraryMessages.transferInProgress,
   deleting: 'Deleting account',
+  done: 'What happened',
   license: 'Manage License',
 };
 
@@ -45,7 +49,7 @@ const STEP_HEADINGS: Record<Step, string> = {
  * pick the target, transfer, then Manage License (wizard) or Delete account (delete dialog). In the
  * delete dialog nothing changes until 'Permanently delete', so cancelling part-way leaves all as it was.
  */
-export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWizardProps) {
+export function TransferWizard({ teachers: requested, mode, onClose, onDone }: TransferWizardProps) {
   const session = useSession();
   const orgId = session.currentOrganisation?.id ?? '';
   const { access } = useLibraryAccess(orgId);
@@ -58,6 +62,10 @@ export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWiza
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [licenseOutcome, setLicenseOutcome] = useState<LicenseOutcome | null>(null);
+  // The delete dialog goes on with the teachers who may be deleted and names the others (issue 15).
+  const [teachers, setTeachers] = useState<TeacherRef[]>(requested);
+  const [refused, setRefused] = useState<Array<{ teacher: TeacherRef; reasons: string[] }>>([]);
+  const [outcomes, setOutcomes] = useState<RemovalOutcome[]>([]);
   const headingRef = useStepFocus<HTMLHeadingElement>(step);
   const single = teachers[0];
   const subject = teachers.length === 1 && single ? teacherName(single) : `${teachers.length} teachers`;
@@ -67,14 +75,18 @@ export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWiza
   useEffect(() => {
     if (mode !== 'delete') return;
     let live = true;
-    void run.check(teachers).then((result) => {
+    void run.check(requested).then((result) => {
       if (!live) return;
-      if (result.ok) setStep('choose');
-      else {
-        setFailure(result.message);
-        notifyError(result.message);
+      if (result.allowed.length === 0) {
+        const message = result.message ?? '';
+        setFailure(message);
+        notifyError(message);
         setStep('blocked');
+        return;
       }
+      setTeachers(result.allowed);
+      setRefused(result.refused);
+      setStep(result.allowed.every((t) => t.pending) ? 'pending' : 'choose');
     });
     return () => {
       live = false;
@@ -117,19 +129,52 @@ export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWiza
     }
   };
 
-  const permanentlyDelete = async () => {
-    if (!(await transfer())) return;
-    setStep('deleting');
-    const { removed, failure: text } = await run.remove(teachers);
-    if (removed.length) onDone?.();
-    if (text) {
-      setFailure(text);
-      notifyError(text);
-      setStep('blocked');
+  /** The libraries' fate, sent with each removal so the server does both in one transaction. */
+  const librariesOnArchive = () =>
+    choice === 'teacher' && target
+      ? { action: 'teacher' as const, newOwnerId: target.value }
+      : choice === 'admin' && target
+        ? { action: 'admin' as const, newOwnerId: target.value }
+        : { action: 'archive' as const };
+
+  /** Shows what happened to whom when anything was refused; otherwise a notice and the dialog closes. */
+  const finish = (results: RemovalOutcome[]) => {
+    const removedIds = results.filter((o) => o.removed).map((o) => o.teacher.id);
+    if (removedIds.length) onDone?.(removedIds);
+    if (results.every((o) => o.removed) && refused.length === 0) {
+      notifyInfo(removedText(removedIds.length));
+      onClose();
       return;
     }
-    notifyInfo(removedText(removed.length));
-    onClose();
+    // Nothing changed at all: say why and stay where the admin can choose differently.
+    if (removedIds.length === 0 && refused.length === 0) {
+      const text = results.length === 1 ? (results[0]?.text ?? '') : withServerMessages(teacherMessages.deleteFailed, results.map((o) => `${o.teacher.email}: ${o.message}`));
+      setFailure(text);
+      notifyError(text);
+      setStep('target');
+      return;
+    }
+    if (results.some((o) => !o.removed)) notifyError(teacherMessages.deleteFailed);
+    setOutcomes(results);
+    setStep('done');
+  };
+
+  const permanentlyDelete = async () => {
+    setStep('deleting');
+    finish(await run.remove(teachers, librariesOnArchive()));
+  };
+
+  /** Pending teachers own nothing: one call removes them all. */
+  const removePending = async () => {
+    setBusy(true);
+    try {
+      const removed = new Set(await revokeMembership(orgId, teachers.map((t) => t.id)));
+      setBusy(false);
+      finish(teachers.map((t) => ({ teacher: t, removed: removed.has(t.id), message: removed.has(t.id) ? '' : teacherMessages.deleteFailed, text: '' })));
+    } catch (error) {
+      setBusy(false);
+      notifyError(revokeErrorText(error));
+    }
   };
 
   const revokeLicense = async () => {
@@ -166,6 +211,51 @@ export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWiza
           </Center>
         ) : null}
 
+        {refused.length > 0 && step !== 'done' ? (
+          <Alert color="yellow" variant="light" title={`${refused.length === 1 ? '1 teacher' : `${refused.length} teachers`} cannot be removed`}>
+            <List size="sm" aria-label="Teachers who cannot be removed">
+              {refused.map(({ teacher, reasons }) => (
+                <List.Item key={teacher.id}>{`${teacher.email}: ${reasons.join(' ')}`}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
+
+        {step === 'pending' ? (
+          <>
+            <Text size="sm">
+              {teachers.length === 1 ? `${teachers[0]?.email ?? ''} has` : `These ${teachers.length} teachers have`} not signed up yet. Removing
+              them moves them to Inactive and frees any license.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => void removePending()} loading={busy} data-autofocus>
+                {`Remove ${teachers.length === 1 ? '1 teacher' : `${teachers.length} teachers`}`}
+              </Button>
+            </Group>
+          </>
+        ) : null}
+
+        {step === 'done' ? (
+          <>
+            <List size="sm" aria-label="What happened">
+              {[
+                ...outcomes.map((o) => (o.removed ? `${o.teacher.email}: removed` : `${o.teacher.email}: not removed: ${o.message}`)),
+                ...refused.map(({ teacher, reasons }) => `${teacher.email}: not removed: ${reasons.join(' ')}`),
+              ].map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Group justify="flex-end">
+              <Button onClick={onClose} data-autofocus>
+                Close
+              </Button>
+            </Group>
+          </>
+        ) : null}
+
         {step === 'blocked' ? (
           <Group justify="flex-end">
             <Button onClick={onClose}>Close</Button>
@@ -174,7 +264,7 @@ export function TransferWizard({ teachers, mode, onClose, onDone }: TransferWiza
 
         {step === 'choose' ? (
           <>
-            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} />
+            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} mode={mode} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

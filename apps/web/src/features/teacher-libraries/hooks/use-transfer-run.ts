@@ -1,7 +1,8 @@
 import { genericOperationError, libraryMessages, teacherMessages, withServerMessages } from '@quire/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../../lib/api/index.js';
 import { errorMessageOf } from '../../../lib/notify.js';
-import { archiveUser, checkDelete, revokeLicense } from '../api/delete-account.js';
+import { archiveUser, checkDelete, revokeLicense, type LibrariesOnArchive } from '../api/delete-account.js';
 import { archiveLibraries, reassignLibraries } from '../api/transfer-libraries.js';
 import type { TransferChoice, TargetOption } from '../model/transfer-choices.js';
 import { archiveErrorText, reassignErrorText } from '../model/library-errors.js';
@@ -9,6 +10,26 @@ import type { TeacherRef } from '../model/teacher-ref.js';
 
 /** A step that failed, with the §8 text to show; null when it succeeded. */
 export type RunResult = { ok: true } | { ok: false; message: string };
+
+/** What the delete check said: who may go, who may not and why, and the §8 text when nobody may. */
+export interface CheckResult {
+  allowed: TeacherRef[];
+  refused: Array<{ teacher: TeacherRef; reasons: string[] }>;
+  message: string | null;
+}
+
+/** What happened to one teacher of the delete flow. */
+export interface RemovalOutcome {
+  teacher: TeacherRef;
+  removed: boolean;
+  /** Why not (the server's reason), empty when removed. */
+  message: string;
+  /** The §8 text of the failure: 'Error reassigning…' for a refused transfer, else 'Error deleting teacher…'. */
+  text: string;
+}
+
+/** Codes of the transfer's refusals (the new owner), as opposed to the account's. */
+const TRANSFER_CODES = new Set(['same_owner', 'target_pending', 'target_inactive', 'target_not_found']);
 
 /** The calls of the wizard and the delete dialog, each turned into a §8 text on failure. */
 export function useTransferRun(orgId: string, organisationName: string) {
@@ -38,35 +59,42 @@ export function useTransferRun(orgId: string, organisationName: string) {
     }
   };
 
-  /** Asks whether every teacher may be deleted; the reasons why not are appended to 'Error deleting teacher'. */
-  const check = async (teachers: TeacherRef[]): Promise<RunResult> => {
-    const reasons: string[] = [];
+  /** Asks whether each teacher may be deleted; those who may not are named with the reasons. */
+  const check = async (teachers: TeacherRef[]): Promise<CheckResult> => {
+    const allowed: TeacherRef[] = [];
+    const refused: CheckResult['refused'] = [];
     for (const teacher of teachers) {
       try {
         const answer = await checkDelete(orgId, teacher.id);
-        if (!answer.canDelete) reasons.push(...answer.reasons.map((r) => (teachers.length > 1 ? `${teacher.email}: ${r}` : r)));
+        if (answer.canDelete) allowed.push(teacher);
+        else refused.push({ teacher, reasons: answer.reasons });
       } catch (error) {
-        reasons.push(errorMessageOf(error, ''));
+        refused.push({ teacher, reasons: [errorMessageOf(error, '')].filter(Boolean) });
       }
     }
-    return reasons.length ? { ok: false, message: withServerMessages(teacherMessages.deleteFailed, reasons) } : { ok: true };
+    const reasons = refused.flatMap(({ teacher, reasons: r }) => r.map((reason) => (teachers.length > 1 ? `${teacher.email}: ${reason}` : reason)));
+    return { allowed, refused, message: refused.length ? withServerMessages(teacherMessages.deleteFailed, reasons) : null };
   };
 
-  /** Removes every teacher from the organisation; returns the ids removed and the failure text, if any. */
-  const remove = async (teachers: TeacherRef[]): Promise<{ removed: string[]; failure: string | null }> => {
-    const removed: string[] = [];
-    const messages: string[] = [];
+  /**
+   * Removes every teacher from the organisation, each in one call that also moves or closes their libraries
+   * (one transaction on the server: a teacher is either fully removed or left as they were).
+   */
+  const remove = async (teachers: TeacherRef[], libraries?: LibrariesOnArchive): Promise<RemovalOutcome[]> => {
+    const outcomes: RemovalOutcome[] = [];
     for (const teacher of teachers) {
       try {
-        await archiveUser(orgId, organisationName, teacher.id);
-        removed.push(teacher.id);
+        await archiveUser(orgId, organisationName, teacher.id, libraries);
+        outcomes.push({ teacher, removed: true, message: '', text: '' });
       } catch (error) {
-        const message = errorMessageOf(error, '');
-        messages.push(teachers.length > 1 && message ? `${teacher.email}: ${message}` : message);
+        const message = errorMessageOf(error, teacherMessages.deleteFailed);
+        const text =
+          isApiError(error) && TRANSFER_CODES.has(error.code) ? reassignErrorText(error) : withServerMessages(teacherMessages.deleteFailed, [errorMessageOf(error, '')]);
+        outcomes.push({ teacher, removed: false, message, text });
       }
     }
     void refreshLibraries();
-    return { removed, failure: messages.length ? withServerMessages(teacherMessages.deleteFailed, messages) : null };
+    return outcomes;
   };
 
   /** 'Revoke premium license'. */

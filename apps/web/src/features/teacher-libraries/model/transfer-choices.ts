@@ -9,6 +9,16 @@ export const TRANSFER_CHOICES: ReadonlyArray<{ value: TransferChoice; label: str
   { value: 'archive', label: 'Archive and close libraries', description: 'Published books stay active but become uneditable.' },
 ];
 
+/**
+ * What happens to the private My Books (spec §3; issue 15): it is never handed over. In the Manage
+ * wizard it stays with the teacher; when the account is deleted it is archived with the account.
+ */
+export function MY_BOOKS_STAYS_TEXT(subject: string, mode: 'manage' | 'delete'): string {
+  return mode === 'delete'
+    ? `My Books is private: it is never handed over. ${subject}’s My Books is archived with the account.`
+    : `My Books is private: it is never handed over. ${subject}’s My Books stays with them when libraries are assigned.`;
+}
+
 /** Designed: the spec says the target is required but gives no text. */
 export const targetRequiredText = {
   teacher: 'Please choose a teacher',

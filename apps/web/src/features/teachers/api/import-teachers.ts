@@ -16,10 +16,10 @@ export interface ImportTeachersResult {
  * POST {payments}/v1/admin/organisations/{orgId}/members/import/teachers: the e-mails, and the
  * licence ticked for each (e-mail → licence id).
  */
-export function importTeachers(orgId: string, emails: string[], licenses: Record<string, string>): Promise<ImportTeachersResult> {
+export function importTeachers(orgId: string, emails: string[], licenses: Record<string, string>, idempotencyKey?: string): Promise<ImportTeachersResult> {
   const url = serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'import', 'teachers');
   const json = Object.keys(licenses).length > 0 ? { emails, licenses } : emails;
-  return apiRequest<ImportTeachersResult>(url, { method: 'POST', json });
+  return apiRequest<ImportTeachersResult>(url, { method: 'POST', json, idempotencyKey });
 }
 
 /** The §8 text for a failed import: 403, 409, anything else. */

@@ -23,14 +23,14 @@ const UPDATE_MEMBERSHIP_ROLE = /* GraphQL */ `
 `;
 
 /** Remove license: the teachers lose their licence (never in a domain organisation). */
-export async function removeLicenses(orgId: string, memberIds: string[]): Promise<string[]> {
-  const data = await graphqlRequest<{ removeLicenses: MembersChanged }>({ query: REMOVE_LICENSES, variables: { orgId, memberIds } });
+export async function removeLicenses(orgId: string, memberIds: string[], idempotencyKey?: string): Promise<string[]> {
+  const data = await graphqlRequest<{ removeLicenses: MembersChanged }>({ query: REMOVE_LICENSES, variables: { orgId, memberIds }, idempotencyKey });
   return data.removeLicenses.memberIds;
 }
 
 /** Mark as Active: removed teachers come back, without a licence. */
-export async function grantMembership(orgId: string, memberIds: string[]): Promise<string[]> {
-  const data = await graphqlRequest<{ grantMembership: MembersChanged }>({ query: GRANT_MEMBERSHIP, variables: { orgId, memberIds } });
+export async function grantMembership(orgId: string, memberIds: string[], idempotencyKey?: string): Promise<string[]> {
+  const data = await graphqlRequest<{ grantMembership: MembersChanged }>({ query: GRANT_MEMBERSHIP, variables: { orgId, memberIds }, idempotencyKey });
   return data.grantMembership.memberIds;
 }
 

@@ -55,9 +55,10 @@ export interface SendTeacherEmail {
 }
 
 /** sendEmail(orgId, email {kind, subject, body.plain, members, date}). */
-export async function sendTeacherEmail(orgId: string, email: SendTeacherEmail): Promise<SendEmailResult> {
+export async function sendTeacherEmail(orgId: string, email: SendTeacherEmail, idempotencyKey?: string): Promise<SendEmailResult> {
   const data = await graphqlRequest<{ sendEmail: SendEmailResult }>({
     query: SEND_EMAIL,
+    idempotencyKey,
     variables: {
       orgId,
       email: { kind: email.kind, subject: email.subject, body: { plain: email.message }, members: email.memberIds, date: email.date || null },

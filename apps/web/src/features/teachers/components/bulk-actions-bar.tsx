@@ -30,7 +30,11 @@ export function BulkActionsBar({ count, options, onApply, onClear }: BulkActions
           w={280}
           comboboxProps={{ withinPortal: true }}
         />
-        <Button disabled={!chosen} onClick={() => chosen && onApply(chosen)}>
+        <Button
+          disabled={!chosen}
+          // The second click of a double click would land on the dialog it opened (and close it): ignored.
+          onClick={(event) => event.detail < 2 && chosen && onApply(chosen)}
+        >
           {isEmailAction(chosen) ? 'Preview' : 'Apply'}
         </Button>
         <Button variant="subtle" color="gray" onClick={onClear}>

@@ -1,5 +1,5 @@
 import { importMessages } from '@quire/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
@@ -77,6 +77,27 @@ describe('Import Teachers', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(onImported).toHaveBeenCalledWith(expect.objectContaining({ newMembers: [{ id: 'n1', email: 'a@school.test' }] }));
     expect(api.callsTo(IMPORT_URL)[0]?.body).toEqual({ emails: ['a@school.test', 'b@school.test'], licenses: { 'a@school.test': 'lic-std' } });
+  });
+
+  it('imports once on a double click, with an idempotency key (issue 15)', async () => {
+    let release: () => void = () => undefined;
+    const api = fakeApi({
+      [IMPORT_URL]: () => ({ body: { newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [] } }),
+    });
+    const { user, onImported } = renderDialog();
+    await enter(user, 'a@school.test');
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    api.fetchMock.mockImplementationOnce(async (input, init) => {
+      api.calls.push({ method: init?.method ?? 'GET', url: String(input), body: null, operation: null, headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])) });
+      await gate;
+      return new Response(JSON.stringify({ newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await user.dblClick(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1));
+    expect(api.callsTo(IMPORT_URL)).toHaveLength(1);
+    expect(api.callsTo(IMPORT_URL)[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, 
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { notifyError } from '../../../lib/notify.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { importErrorMessage, importTeachers, type ImportTeachersResult } from '../api/import-teachers.js';
 import { assignableLicenses } from '../model/teacher-access.js';
 import { ImportLicensePicker } from './import-license-picker.js';
@@ -28,11 +29,12 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
   const offered = assignableLicenses(licenses).filter((l) => available(l) > 0);
   const chosenLicenseId = licenseId ?? offered[0]?.id ?? null;
 
+  const once = useSubmitOnce();
   const run = useMutation({
-    mutationFn: () => {
+    mutationFn: (idempotencyKey: string) => {
       const granted: Record<string, string> = {};
       if (chosenLicenseId) for (const email of parsed.valid) if (ticked.has(email)) granted[email] = chosenLicenseId;
-      return importTeachers(orgId, parsed.valid, granted);
+      return importTeachers(orgId, parsed.valid, granted, idempotencyKey);
     },
     onSuccess: (result) => {
       reset();
@@ -121,7 +123,7 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
             <Button variant="default" onClick={() => setStep('enter')} disabled={run.isPending}>
               Back
             </Button>
-            <Button disabled={!canImport(parsed)} loading={run.isPending} onClick={() => run.mutate()}>
+            <Button disabled={!canImport(parsed)} loading={run.isPending || once.busy} onClick={() => void once.submit((key) => run.mutateAsync(key)).catch(() => undefined)}>
               Import
             </Button>
           </Group>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type OrganisationLicense } from '@quire/core';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import type { Member } from '../api/teacher-schemas.js';
 
 export interface LicenseChangeDialogProps {
@@ -7,7 +8,8 @@ export interface LicenseChangeDialogProps {
   license: OrganisationLicense | null;
   members: Member[];
   busy: boolean;
-  onConfirm: () => void;
+  /** Runs the change with the action's idempotency key; a second click while it runs does nothing. */
+  onConfirm: (idempotencyKey: string) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -16,6 +18,7 @@ const teachersText = (members: Member[]) => (members.length === 1 ? (members[0]?
 /** The confirmation before licences are assigned or removed. */
 export function LicenseChangeDialog({ license, members, busy, onConfirm, onClose }: LicenseChangeDialogProps) {
   const title = license ? 'Assign license' : 'Remove license';
+  const once = useSubmitOnce();
   return (
     <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
@@ -28,7 +31,7 @@ export function LicenseChangeDialog({ license, members, busy, onConfirm, onClose
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button color={license ? 'quire' : 'red'} onClick={onConfirm} loading={busy} data-autofocus>
+          <Button color={license ? 'quire' : 'red'} onClick={() => void once.submit(onConfirm).catch(() => undefined)} loading={busy || once.busy} data-autofocus>
             {license ? 'Assign' : 'Remove'}
           </Button>
         </Group>

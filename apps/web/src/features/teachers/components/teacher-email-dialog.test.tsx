@@ -37,6 +37,17 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
     expect(api.callsTo('sendEmail')).toHaveLength(0);
   });
 
+  it('sends once on a double click on Send, with an idempotency key (issue 15)', async () => {
+    const api = fakeApi({ teacherEmailPreview: preview(), sendEmail: { body: { sentTo: ['m'], errors: [] } } });
+    const { user } = renderDialog();
+    await screen.findByRole('textbox', { name: 'Message' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('dialog', { name: 'Your message has been sent' })).toBeInTheDocument();
+    expect(api.callsTo('sendEmail')).toHaveLength(1);
+    expect(api.callsTo('sendEmail')[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
   it('refuses an empty subject', async () => {
     fakeApi({ teacherEmailPreview: preview('') });
     const { user } = renderDialog();

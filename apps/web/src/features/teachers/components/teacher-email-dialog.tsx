@@ -3,6 +3,7 @@ import { MODAL_WIDTHS, teacherMessages, validateWelcomeEmail, WELCOME_EMAIL_DEFA
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { sendTeacherEmail, teacherEmailPreviewQueryOptions, type TeacherEmailKind } from '../api/teacher-email.js';
 import type { Member } from '../api/teacher-schemas.js';
 
@@ -49,8 +50,10 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
     if (preview.isError) notifyError(errorMessageOf(preview.error, teacherMessages.welcomeEmailFailed));
   }, [preview.isError, preview.error]);
 
+  const once = useSubmitOnce();
   const send = useMutation({
-    mutationFn: () => sendTeacherEmail(orgId, { kind, subject, message: text, memberIds, date: kind === 'WELCOME' ? date : undefined }),
+    mutationFn: (idempotencyKey: string) =>
+      sendTeacherEmail(orgId, { kind, subject, message: text, memberIds, date: kind === 'WELCOME' ? date : undefined }, idempotencyKey),
     onSuccess: (result) => {
       // e.g. students who were skipped: 'Some users selected have student accounts and weren't emailed'.
       for (const error of result.errors) notifyError(error);
@@ -116,7 +119,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
             <Button variant="default" onClick={() => setStep('details')} disabled={send.isPending}>
               Back
             </Button>
-            <Button onClick={() => send.mutate()} loading={send.isPending}>
+            <Button onClick={() => void once.submit((key) => send.mutateAsync(key)).catch(() => undefined)} loading={send.isPending || once.busy}>
               Send
             </Button>
           </Group>

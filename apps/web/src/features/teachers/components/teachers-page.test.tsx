@@ -66,6 +66,33 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
     expect(api.callsTo(ASSIGN)).toHaveLength(0);
   });
 
+  it('a double click on Preview opens the dialog and leaves it open (issue 15)', async () => {
+    const [a] = [buildMember()];
+    const { user } = setup([a!], { teacherEmailPreview: { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 1, errors: [] } } });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all teachers on this page' }));
+    await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
+    await user.click(screen.getByRole('option', { name: 'Send welcome email' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
+  });
+
+  it('assigns once on a double click, with a key, and counts only the teachers who changed (issue 15)', async () => {
+    const [a, b] = [buildMember(), buildMember({ license: { id: 'lic-std', name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false } })];
+    const org = organisation({ licenses: [buildLicense({ allocated: 1, quantity: 5 })] });
+    const { api, user } = setup([a!, b!], { [ASSIGN]: { body: { licenseId: 'lic-std', assignedMemberIds: [a!.id], allocated: 2, available: 3 } } }, org);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all teachers on this page' }));
+    await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
+    await user.click(screen.getByRole('option', { name: 'Assign Standard license' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign license' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('License assigned to 1 teacher')).toBeInTheDocument();
+    expect(api.callsTo(ASSIGN)).toHaveLength(1);
+    expect(api.callsTo(ASSIGN)[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
   it("shows the server's refusal when the licences ran out meanwhile", async () => {
     const refusal = notEnoughLicensesMessage(40, 0);
     const [a] = [buildMember()];

@@ -3,6 +3,7 @@ import { checkAssignable, teacherMessages, type OrganisationLicense } from '@qui
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { newIdempotencyKey } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
 import { fetchTeachersCsv, saveFile, type ExportScope } from '../api/export-teachers.js';
 import type { TeacherStatus } from '../api/get-teachers.js';
@@ -81,7 +82,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
       case 'switch-to-student':
         return setDialog({ kind: 'switch', members: [member], fromSelection: false });
       case 'mark-active':
-        return mutations.markActive.mutate([member.id]);
+        return mutations.markActive.mutate({ memberIds: [member.id], idempotencyKey: newIdempotencyKey() });
       case 'view-profile':
       case 'manage-libraries':
       case 'remove-teacher': {
@@ -116,17 +117,15 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
       : []),
   ];
 
-  const confirmLicenseChange = (license: OrganisationLicense | null, chosen: Member[], fromSelection: boolean) => {
-    const ids = chosen.map((m) => m.id);
-    const done = {
-      onSuccess: () => {
-        if (fromSelection) selection.clear();
-        setDialog(null);
-      },
-      onError: () => setDialog(null),
-    };
-    if (license) mutations.assign.mutate({ licenseId: license.id, memberIds: ids }, done);
-    else mutations.remove.mutate(ids, done);
+  const confirmLicenseChange = async (license: OrganisationLicense | null, chosen: Member[], fromSelection: boolean, idempotencyKey: string) => {
+    const memberIds = chosen.map((m) => m.id);
+    try {
+      if (license) await mutations.assign.mutateAsync({ licenseId: license.id, memberIds, idempotencyKey });
+      else await mutations.remove.mutateAsync({ memberIds, idempotencyKey });
+      if (fromSelection) selection.clear();
+    } finally {
+      setDialog(null);
+    }
   };
 
   const runExport = async (scope: ExportScope) => {
@@ -205,7 +204,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
           license={dialog.license}
           members={dialog.members}
           busy={mutations.assign.isPending || mutations.remove.isPending}
-          onConfirm={() => confirmLicenseChange(dialog.license, dialog.members, dialog.fromSelection)}
+          onConfirm={(key) => confirmLicenseChange(dialog.license, dialog.members, dialog.fromSelection, key)}
           onClose={() => setDialog(null)}
         />
       ) : null}

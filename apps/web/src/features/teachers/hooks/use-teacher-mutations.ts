@@ -15,22 +15,24 @@ export function useTeacherMutations(orgId: string) {
   const refresh = () => refreshAfterChange(queryClient, orgId);
 
   const assign = useMutation({
-    mutationFn: ({ licenseId, memberIds }: { licenseId: string; memberIds: string[] }) => assignLicense(orgId, licenseId, memberIds),
+    mutationFn: ({ licenseId, memberIds, idempotencyKey }: { licenseId: string; memberIds: string[]; idempotencyKey?: string }) =>
+      assignLicense(orgId, licenseId, memberIds, idempotencyKey),
     // The server's 409 carries the §5 text; it is shown as it is.
     onError: (error) => notifyError(errorMessageOf(error, genericOperationError('assignLicenses'))),
-    onSuccess: (_result, { memberIds }) => notifyInfo(`License assigned to ${count(memberIds.length)}`),
+    // Only the teachers who changed count (those already on the licence did not).
+    onSuccess: (result) => notifyInfo(`License assigned to ${count(result.assignedMemberIds.length)}`),
     onSettled: refresh,
   });
 
   const remove = useMutation({
-    mutationFn: (memberIds: string[]) => removeLicenses(orgId, memberIds),
+    mutationFn: ({ memberIds, idempotencyKey }: { memberIds: string[]; idempotencyKey?: string }) => removeLicenses(orgId, memberIds, idempotencyKey),
     onError: (error) => notifyError(errorMessageOf(error, genericOperationError('removeLicenses'))),
     onSuccess: (changed) => notifyInfo(`License removed from ${count(changed.length)}`),
     onSettled: refresh,
   });
 
   const markActive = useMutation({
-    mutationFn: (memberIds: string[]) => grantMembership(orgId, memberIds),
+    mutationFn: ({ memberIds, idempotencyKey }: { memberIds: string[]; idempotencyKey?: string }) => grantMembership(orgId, memberIds, idempotencyKey),
     onError: (error) => notifyError(errorMessageOf(error, genericOperationError('grantMembership'))),
     onSuccess: (changed) => notifyInfo(`${count(changed.length)} marked as active`),
     onSettled: refresh,

@@ -9,6 +9,8 @@ export interface FakeCall {
   body: unknown;
   /** GraphQL operation name, for POST /graphql. */
   operation: string | null;
+  /** The request's headers, lower-cased names. */
+  headers: Record<string, string>;
 }
 
 type Answer = { status?: number; body: unknown } | ((call: FakeCall) => { status?: number; body: unknown });
@@ -24,7 +26,8 @@ export function fakeApi(routes: Record<string, Answer>) {
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
     const operation = url.startsWith('/graphql') ? ((body as { operationName?: string } | null)?.operationName ?? null) : null;
-    const call: FakeCall = { method, url, body, operation };
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const call: FakeCall = { method, url, body, operation, headers };
     calls.push(call);
     const key = operation ?? Object.keys(routes).find((k) => `${method} ${url}`.startsWith(k));
     const route = key ? routes[key] : undefined;

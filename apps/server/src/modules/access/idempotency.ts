@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { badRequest, conflict } from '../../errors.js';
+import type { Actor } from './actor.js';
+
+/** The header the console sends with every action that writes: one new key per action (issue 15, item 7). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long a key is remembered: a replay within this window is refused. */
+export const IDEMPOTENCY_WINDOW_SECONDS = 600;
+const MAX_KEY_LENGTH = 200;
+
+export const idempotencyMessages = {
+  duplicate: 'This action was already received and was not repeated',
+  badKey: `The ${IDEMPOTENCY_HEADER} header must be 1 to ${MAX_KEY_LENGTH} characters`,
+} as const;
+
+/** The request's Idempotency-Key, or null when it has none. */
+function keyOf(request: FastifyRequest): string | null {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return null;
+  const key = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+  if (key === '' || key.length > MAX_KEY_LENGTH) throw badRequest(idempotencyMessages.badKey, 'bad_idempotency_key');
+  return key;
+}
+
+/**
+ * Runs `action` once per (actor, Idempotency-Key) within the window: an identical replay (a double click, a
+ * retried request) is refused with 409 `duplicate_request` and changes nothing. A request without the header
+ * runs as before. When the action fails the key is released, so the same action may be retried.
+ */
+export async function withIdempotency<T>(db: Kysely<DB>, request: FastifyRequest, actor: Actor, action: () => Promise<T>): Promise<T> {
+  const key = keyOf(request);
+  if (key === null) return action();
+  const claimed = await sql<{ key: string }>`
+    INSERT INTO idempotency_keys (actor_user_id, key, expires_at)
+    VALUES (${actor.userId}, ${key}, now() + make_interval(secs => ${IDEMPOTENCY_WINDOW_SECONDS}))
+    ON CONFLICT (actor_user_id, key) DO UPDATE SET expires_at = EXCLUDED.expires_at, created_at = now()
+      WHERE idempotency_keys.expires_at < now()
+    RETURNING key`.execute(db);
+  if (claimed.rows.length === 0) throw conflict(idempotencyMessages.duplicate, 'duplicate_request');
+  try {
+    return await action();
+  } catch (error) {
+    await db.deleteFrom('idempotency_keys').where('actor_user_id', '=', actor.userId).where('key', '=', key).execute();
+    throw error;
+  } finally {
+    // Old keys of this actor go as they come: the table stays small without a job.
+    await db.deleteFrom('idempotency_keys').where('actor_user_id', '=', actor.userId).where('expires_at', '<', sql<Date>`now()`).execute();
+  }
+}
