@@ -5,3 +5,4 @@
 export * from './common.js';
 export * from './console-config.js';
 export * from './licenses.js';
+export * from './analytics.js';

@@ -129,6 +129,19 @@ export async function rollUpAnalytics(db: Kysely<DB>, organisationId: string): P
   await rollup('sessions-by-os', sql`os`, 'count');
   await rollup('sessions-by-provider', sql`provider`, 'count');
   await rollup('email-domains', sql`email_domain`, 'count', sql`email_domain IS NOT NULL`);
+  // The users seen and the day each was first seen: the students count (docs/analytics.md).
+  await db.deleteFrom('analytics_users').where('organisation_id', '=', organisationId).execute();
+  await sql`
+    INSERT INTO analytics_users (organisation_id, user_kind, user_id, first_seen_at)
+    SELECT organisation_id, user_kind, user_id, min(occurred_at) FROM analytics_events
+    WHERE organisation_id = ${organisationId} AND user_id IS NOT NULL
+    GROUP BY organisation_id, user_kind, user_id`.execute(db);
+  await sql`
+    INSERT INTO analytics_daily (organisation_id, metric, day, name, students, teachers, total)
+    SELECT organisation_id, 'users-first-seen', (first_seen_at AT TIME ZONE 'UTC')::date, '',
+           count(*) FILTER (WHERE user_kind = 'student'), count(*) FILTER (WHERE user_kind = 'teacher'), count(*)
+    FROM analytics_users WHERE organisation_id = ${organisationId}
+    GROUP BY organisation_id, (first_seen_at AT TIME ZONE 'UTC')::date`.execute(db);
 }
 
 export async function findUserIdByEmail(db: Kysely<DB>, email: string): Promise<string | null> {
