@@ -21,7 +21,7 @@ export class AnalyticsPage extends BasePage {
   }
 
   async waitForFigures(): Promise<void> {
-    await expect(this.page.getByRole('status')).toHaveCount(0, { timeout: 20_000 });
+    await expect(this.page.getByRole('status')).toHaveCount(0, { timeout: 90_000 });
     await expect(this.page.locator('[aria-busy="true"]')).toHaveCount(0);
   }
 

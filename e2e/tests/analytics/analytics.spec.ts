@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures/auth.js';
 import { ANALYTICS_CHARTS, AnalyticsPage } from '../../pages/analytics-page.js';
 
 // Six charts with tables on a shared, busy machine: more time than the default minute.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const EMPTY_SCHOOL = 'Willow Creek Primary School';
 const SESSION_CHARTS = ANALYTICS_CHARTS.filter((c) => c !== 'Books created');

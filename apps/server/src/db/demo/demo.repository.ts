@@ -109,7 +109,8 @@ export async function setLicenceQuantity(db: Kysely<DB>, organisationId: string,
  * numbers the analytics service would compute, so charts and the raw events always agree.
  */
 export async function rollUpAnalytics(db: Kysely<DB>, organisationId: string): Promise<void> {
-  await db.deleteFrom('analytics_daily').where('organisation_id', '=', organisationId).execute();
+  // books-created is kept by triggers on books as the books are written; everything else is rebuilt here.
+  await db.deleteFrom('analytics_daily').where('organisation_id', '=', organisationId).where('metric', '<>', 'books-created').execute();
   const day = sql`(occurred_at AT TIME ZONE 'UTC')::date`;
   const student = sql`user_kind = 'student'`;
   const teacher = sql`user_kind = 'teacher'`;

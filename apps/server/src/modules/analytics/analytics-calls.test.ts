@@ -163,6 +163,11 @@ describe('counts from the real tables', () => {
     expect((await get(s.urls.librariesCount)).json()).toEqual({ count: 2 });
     expect((await get(s.urls.booksCount)).json()).toEqual({ count: 6 });
     expect((await get(`${s.urls.booksCount}&period=m&from=20240401&to=20240430`)).json()).toEqual({ count: 3 });
+    // Books are counted from a rollup that triggers on books keep: a bulk insert and a delete count too.
+    await t.app.db.insertInto('books').values([1, 2].map((i) => ({ id: `${orgId}-bulk${i}`, organisation_id: orgId, library_id: `${orgId}-lib-b`, title: 'Bulk', created_at: '2024-06-03T23:00:00Z' }))).execute();
+    await t.app.db.deleteFrom('books').where('id', '=', `${orgId}-bulk1`).execute();
+    expect((await get(s.urls.booksCount)).json()).toEqual({ count: 7 });
+    await t.app.db.deleteFrom('books').where('id', '=', `${orgId}-bulk2`).execute();
     const periodic = (await get(`${s.urls.booksCountPeriodic}&period=m&from=20240301&to=20240630`)).json();
     expect(periodic).toEqual({
       period: 'm', from: '20240301', to: '20240630',

@@ -133,27 +133,25 @@ export async function countLibraries(db: Kysely<DB>, organisationId: string, ran
   return Number((await query.executeTakeFirst())?.n ?? 0);
 }
 
-/** Books of the organisation, created between the bounds when given. */
+/** Books of the organisation (created between the bounds when given), from the books-created rollup. */
 export async function countBooks(db: Kysely<DB>, organisationId: string, range: { from: string; to: string } | null): Promise<number> {
-  let query = db.selectFrom('books').select((eb) => eb.fn.countAll<string>().as('n')).where('organisation_id', '=', organisationId);
-  if (range) query = query.where(sql<boolean>`created_at >= ${startOf(range.from)} AND created_at < ${endOf(range.to)}`);
-  return Number((await query.executeTakeFirst())?.n ?? 0);
+  const { rows } = await sql<{ n: string | null }>`
+    SELECT sum(total) AS n FROM analytics_daily
+    WHERE organisation_id = ${organisationId} AND metric = 'books-created'
+      ${range ? sql`AND day BETWEEN ${range.from}::date AND ${range.to}::date` : sql``}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
-/** Books created per day, week or month (UTC) between the bounds. */
+/** Books created per day, week or month (UTC) between the bounds, from the books-created rollup. */
 export async function booksCreatedPerPeriod(
   db: Kysely<DB>,
   organisationId: string,
-  unit: 'day' | 'week' | 'month',
+  granularity: keyof typeof UNITS,
   from: string,
   to: string,
 ): Promise<{ date: string; count: number }[]> {
-  const { rows } = await sql<{ date: string; n: string }>`
-    SELECT to_char(date_trunc(${unit}, created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS date, count(*) AS n
-    FROM books
-    WHERE organisation_id = ${organisationId} AND created_at >= ${startOf(from)} AND created_at < ${endOf(to)}
-    GROUP BY 1 ORDER BY 1`.execute(db);
-  return rows.map((r) => ({ date: r.date, count: Number(r.n) }));
+  const rows = await readRollup(db, organisationId, 'books-created', granularity, from, to);
+  return rows.filter((r) => r.total !== 0).map((r) => ({ date: r.date, count: r.total }));
 }
 
 /** The organisation's name, or null when it does not exist. */

@@ -211,8 +211,6 @@ export async function readCount(db: Kysely<DB>, organisationId: string, subject:
   return { count: await count(db, organisationId, range) };
 }
 
-const PERIOD_UNITS = { d: 'day', w: 'week', m: 'month' } as const;
-
 /** books/count/periodic: books created per day, week or month between from and to (default weekly, 18 months). */
 export async function readBooksPeriodic(
   db: Kysely<DB>,
@@ -222,8 +220,8 @@ export async function readBooksPeriodic(
 ): Promise<AnalyticsPeriodicCount> {
   const period = query.period ?? 'w';
   const range = resolveRange(query, now);
-  const found = await booksCreatedPerPeriod(db, organisationId, PERIOD_UNITS[period], range.from, range.to);
   const granularity = ({ d: 'daily', w: 'weekly', m: 'monthly' } as const)[period];
+  const found = await booksCreatedPerPeriod(db, organisationId, granularity, range.from, range.to);
   const byDate = new Map(found.map((r) => [r.date, r.count]));
   const rows = found.length ? [...periodStarts(granularity, range)].map((date) => ({ date, count: byDate.get(date) ?? 0 })) : [];
   return { period, from: range.from.replace(/-/g, ''), to: range.to.replace(/-/g, ''), rows };
