@@ -21,6 +21,7 @@ import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
 import { settingsPlugin } from './modules/settings/settings.plugin.js';
 import { ltiPlugin } from './modules/lti/lti.plugin.js';
+import { analyticsPlugin } from './modules/analytics/analytics.plugin.js';
 
 export interface AppOptions {
   env: Env;
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(librariesPlugin);
   await app.register(settingsPlugin);
   await app.register(ltiPlugin);
+  await app.register(analyticsPlugin);
 
   return app;
 }

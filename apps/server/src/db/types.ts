@@ -166,6 +166,8 @@ export interface LtiUsersTable {
 
 export interface AnalyticsEventsTable {
   id: Generated<number>;
+  /** The product's own id of the event; unique per organisation (intake is idempotent by it). */
+  event_id: string;
   organisation_id: string;
   occurred_at: Timestamp;
   user_id: string | null;
@@ -184,6 +186,14 @@ export interface AnalyticsDailyTable {
   students: Generated<number>;
   teachers: Generated<number>;
   total: Generated<number>;
+}
+
+/** Users an organisation has seen in session events (the students count). */
+export interface AnalyticsUsersTable {
+  organisation_id: string;
+  user_kind: 'student' | 'teacher';
+  user_id: string;
+  first_seen_at: Timestamp;
 }
 
 export interface PortfolioExportsTable {
@@ -259,6 +269,7 @@ export interface DB {
   lti_credentials: LtiCredentialsTable;
   analytics_events: AnalyticsEventsTable;
   analytics_daily: AnalyticsDailyTable;
+  analytics_users: AnalyticsUsersTable;
   portfolio_exports: PortfolioExportsTable;
   mail_outbox: MailOutboxTable;
   audit_events: AuditEventsTable;

@@ -7,3 +7,4 @@ export * from './console-config.js';
 export * from './licenses.js';
 export * from './settings.js';
 export * from './lti.js';
+export * from './analytics.js';

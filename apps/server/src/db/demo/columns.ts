@@ -54,7 +54,7 @@ export const newBooks = () =>
 
 export const newAnalyticsEvents = () =>
   new ColumnTable('analytics_events', {
-    organisation_id: 'text', occurred_at: 'timestamptz', user_id: 'text', user_kind: 'text', os: 'text',
+    event_id: 'text', organisation_id: 'text', occurred_at: 'timestamptz', user_id: 'text', user_kind: 'text', os: 'text',
     provider: 'text', email_domain: 'text', duration_seconds: 'int4',
   });
 

@@ -44,8 +44,8 @@ export function referenceDay(at: Date = new Date()): number {
 }
 
 /**
- * The demo district: four schools covering every case of the spec. The demo admin administers
- * three of them (not Cedar Hill, to show the tenant boundary) and teaches at Maple Grove.
+ * The demo district: five schools covering every case of the spec (the fifth, new, has no analytics
+ * yet). The demo admin administers four of them (not Cedar Hill, to show the tenant boundary) and teaches at Maple Grove.
  */
 export function demoDistrictPlans(
   teachers: number,
@@ -107,6 +107,15 @@ export function demoDistrictPlans(
       licences: [{ name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.5, fill: 'nearly' }],
       admins: withStaff([]),
       sessionsPerDay: sessions(cedar),
+    },
+    {
+      // Joined this term and not used yet: no session events, so its analytics show the empty state.
+      ...common,
+      name: 'Willow Creek Primary School', domain: 'willowcreek.example.org', teachers: 12,
+      settings: { apps: {} },
+      licences: [{ name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.5, fill: 'roomy' }],
+      admins: withStaff([admin]),
+      sessionsPerDay: 0,
     },
   ];
 }

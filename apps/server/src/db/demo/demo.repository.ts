@@ -109,7 +109,8 @@ export async function setLicenceQuantity(db: Kysely<DB>, organisationId: string,
  * numbers the analytics service would compute, so charts and the raw events always agree.
  */
 export async function rollUpAnalytics(db: Kysely<DB>, organisationId: string): Promise<void> {
-  await db.deleteFrom('analytics_daily').where('organisation_id', '=', organisationId).execute();
+  // books-created is kept by triggers on books as the books are written; everything else is rebuilt here.
+  await db.deleteFrom('analytics_daily').where('organisation_id', '=', organisationId).where('metric', '<>', 'books-created').execute();
   const day = sql`(occurred_at AT TIME ZONE 'UTC')::date`;
   const student = sql`user_kind = 'student'`;
   const teacher = sql`user_kind = 'teacher'`;
@@ -129,6 +130,19 @@ export async function rollUpAnalytics(db: Kysely<DB>, organisationId: string): P
   await rollup('sessions-by-os', sql`os`, 'count');
   await rollup('sessions-by-provider', sql`provider`, 'count');
   await rollup('email-domains', sql`email_domain`, 'count', sql`email_domain IS NOT NULL`);
+  // The users seen and the day each was first seen: the students count (docs/analytics.md).
+  await db.deleteFrom('analytics_users').where('organisation_id', '=', organisationId).execute();
+  await sql`
+    INSERT INTO analytics_users (organisation_id, user_kind, user_id, first_seen_at)
+    SELECT organisation_id, user_kind, user_id, min(occurred_at) FROM analytics_events
+    WHERE organisation_id = ${organisationId} AND user_id IS NOT NULL
+    GROUP BY organisation_id, user_kind, user_id`.execute(db);
+  await sql`
+    INSERT INTO analytics_daily (organisation_id, metric, day, name, students, teachers, total)
+    SELECT organisation_id, 'users-first-seen', (first_seen_at AT TIME ZONE 'UTC')::date, '',
+           count(*) FILTER (WHERE user_kind = 'student'), count(*) FILTER (WHERE user_kind = 'teacher'), count(*)
+    FROM analytics_users WHERE organisation_id = ${organisationId}
+    GROUP BY organisation_id, (first_seen_at AT TIME ZONE 'UTC')::date`.execute(db);
 }
 
 export async function findUserIdByEmail(db: Kysely<DB>, email: string): Promise<string | null> {

@@ -30,6 +30,8 @@ export function* generateAnalytics(rand: Random, options: AnalyticsOptions): Gen
   const days = options.days ?? ANALYTICS_DAYS;
   const students = Array.from({ length: Math.max(20, Math.round(options.sessionsPerDay * 2)) }, () => rand.id(28));
   let rows = newAnalyticsEvents();
+  // Event ids come from a counter, not the random stream, so the rest of the demo stays as it was.
+  let sequence = 0;
   for (let back = days; back >= 1; back--) {
     const dayStart = options.reference - back * DAY;
     const count = Math.round(options.sessionsPerDay * seasonFactor(new Date(dayStart)) * (0.7 + 0.3 * (1 - back / days)) * (0.75 + 0.5 * rand.next()));
@@ -38,6 +40,7 @@ export function* generateAnalytics(rand: Random, options: AnalyticsOptions): Gen
       const teacher = !student && options.teachers.length ? rand.pick(options.teachers) : null;
       const provider = rand.weighted(student ? STUDENT_PROVIDERS : TEACHER_PROVIDERS);
       rows.push({
+        event_id: `demo-${options.organisationId}-${(sequence++).toString(36)}`,
         organisation_id: options.organisationId,
         occurred_at: new Date(dayStart + rand.int(7 * 3600, 21 * 3600) * 1000).toISOString(),
         user_id: student ? rand.pick(students) : (teacher?.userId ?? null),

@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-teachers-list-indexes.js';
 import * as m0003 from './0003-rate-limits.js';
 import * as m0004 from './0004-settings-lti.js';
+import * as m0005 from './0005-analytics.js';
 import * as m0008 from './0008-screens.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-teachers-list-indexes': m0002,
   '0003-rate-limits': m0003,
   '0004-settings-lti': m0004,
+  '0005-analytics': m0005,
   '0008-screens': m0008,
 };

@@ -1,6 +1,41 @@
+import { Alert, Group, SegmentedControl, Text } from '@mantine/core';
+import { analyticsMessages } from '@quire/core';
+import { useMemo, useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { useSession } from '../../../lib/session/index.js';
+import { useAnalyticsSession } from '../api/get-analytics-session.js';
+import { DEFAULT_TIME_OPTION, TIME_OPTIONS, timeRange, type TimeOption } from '../model/time-range.js';
+import { AnalyticsCharts } from './analytics-charts.js';
+import { StatTiles } from './stat-tiles.js';
 
-/** Stat tiles and charts. Title only until the screen is built. */
+/** The spec's note on data from 1 July 2023. */
+export const ANALYTICS_SERVICE_NOTE = 'From July 1st 2023, a web analytics service is no longer used for this data.';
+
+/** Stat tiles and charts of how the product is used across the organisation (spec §2 "Analytics"). */
 export function AnalyticsPage() {
-  return <PageTitle>Analytics</PageTitle>;
+  const session = useSession();
+  const orgId = session.currentOrganisation?.id ?? '';
+  const [option, setOption] = useState<TimeOption>(DEFAULT_TIME_OPTION);
+  const range = useMemo(() => timeRange(option), [option]);
+  const analytics = useAnalyticsSession(orgId);
+  const sessionReady = analytics.isSuccess || analytics.data !== undefined;
+  const sessionFailed = !sessionReady && analytics.isError;
+  const organisationName = analytics.data?.usersOrganisation.name ?? session.currentOrganisation?.name ?? '';
+
+  return (
+    <>
+      <PageTitle>Analytics</PageTitle>
+      {sessionFailed ? <Alert color="red" variant="filled" role="alert" mb="lg" title={analyticsMessages.customFailed} /> : null}
+
+      <Group justify="space-between" align="center" mb="md" gap="sm" wrap="wrap">
+        <Text size="sm">{ANALYTICS_SERVICE_NOTE}</Text>
+        <div role="group" aria-label="Time period">
+          <SegmentedControl data={[...TIME_OPTIONS]} value={option} onChange={(v) => setOption(v as TimeOption)} />
+        </div>
+      </Group>
+
+      <StatTiles orgId={orgId} range={range} sessionReady={sessionReady} sessionFailed={sessionFailed} />
+      <AnalyticsCharts orgId={orgId} organisationName={organisationName} range={range} sessionReady={sessionReady} sessionFailed={sessionFailed} />
+    </>
+  );
 }

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsSessionSchema, type AnalyticsSession } from '@quire/core';
+import { buildTeacher } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
+import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
+
+const KEY = 'intake-key-for-tests-0123456789-abcdef';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ ANALYTICS_INGEST_KEY: KEY, ANALYTICS_URL_TTL_SECONDS: 900 });
+});
+afterAll(() => t.close());
+
+const sessionUrl = (orgId: string) => `/analytics/sessions/app/organisations/${orgId}`;
+
+async function openSession(orgId: string, headers: Record<string, string>): Promise<AnalyticsSession> {
+  const answer = await t.app.inject({ method: 'GET', url: sessionUrl(orgId), headers });
+  expect(answer.statusCode).toBe(200);
+  return analyticsSessionSchema.parse(answer.json());
+}
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+async function report(events: Record<string, unknown>[]) {
+  const answer = await t.app.inject({ method: 'POST', url: '/analytics/events', headers: { authorization: `Bearer ${KEY}` }, payload: { events } });
+  expect(answer.statusCode).toBe(200);
+}
+
+const session = (orgId: string, overrides: Record<string, unknown> = {}) => ({
+  id: randomUUID(), organisationId: orgId, userId: randomUUID(), userKind: 'student', startedAt: '2024-05-06T10:00:00Z',
+  durationSeconds: 1800, os: 'Windows', provider: 'google', emailDomain: 'students.example.org', ...overrides,
+});
+
+describe('GET {analytics}/sessions/app/organisations/{orgId}', () => {
+  it('gives an admin refreshIn, usersOrganisation and signed URLs for every count and chart', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app, { name: 'Session School' });
+    const s = await openSession(orgId, headers);
+    expect(s.refreshIn).toBe(900);
+    expect(s.usersOrganisation).toEqual({ id: orgId, name: 'Session School' });
+    expect(s.signedQuery).toMatch(/^expires=\d+&signature=[\w-]+$/);
+    expect(s.urls.studentsCount).toBe(`/analytics/users/organisations/${orgId}/students/count?${s.signedQuery}`);
+    expect(s.urls.data['sessions-by-os'].weekly).toBe(`/analytics/data/app/organisations/${orgId}/sessions-by-os/weekly.json?${s.signedQuery}`);
+    expect(s.urls.data.sessions.total).toBe(`/analytics/data/app/organisations/${orgId}/sessions.json?${s.signedQuery}`);
+    const expires = Number(/expires=(\d+)/.exec(s.signedQuery)?.[1]);
+    expect(expires * 1000 - Date.now()).toBeGreaterThan(890_000);
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(900_000);
+    for (const url of [s.urls.studentsCount, s.urls.librariesCount, s.urls.booksCount, s.urls.booksCountPeriodic, ...Object.values(s.urls.data).flatMap((u) => Object.values(u))]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('refuses a visitor (401), another organisation’s admin and a library manager (403)', async () => {
+    const a = await orgWithAdmin(t.app, { org_libraries: true });
+    const b = await orgWithAdmin(t.app);
+    expect((await t.app.inject({ method: 'GET', url: sessionUrl(a.orgId) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: sessionUrl(a.orgId), headers: b.headers })).statusCode).toBe(403);
+    const manager = await libraryManagerOf(t.app, a.orgId);
+    expect((await t.app.inject({ method: 'GET', url: sessionUrl(a.orgId), headers: manager })).statusCode).toBe(403);
+  });
+});
+
+describe('signed URLs', () => {
+  it('refuses a changed signature, a changed expiry, a missing signature and an expired URL with 403', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const s = await openSession(orgId, headers);
+    const url = s.urls.data.sessions.weekly;
+    const expires = /expires=(\d+)/.exec(url)?.[1] ?? '';
+    const cases = {
+      signature: url.replace(/signature=([\w-])/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`),
+      expiry: url.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`),
+      missing: url.split('?')[0] ?? '',
+      expired: `${url.split('?')[0]}?${createUrlSigner(analyticsUrlKey(t.env), 900).sign(orgId, Date.now() - 901_000).query}`,
+      otherKey: `${url.split('?')[0]}?${createUrlSigner(Buffer.from('another-key-another-key-another-key!'), 900).sign(orgId).query}`,
+    };
+    const codes: Record<string, [number, string]> = {};
+    for (const [name, tampered] of Object.entries(cases)) {
+      const answer = await get(tampered);
+      codes[name] = [answer.statusCode, answer.json().code];
+    }
+    expect(codes).toEqual({
+      signature: [403, 'signed_url_invalid'], expiry: [403, 'signed_url_invalid'], missing: [403, 'signed_url_missing'],
+      expired: [403, 'signed_url_expired'], otherKey: [403, 'signed_url_invalid'],
+    });
+  });
+});
+
+describe('tenant boundary', () => {
+  it('shows nothing of organisation A through B’s admin, B’s URLs or A’s ids', async () => {
+    const a = await orgWithAdmin(t.app);
+    const b = await orgWithAdmin(t.app);
+    await report([session(a.orgId), session(a.orgId, { os: 'SecretOS-A' })]);
+    const sb = await openSession(b.orgId, b.headers);
+    // B's signed query on A's paths: refused.
+    for (const url of [sb.urls.data['sessions-by-os'].weekly, sb.urls.studentsCount, sb.urls.booksCount, sb.urls.booksCountPeriodic]) {
+      const onA = url.replaceAll(b.orgId, a.orgId);
+      expect((await get(onA)).statusCode, onA).toBe(403);
+    }
+    // B's own URLs show only B's (empty) data.
+    const own = await get(`${sb.urls.data['sessions-by-os'].total}&from=20240101&to=20241231`);
+    expect(own.json()).toMatchObject({ names: [], rows: [] });
+    expect(JSON.stringify(own.json())).not.toContain('SecretOS-A');
+    // And A's admin sees A's.
+    const sa = await openSession(a.orgId, a.headers);
+    const mine = await get(`${sa.urls.data['sessions-by-os'].total}&from=20240101&to=20241231`);
+    expect(mine.json().names).toEqual(expect.arrayContaining(['SecretOS-A', 'Windows']));
+  });
+});
+
+describe('chart data from the rollups', () => {
+  it('sums per ISO week and month with values by name, students, teachers and total, and fills quiet periods with zeros', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    await report([
+      session(orgId, { startedAt: '2024-05-06T10:00:00Z', os: 'Windows' }), // Monday, week of 6 May
+      session(orgId, { startedAt: '2024-05-12T10:00:00Z', os: 'iOS', userKind: 'teacher' }), // Sunday, same week
+      session(orgId, { startedAt: '2024-05-13T10:00:00Z', os: 'iOS' }), // next week
+      session(orgId, { startedAt: '2024-05-27T10:00:00Z', os: 'iOS', durationSeconds: 7200 }),
+    ]);
+    const s = await openSession(orgId, headers);
+    const weekly = (await get(`${s.urls.data['sessions-by-os'].weekly}&from=20240501&to=20240531`)).json();
+    expect(weekly.names).toEqual(['iOS', 'Windows']);
+    expect(weekly.rows.map((r: { date: string; total: number }) => [r.date, r.total])).toEqual([
+      ['2024-04-29', 0], ['2024-05-06', 2], ['2024-05-13', 1], ['2024-05-20', 0], ['2024-05-27', 1],
+    ]);
+    expect(weekly.rows[1]).toEqual({ date: '2024-05-06', values: { Windows: 1, iOS: 1 }, students: 1, teachers: 1, total: 2 });
+    const monthly = (await get(`${s.urls.data['sessions-duration'].monthly}&from=20240101&to=20240630`)).json();
+    expect(monthly.rows.map((r: { date: string; total: number }) => [r.date, r.total])).toEqual([
+      ['2024-01-01', 0], ['2024-02-01', 0], ['2024-03-01', 0], ['2024-04-01', 0], ['2024-05-01', 1800 * 3 + 7200], ['2024-06-01', 0],
+    ]);
+    const daily = (await get(`${s.urls.data.sessions.daily}&from=20240512&to=20240513`)).json();
+    expect(daily.rows).toEqual([
+      { date: '2024-05-12', values: {}, students: 0, teachers: 1, total: 1 },
+      { date: '2024-05-13', values: {}, students: 1, teachers: 0, total: 1 },
+    ]);
+  });
+
+  it('answers an organisation without events with no rows, and refuses bad dates with 400', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const s = await openSession(orgId, headers);
+    expect((await get(s.urls.data['email-domains'].weekly)).json()).toMatchObject({ names: [], rows: [] });
+    expect((await get(`${s.urls.data.sessions.weekly}&from=20240231`)).statusCode).toBe(400);
+    expect((await get(`${s.urls.data.sessions.weekly}&from=20240301&to=20240201`)).json().code).toBe('invalid_range');
+  });
+});
+
+describe('counts from the real tables', () => {
+  it('counts students seen, libraries in use and books, and books created per period', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId });
+    const libraries = ['lib-a', 'lib-b', 'lib-archived'].map((name) => ({ id: `${orgId}-${name}`, organisation_id: orgId, owner_member_id: teacher.id, name, created_at: '2024-04-02T10:00:00Z', archived_at: name === 'lib-archived' ? '2024-05-01T00:00:00Z' : null }));
+    await t.app.db.insertInto('libraries').values(libraries).execute();
+    const books = [['2024-04-01', 2], ['2024-04-15', 1], ['2024-06-03', 3]] as const;
+    let n = 0;
+    for (const [day, count] of books) {
+      for (let i = 0; i < count; i++) {
+        await t.app.db.insertInto('books').values({ id: `${orgId}-b${n++}`, organisation_id: orgId, library_id: `${orgId}-lib-a`, title: 'A book', created_at: `${day}T08:00:00Z` }).execute();
+      }
+    }
+    await report([session(orgId, { userId: 's1' }), session(orgId, { userId: 's1' }), session(orgId, { userId: 's2' }), session(orgId, { userId: 't1', userKind: 'teacher' })]);
+    const s = await openSession(orgId, headers);
+    expect((await get(s.urls.studentsCount)).json()).toEqual({ count: 2 });
+    expect((await get(s.urls.librariesCount)).json()).toEqual({ count: 2 });
+    expect((await get(s.urls.booksCount)).json()).toEqual({ count: 6 });
+    expect((await get(`${s.urls.booksCount}&period=m&from=20240401&to=20240430`)).json()).toEqual({ count: 3 });
+    // Books are counted from a rollup that triggers on books keep: a bulk insert and a delete count too.
+    await t.app.db.insertInto('books').values([1, 2].map((i) => ({ id: `${orgId}-bulk${i}`, organisation_id: orgId, library_id: `${orgId}-lib-b`, title: 'Bulk', created_at: '2024-06-03T23:00:00Z' }))).execute();
+    await t.app.db.deleteFrom('books').where('id', '=', `${orgId}-bulk1`).execute();
+    expect((await get(s.urls.booksCount)).json()).toEqual({ count: 7 });
+    await t.app.db.deleteFrom('books').where('id', '=', `${orgId}-bulk2`).execute();
+    const periodic = (await get(`${s.urls.booksCountPeriodic}&period=m&from=20240301&to=20240630`)).json();
+    expect(periodic).toEqual({
+      period: 'm', from: '20240301', to: '20240630',
+      rows: [{ date: '2024-03-01', count: 0 }, { date: '2024-04-01', count: 3 }, { date: '2024-05-01', count: 0 }, { date: '2024-06-01', count: 3 }],
+    });
+  });
+});

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsIntakeRoutes } from './analytics-intake.routes.js';
+import { analyticsRoutes } from './analytics.routes.js';
+import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
+
+/** Every route of the analytics feature (docs/analytics.md): the event intake and the console's calls. */
+export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
+  const signer = createUrlSigner(analyticsUrlKey(app.env), app.env.ANALYTICS_URL_TTL_SECONDS);
+  await app.register(analyticsIntakeRoutes);
+  await app.register(analyticsRoutes(signer));
+}

@@ -1,0 +1,161 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/** An event ready to store: checked, with its organisation known. */
+export interface StoredEvent {
+  eventId: string;
+  organisationId: string;
+  occurredAt: string;
+  userId: string | null;
+  userKind: 'student' | 'teacher';
+  os: string;
+  provider: string;
+  emailDomain: string | null;
+  durationSeconds: number;
+}
+
+/** The organisations of the list that exist. */
+export async function existingOrganisations(db: Kysely<DB>, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('organisations').select('id').where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Stores the events and brings the daily rollups up to date in ONE statement: the events are inserted
+ * with ON CONFLICT DO NOTHING, and the rollups are added to from exactly the rows that insert returned.
+ * An event already stored (a retried batch) returns no row, so it can never be counted twice; a failure
+ * rolls back the events and the rollups together. Rows are locked in key order, so concurrent batches
+ * of one organisation wait for each other instead of deadlocking.
+ */
+export async function insertEventsWithRollups(db: Kysely<DB>, events: readonly StoredEvent[]): Promise<number> {
+  const col = <K extends keyof StoredEvent>(key: K) => events.map((e) => e[key]);
+  const day = sql`(occurred_at AT TIME ZONE 'UTC')::date`;
+  const { rows } = await sql<{ accepted: string }>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${col('eventId')}::text[], ${col('organisationId')}::text[], ${col('occurredAt')}::timestamptz[], ${col('userId')}::text[],
+        ${col('userKind')}::text[], ${col('os')}::text[], ${col('provider')}::text[], ${col('emailDomain')}::text[], ${col('durationSeconds')}::int4[]
+      ) AS t(event_id, organisation_id, occurred_at, user_id, user_kind, os, provider, email_domain, duration_seconds)
+    ), inserted AS (
+      INSERT INTO analytics_events (event_id, organisation_id, occurred_at, user_id, user_kind, os, provider, email_domain, duration_seconds)
+      SELECT * FROM input ORDER BY organisation_id, event_id
+      ON CONFLICT (organisation_id, event_id) DO NOTHING
+      RETURNING organisation_id, occurred_at, user_id, user_kind, os, provider, email_domain, duration_seconds
+    ), new_users AS (
+      INSERT INTO analytics_users (organisation_id, user_kind, user_id, first_seen_at)
+      SELECT organisation_id, user_kind, user_id, min(occurred_at) FROM inserted WHERE user_id IS NOT NULL
+      GROUP BY organisation_id, user_kind, user_id ORDER BY organisation_id, user_kind, user_id
+      ON CONFLICT DO NOTHING
+      RETURNING organisation_id, user_kind, first_seen_at
+    ), deltas AS (
+      SELECT organisation_id, 'sessions' AS metric, ${day} AS day, '' AS name,
+             (user_kind = 'student')::int AS students, (user_kind = 'teacher')::int AS teachers, 1 AS total FROM inserted
+      UNION ALL
+      SELECT organisation_id, 'sessions-duration', ${day}, '',
+             CASE WHEN user_kind = 'student' THEN duration_seconds ELSE 0 END,
+             CASE WHEN user_kind = 'teacher' THEN duration_seconds ELSE 0 END, duration_seconds FROM inserted
+      UNION ALL
+      SELECT organisation_id, 'sessions-by-os', ${day}, os, (user_kind = 'student')::int, (user_kind = 'teacher')::int, 1 FROM inserted
+      UNION ALL
+      SELECT organisation_id, 'sessions-by-provider', ${day}, provider, (user_kind = 'student')::int, (user_kind = 'teacher')::int, 1 FROM inserted
+      UNION ALL
+      SELECT organisation_id, 'email-domains', ${day}, email_domain, (user_kind = 'student')::int, (user_kind = 'teacher')::int, 1
+      FROM inserted WHERE email_domain IS NOT NULL
+      UNION ALL
+      SELECT organisation_id, 'users-first-seen', (first_seen_at AT TIME ZONE 'UTC')::date, '',
+             (user_kind = 'student')::int, (user_kind = 'teacher')::int, 1 FROM new_users
+    ), rolled AS (
+      INSERT INTO analytics_daily AS d (organisation_id, metric, day, name, students, teachers, total)
+      SELECT organisation_id, metric, day, name, sum(students), sum(teachers), sum(total) FROM deltas
+      GROUP BY organisation_id, metric, day, name ORDER BY organisation_id, metric, day, name
+      ON CONFLICT (organisation_id, metric, day, name) DO UPDATE
+        SET students = d.students + excluded.students, teachers = d.teachers + excluded.teachers, total = d.total + excluded.total
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM inserted) AS accepted, (SELECT count(*) FROM rolled) AS rolled`.execute(db);
+  return Number(rows[0]?.accepted ?? 0);
+}
+
+export interface DailyRollupRow {
+  date: string;
+  name: string;
+  students: number;
+  teachers: number;
+  total: number;
+}
+
+/** Midnight UTC starting the day 'YYYY-MM-DD', and the midnight ending it. */
+const startOf = (day: string) => sql`(${day}::timestamp AT TIME ZONE 'UTC')`;
+const endOf = (day: string) => sql`((${day}::timestamp + interval '1 day') AT TIME ZONE 'UTC')`;
+
+const UNITS = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
+
+/**
+ * One metric of one organisation from the daily rollups (never the raw events), summed per day, ISO week
+ * (from Monday) or month, or over the whole range ('total'), between two UTC days inclusive.
+ */
+export async function readRollup(
+  db: Kysely<DB>,
+  organisationId: string,
+  metric: string,
+  granularity: 'total' | keyof typeof UNITS,
+  from: string,
+  to: string,
+): Promise<DailyRollupRow[]> {
+  const bucket =
+    granularity === 'total'
+      ? sql<string>`${from}::text`
+      : granularity === 'daily'
+        ? sql<string>`to_char(day, 'YYYY-MM-DD')`
+        : sql<string>`to_char(date_trunc(${UNITS[granularity]}, day::timestamp), 'YYYY-MM-DD')`;
+  const { rows } = await sql<{ date: string; name: string; students: string; teachers: string; total: string }>`
+    SELECT ${bucket} AS date, name, sum(students) AS students, sum(teachers) AS teachers, sum(total) AS total
+    FROM analytics_daily
+    WHERE organisation_id = ${organisationId} AND metric = ${metric} AND day BETWEEN ${from}::date AND ${to}::date
+    GROUP BY 1, name ORDER BY 1, name`.execute(db);
+  return rows.map((r) => ({ date: r.date, name: r.name, students: Number(r.students), teachers: Number(r.teachers), total: Number(r.total) }));
+}
+
+/** Students the organisation has seen (first seen between the bounds when given), from the rollups. */
+export async function countStudents(db: Kysely<DB>, organisationId: string, range: { from: string; to: string } | null): Promise<number> {
+  const { rows } = await sql<{ n: string | null }>`
+    SELECT sum(students) AS n FROM analytics_daily
+    WHERE organisation_id = ${organisationId} AND metric = 'users-first-seen'
+      ${range ? sql`AND day BETWEEN ${range.from}::date AND ${range.to}::date` : sql``}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Libraries in use (not archived), created between the bounds when given. */
+export async function countLibraries(db: Kysely<DB>, organisationId: string, range: { from: string; to: string } | null): Promise<number> {
+  let query = db.selectFrom('libraries').select((eb) => eb.fn.countAll<string>().as('n')).where('organisation_id', '=', organisationId).where('archived_at', 'is', null);
+  if (range) query = query.where(sql<boolean>`created_at >= ${startOf(range.from)} AND created_at < ${endOf(range.to)}`);
+  return Number((await query.executeTakeFirst())?.n ?? 0);
+}
+
+/** Books of the organisation (created between the bounds when given), from the books-created rollup. */
+export async function countBooks(db: Kysely<DB>, organisationId: string, range: { from: string; to: string } | null): Promise<number> {
+  const { rows } = await sql<{ n: string | null }>`
+    SELECT sum(total) AS n FROM analytics_daily
+    WHERE organisation_id = ${organisationId} AND metric = 'books-created'
+      ${range ? sql`AND day BETWEEN ${range.from}::date AND ${range.to}::date` : sql``}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Books created per day, week or month (UTC) between the bounds, from the books-created rollup. */
+export async function booksCreatedPerPeriod(
+  db: Kysely<DB>,
+  organisationId: string,
+  granularity: keyof typeof UNITS,
+  from: string,
+  to: string,
+): Promise<{ date: string; count: number }[]> {
+  const rows = await readRollup(db, organisationId, 'books-created', granularity, from, to);
+  return rows.filter((r) => r.total !== 0).map((r) => ({ date: r.date, count: r.total }));
+}
+
+/** The organisation's name, or null when it does not exist. */
+export async function organisationName(db: Kysely<DB>, organisationId: string): Promise<string | null> {
+  const row = await db.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirst();
+  return row?.name ?? null;
+}

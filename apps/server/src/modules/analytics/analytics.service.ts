@@ -1,0 +1,228 @@
+import type { Kysely } from 'kysely';
+import {
+  ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, NAMED_ANALYTICS_METRICS, analyticsEventSchema, parseYyyymmdd,
+  type AnalyticsCount, type AnalyticsGranularity, type AnalyticsIntakeResult, type AnalyticsMetric, type AnalyticsPeriod,
+  type AnalyticsPeriodicCount, type AnalyticsSeries, type AnalyticsSession,
+} from '@quire/core';
+import type { DB } from '../../db/types.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import type { Actor } from '../access/actor.js';
+import { requireOrgAdmin } from '../access/org-access.js';
+import {
+  booksCreatedPerPeriod, countBooks, countLibraries, countStudents, existingOrganisations, insertEventsWithRollups,
+  organisationName, readRollup, type StoredEvent,
+} from './analytics.repository.js';
+import type { UrlSigner } from './signed-url.js';
+
+const DAY = 86_400_000;
+/** Events may start at most this far in the future (clocks of devices drift). */
+const FUTURE_SLACK_MS = DAY;
+/** The history charts reach back 18 months; requests may ask for up to ten years. */
+const MAX_RANGE_DAYS = 3660;
+export const HISTORY_MONTHS = 18;
+
+// ---------------------------------------------------------------- intake
+
+export interface EventRefusal {
+  index: number;
+  eventId: string | null;
+  reason: string;
+}
+
+function idOf(raw: unknown): string | null {
+  if (raw && typeof raw === 'object' && 'id' in raw) {
+    const id = (raw as { id: unknown }).id;
+    if (typeof id === 'string' && id.length <= 128) return id;
+  }
+  return null;
+}
+
+/**
+ * Checks every event of a batch and stores them all, or none: a batch with any bad event is refused
+ * (400 invalid_events, one reason per bad event). Events already stored are skipped (idempotent by id).
+ */
+export async function ingestEvents(db: Kysely<DB>, events: readonly unknown[], now = Date.now()): Promise<AnalyticsIntakeResult> {
+  const errors: EventRefusal[] = [];
+  const checked: { index: number; event: StoredEvent }[] = [];
+  events.forEach((raw, index) => {
+    const parsed = analyticsEventSchema.safeParse(raw);
+    if (!parsed.success) {
+      const reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'event'}: ${i.message}`).join('; ');
+      errors.push({ index, eventId: idOf(raw), reason });
+      return;
+    }
+    const e = parsed.data;
+    const started = Date.parse(e.startedAt);
+    if (started > now + FUTURE_SLACK_MS) {
+      errors.push({ index, eventId: e.id, reason: 'startedAt: must not be in the future' });
+      return;
+    }
+    checked.push({
+      index,
+      event: {
+        eventId: e.id, organisationId: e.organisationId, occurredAt: new Date(started).toISOString(), userId: e.userId ?? null,
+        userKind: e.userKind, os: e.os, provider: e.provider, emailDomain: e.emailDomain ?? null, durationSeconds: e.durationSeconds,
+      },
+    });
+  });
+  const known = await existingOrganisations(db, [...new Set(checked.map((c) => c.event.organisationId))]);
+  for (const c of checked) {
+    if (!known.has(c.event.organisationId)) errors.push({ index: c.index, eventId: c.event.eventId, reason: 'organisationId: no such organisation' });
+  }
+  if (errors.length) {
+    errors.sort((a, b) => a.index - b.index);
+    throw new AppError(400, 'invalid_events', `${errors.length} of ${events.length} events are not valid; nothing was recorded`, { errors });
+  }
+  const stored = checked.map((c) => c.event);
+  const accepted = await withDeadlockRetry(() => db.transaction().execute((trx) => insertEventsWithRollups(trx, stored)));
+  return { received: events.length, accepted, duplicates: events.length - accepted };
+}
+
+/** A deadlock or serialisation failure rolled everything back; trying again is safe (idempotent by id). */
+async function withDeadlockRetry<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- session
+
+const SERIES_PATH = (orgId: string, metric: AnalyticsMetric) => `/analytics/data/app/organisations/${encodeURIComponent(orgId)}/${metric}`;
+const USERS_PATH = (orgId: string) => `/analytics/users/organisations/${encodeURIComponent(orgId)}`;
+
+/** The analytics session of spec §3: refreshIn, usersOrganisation and the signed URLs. Admins only. */
+export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Actor, organisationId: string, now = Date.now()): Promise<AnalyticsSession> {
+  await requireOrgAdmin(db, actor, organisationId);
+  const name = await organisationName(db, organisationId);
+  if (name === null) throw notFound('Organisation not found', 'organisation_not_found');
+  const { query } = signer.sign(organisationId, now);
+  const signed = (path: string) => `${path}?${query}`;
+  const data = Object.fromEntries(
+    ANALYTICS_METRICS.map((metric) => [
+      metric,
+      {
+        total: signed(`${SERIES_PATH(organisationId, metric)}.json`),
+        ...Object.fromEntries(ANALYTICS_GRANULARITIES.map((g) => [g, signed(`${SERIES_PATH(organisationId, metric)}/${g}.json`)])),
+      },
+    ]),
+  ) as AnalyticsSession['urls']['data'];
+  return {
+    refreshIn: signer.ttlSeconds,
+    usersOrganisation: { id: organisationId, name },
+    signedQuery: query,
+    urls: {
+      studentsCount: signed(`${USERS_PATH(organisationId)}/students/count`),
+      librariesCount: signed(`${USERS_PATH(organisationId)}/libraries/count`),
+      booksCount: signed(`${USERS_PATH(organisationId)}/books/count`),
+      booksCountPeriodic: signed(`${USERS_PATH(organisationId)}/books/count/periodic`),
+      data,
+    },
+  };
+}
+
+// ---------------------------------------------------------------- data
+
+export interface DayRange {
+  /** 'YYYY-MM-DD', inclusive. */
+  from: string;
+  to: string;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The first day of the month 18 months before `to`'s month: the charts' history. */
+export function historyStart(to: Date): Date {
+  return new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - HISTORY_MONTHS, 1));
+}
+
+/** YYYYMMDD bounds to a day range; missing bounds: today (UTC) and 18 months back. 400 on bad dates. */
+export function resolveRange(query: { from?: string; to?: string }, now = Date.now()): DayRange {
+  const parse = (text: string | undefined, field: string) => {
+    if (text === undefined) return undefined;
+    const d = parseYyyymmdd(text);
+    if (!d) throw badRequest(`${field}: must be a real date written YYYYMMDD`, 'invalid_date');
+    return d;
+  };
+  const to = parse(query.to, 'to') ?? new Date(Math.floor(now / DAY) * DAY);
+  const from = parse(query.from, 'from') ?? historyStart(to);
+  if (from.getTime() > to.getTime()) throw badRequest('from: must not be after to', 'invalid_range');
+  if ((to.getTime() - from.getTime()) / DAY > MAX_RANGE_DAYS) throw badRequest(`The range must not be longer than ${MAX_RANGE_DAYS} days`, 'invalid_range');
+  return { from: isoDay(from), to: isoDay(to) };
+}
+
+function* periodStarts(granularity: AnalyticsGranularity, range: DayRange): Generator<string> {
+  const end = Date.parse(`${range.to}T00:00:00Z`);
+  let d = new Date(`${range.from}T00:00:00Z`);
+  if (granularity === 'weekly') d = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY);
+  if (granularity === 'monthly') d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  while (d.getTime() <= end) {
+    yield isoDay(d);
+    d = granularity === 'daily' ? new Date(d.getTime() + DAY)
+      : granularity === 'weekly' ? new Date(d.getTime() + 7 * DAY)
+        : new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  }
+}
+
+/**
+ * A chart's figures from the rollups: one row per period (days, ISO weeks or months; periods without
+ * sessions as zeros once the range has any), or one row for the whole range. Empty rows: no data.
+ */
+export async function readSeries(
+  db: Kysely<DB>,
+  organisationId: string,
+  metric: AnalyticsMetric,
+  granularity: 'total' | AnalyticsGranularity,
+  range: DayRange,
+): Promise<AnalyticsSeries> {
+  const found = await readRollup(db, organisationId, metric, granularity, range.from, range.to);
+  const named = NAMED_ANALYTICS_METRICS.includes(metric);
+  const byDate = new Map<string, AnalyticsSeries['rows'][number]>();
+  const nameTotals = new Map<string, number>();
+  for (const r of found) {
+    let row = byDate.get(r.date);
+    if (!row) byDate.set(r.date, (row = { date: r.date, values: {}, students: 0, teachers: 0, total: 0 }));
+    if (named) {
+      row.values[r.name] = (row.values[r.name] ?? 0) + r.total;
+      nameTotals.set(r.name, (nameTotals.get(r.name) ?? 0) + r.total);
+    }
+    row.students += r.students;
+    row.teachers += r.teachers;
+    row.total += r.total;
+  }
+  const names = [...nameTotals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([n]) => n);
+  let rows = [...byDate.values()];
+  if (granularity !== 'total' && rows.length) {
+    rows = [...periodStarts(granularity, range)].map((date) => byDate.get(date) ?? { date, values: {}, students: 0, teachers: 0, total: 0 });
+  }
+  return { metric, granularity, from: range.from.replace(/-/g, ''), to: range.to.replace(/-/g, ''), names, rows };
+}
+
+export type CountSubject = 'students' | 'libraries' | 'books';
+
+/** students/count, libraries/count, books/count: everything, or what was created between from and to when either is given. */
+export async function readCount(db: Kysely<DB>, organisationId: string, subject: CountSubject, query: { from?: string; to?: string }, now = Date.now()): Promise<AnalyticsCount> {
+  const range = query.from || query.to ? resolveRange(query, now) : null;
+  const count = subject === 'students' ? countStudents : subject === 'libraries' ? countLibraries : countBooks;
+  return { count: await count(db, organisationId, range) };
+}
+
+/** books/count/periodic: books created per day, week or month between from and to (default weekly, 18 months). */
+export async function readBooksPeriodic(
+  db: Kysely<DB>,
+  organisationId: string,
+  query: { period?: AnalyticsPeriod; from?: string; to?: string },
+  now = Date.now(),
+): Promise<AnalyticsPeriodicCount> {
+  const period = query.period ?? 'w';
+  const range = resolveRange(query, now);
+  const granularity = ({ d: 'daily', w: 'weekly', m: 'monthly' } as const)[period];
+  const found = await booksCreatedPerPeriod(db, organisationId, granularity, range.from, range.to);
+  const byDate = new Map(found.map((r) => [r.date, r.count]));
+  const rows = found.length ? [...periodStarts(granularity, range)].map((date) => ({ date, count: byDate.get(date) ?? 0 })) : [];
+  return { period, from: range.from.replace(/-/g, ''), to: range.to.replace(/-/g, ''), rows };
+}

@@ -1,0 +1,107 @@
+import { BarChart, LineChart, PieChart } from '@mantine/charts';
+import { SimpleGrid } from '@mantine/core';
+import {
+  CHART_HEIGHT, PIE_CHART_HEIGHT, abbreviateNumber, analyticsMessages, type AnalyticsGranularity, type AnalyticsMetric,
+} from '@quire/core';
+import { useAnalyticsSeries } from '../api/get-analytics-series.js';
+import { useBooksCreated } from '../api/get-books-created.js';
+import { booksTable, seriesTable, type ChartTable } from '../model/chart-table.js';
+import { axisLabel, type TimeRange } from '../model/time-range.js';
+import { ChartCard } from './chart-card.js';
+
+/** Colours with at least 3:1 contrast on white (WCAG 1.4.11), one per series. */
+const COLOURS = ['blue.8', 'orange.8', 'teal.8', 'grape.7', 'red.8', 'indigo.6', 'lime.9', 'gray.7', 'cyan.9'];
+const PER = { daily: 'per day', weekly: 'per week', monthly: 'per month' } as const;
+/** recharts' keyboard layer would make the drawing focusable; the data table is the accessible view. */
+const NOT_FOCUSABLE = { accessibilityLayer: false } as const;
+
+interface ChartsProps {
+  orgId: string;
+  organisationName: string;
+  range: TimeRange;
+  sessionReady: boolean;
+  sessionFailed: boolean;
+}
+
+/** Rows for a chart: the period's axis label and a value per series key. */
+function chartData(table: ChartTable, dates: string[], granularity: AnalyticsGranularity) {
+  return table.rows.map((row, i) => ({
+    date: axisLabel(dates[i] ?? '', granularity),
+    ...Object.fromEntries(table.keys.map((k, j) => [k, Number(row[j + 1] ?? 0)])),
+  }));
+}
+
+const series = (keys: string[]) => keys.map((name, i) => ({ name, color: COLOURS[i % COLOURS.length] ?? 'blue.8' }));
+
+function useSeriesChart(props: ChartsProps, metric: AnalyticsMetric, hours = false) {
+  const query = useAnalyticsSeries(props.orgId, metric, props.range.granularity, props.range, props.sessionReady);
+  const table = query.data ? seriesTable(query.data, props.range.granularity, { hours }) : null;
+  const dates = query.data?.rows.map((r) => r.date) ?? [];
+  const failed = props.sessionFailed || query.isError;
+  return { table, dates, isPending: !failed && (query.isPending || !props.sessionReady), error: failed ? analyticsMessages.customFailed : null };
+}
+
+/** The charts of spec §2: sessions, session duration, sessions by OS (pie), by sign-in provider, e-mail domains, books created. */
+export function AnalyticsCharts(props: ChartsProps) {
+  const { range } = props;
+  const per = PER[range.granularity];
+  const fileName = [props.organisationName, range.option, `${range.from}-${range.to}`];
+  const sessions = useSeriesChart(props, 'sessions');
+  const duration = useSeriesChart(props, 'sessions-duration', true);
+  const byOs = useSeriesChart(props, 'sessions-by-os');
+  const byProvider = useSeriesChart(props, 'sessions-by-provider');
+  const domains = useSeriesChart(props, 'email-domains');
+  const booksQuery = useBooksCreated(props.orgId, range, props.sessionReady);
+  const booksFailed = props.sessionFailed || booksQuery.isError;
+  const books = booksQuery.data ? booksTable(booksQuery.data, range.granularity) : null;
+  const bookDates = booksQuery.data?.rows.map((r) => r.date) ?? [];
+  const valueFormatter = (n: number) => abbreviateNumber(n);
+
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <ChartCard title="Sessions" height={CHART_HEIGHT} description={`Sessions of students and teachers ${per}, ${range.description}`} {...sessions} fileName={fileName}>
+        {(t) => (
+          <LineChart h={CHART_HEIGHT} data={chartData(t, sessions.dates, range.granularity)} dataKey="date" series={series(['Students', 'Teachers', 'Total'])}
+            withLegend curveType="linear" withDots={range.granularity !== 'daily' ? false : true} valueFormatter={valueFormatter} lineChartProps={NOT_FOCUSABLE} />
+        )}
+      </ChartCard>
+
+      <ChartCard title="Session duration (hours)" height={CHART_HEIGHT} description={`Hours spent in sessions by students and teachers ${per}, ${range.description}`} {...duration} fileName={fileName}>
+        {(t) => (
+          <BarChart h={CHART_HEIGHT} data={chartData(t, duration.dates, range.granularity)} dataKey="date" type="stacked" series={series(['Students', 'Teachers'])}
+            withLegend valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
+        )}
+      </ChartCard>
+
+      <ChartCard title="Sessions by OS" height={PIE_CHART_HEIGHT} description={`Share of sessions by operating system, ${range.description}`} {...byOs} fileName={fileName}>
+        {(t) => (
+          <PieChart h={PIE_CHART_HEIGHT} size={220} withLabelsLine withLabels labelsType="percent" withTooltip tooltipDataSource="segment" mx="auto"
+            data={t.keys.slice(0, -3).map((name, i) => ({ name, value: t.totals[i] ?? 0, color: COLOURS[i % COLOURS.length] ?? 'blue.8' }))}
+            pieChartProps={NOT_FOCUSABLE} />
+        )}
+      </ChartCard>
+
+      <ChartCard title="Sessions by sign-in provider" height={CHART_HEIGHT} description={`Sessions by sign-in provider ${per}, ${range.description}`} {...byProvider} fileName={fileName}>
+        {(t) => (
+          <BarChart h={CHART_HEIGHT} data={chartData(t, byProvider.dates, range.granularity)} dataKey="date" type="stacked" series={series(t.keys.slice(0, -3))}
+            withLegend valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
+        )}
+      </ChartCard>
+
+      <ChartCard title="E-mail domains" height={CHART_HEIGHT} description={`Sessions by e-mail domain ${per}, ${range.description}`} {...domains} fileName={fileName}>
+        {(t) => (
+          <BarChart h={CHART_HEIGHT} data={chartData(t, domains.dates, range.granularity)} dataKey="date" type="stacked" series={series(t.keys.slice(0, -3))}
+            withLegend valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
+        )}
+      </ChartCard>
+
+      <ChartCard title="Books created" height={CHART_HEIGHT} description={`Books created ${per}, ${range.description}`} table={books}
+        isPending={!booksFailed && (booksQuery.isPending || !props.sessionReady)} error={booksFailed ? analyticsMessages.dbFailed : null} fileName={fileName}>
+        {(t) => (
+          <BarChart h={CHART_HEIGHT} data={chartData(t, bookDates, range.granularity)} dataKey="date" series={series(['Books created'])}
+            valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
+        )}
+      </ChartCard>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,54 @@
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { abbreviateNumber, analyticsMessages, secondsToHours } from '@quire/core';
+import { useAnalyticsCount } from '../api/get-analytics-count.js';
+import { useAnalyticsSeries } from '../api/get-analytics-series.js';
+import type { TimeRange } from '../model/time-range.js';
+
+interface TileProps {
+  label: string;
+  value: number | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** One figure; on its own failure it says so without touching the other tiles. */
+function StatTile({ label, value, isPending, isError }: TileProps) {
+  return (
+    <Paper withBorder p="md" component="dl" m={0} aria-busy={isPending}>
+      <Text component="dt" size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} mt={4} fz={isError ? 'sm' : 28} fw={isError ? 400 : 700} c={isError ? 'red.8' : undefined}>
+        {isError ? analyticsMessages.tileFailed : isPending ? <Skeleton height={28} width={80} component="span" display="block" aria-label={`Loading ${label}`} /> : abbreviateNumber(value ?? 0)}
+      </Text>
+    </Paper>
+  );
+}
+
+interface StatTilesProps {
+  orgId: string;
+  range: TimeRange;
+  sessionReady: boolean;
+  sessionFailed: boolean;
+}
+
+/** Students, libraries, books, books created in the period, and session duration in hours (spec §2). */
+export function StatTiles({ orgId, range, sessionReady, sessionFailed }: StatTilesProps) {
+  const students = useAnalyticsCount(orgId, 'students', null, sessionReady);
+  const libraries = useAnalyticsCount(orgId, 'libraries', null, sessionReady);
+  const books = useAnalyticsCount(orgId, 'books', null, sessionReady);
+  const created = useAnalyticsCount(orgId, 'books', range, sessionReady);
+  const duration = useAnalyticsSeries(orgId, 'sessions-duration', 'total', range, sessionReady);
+  const state = (q: { isPending: boolean; isError: boolean }) => ({ isPending: !sessionFailed && (q.isPending || !sessionReady), isError: sessionFailed || q.isError });
+  const hours = duration.data ? secondsToHours(duration.data.rows.reduce((sum, r) => sum + r.total, 0)) : undefined;
+
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" mb="lg">
+      <StatTile label="Students" value={students.data?.count} {...state(students)} />
+      <StatTile label="Libraries" value={libraries.data?.count} {...state(libraries)} />
+      <StatTile label="Books" value={books.data?.count} {...state(books)} />
+      <StatTile label={`Books created, ${range.description}`} value={created.data?.count} {...state(created)} />
+      <StatTile label={`Session duration (hours), ${range.description}`} value={hours} {...state(duration)} />
+    </SimpleGrid>
+  );
+}

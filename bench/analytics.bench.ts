@@ -1,0 +1,324 @@
+/**
+ * Analytics benchmark: the real server on PostgreSQL (or PGlite).
+ *  - ingestion: POST /analytics/events with 1,000-event batches through HTTP, a few batches in flight, and how far
+ *    the rollups lag behind (they are written in the intake's own statement, so the benchmark checks they match
+ *    the events at once); a retried batch to show it is skipped;
+ *  - the dashboard: every chart and tile request of the Weekly view over 18 months, p50 and p99 with 50 in flight
+ *    and one at a time, next to the bare rollup query sent straight to the database in the same run.
+ * The volume is a parameter: --events (bulk-loaded history of one organisation), --teachers, --students.
+ * Prints the figures recorded in docs/performance.md ("Analytics").
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/analytics.bench.ts \
+ *     [--events 10000000] [--teachers 100000] [--students 1000000] [--ingest 100000] [--requests 500] [--keep]
+ *   npx tsx bench/analytics.bench.ts --db pglite --events 1000000 --teachers 10000 --students 100000 --ingest 20000
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { signIn } from '../apps/server/test/auth.js';
+import { testEnv } from '../apps/server/test/helper.js';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    teachers: { type: 'string', default: '100000' },
+    students: { type: 'string', default: '1000000' },
+    /** Events sent through the intake endpoint (in 1,000-event batches). */
+    ingest: { type: 'string', default: '100000' },
+    /** Batches in flight during ingestion. */
+    posters: { type: 'string', default: '4' },
+    requests: { type: 'string', default: '500' },
+    concurrency: { type: 'string', default: '50' },
+    days: { type: 'string', default: '548' },
+    /** Days the ingested events spread over: live intake reports today's sessions (1); a backfill spreads wider. */
+    'ingest-days': { type: 'string', default: '1' },
+    keep: { type: 'boolean', default: false },
+    db: { type: 'string', default: 'postgres' },
+  },
+});
+const EVENTS = Number(values.events);
+const TEACHERS = Number(values.teachers);
+const STUDENTS = Number(values.students);
+const INGEST = Number(values.ingest);
+const POSTERS = Number(values.posters);
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+const DAYS = Number(values.days);
+const INGEST_DAYS = Number(values['ingest-days']);
+const PGLITE = values.db === 'pglite';
+const PORT = 3741;
+const DB_NAME = 'quire_bench_analytics';
+const KEY = 'bench-analytics-intake-key-0123456789abcdef';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5545/postgres';
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function load(total: number, concurrency: number, task: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds };
+}
+type Result = Awaited<ReturnType<typeof load>>;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+
+const url = new URL(adminUrl);
+url.pathname = `/${DB_NAME}`;
+if (!PGLITE) {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+}
+const env = testEnv({ DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY });
+const database = await openDatabase({ ...env, inMemory: PGLITE });
+await migrateToLatest(database.db);
+const app = await buildApp({ env, database, logger: false });
+const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+const bare = async (text: string, params: unknown[]) => (pool ? (await pool.query(text, params)).rows : (await database.pglite!.query(text, params)).rows);
+
+const OS = ['Windows', 'ChromeOS', 'macOS', 'iOS', 'Android'];
+const PROVIDERS = ['google', 'office365', 'password', 'clever'];
+const DOMAINS = ['students.district.example.org', 'district.example.org', 'gmail.com', 'outlook.com', 'k12.example.net'];
+
+try {
+  const load1 = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`Node ${process.version}, load average ${load1()}, ${PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`);
+  console.log(`scale: ${EVENTS.toLocaleString('en')} events over ${DAYS} days, ${TEACHERS.toLocaleString('en')} teachers, ${STUDENTS.toLocaleString('en')} students; ingest ${INGEST.toLocaleString('en')} events through HTTP`);
+  await app.listen({ port: PORT, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${PORT}`;
+
+  // ---------------------------------------------------------------- ingestion through the endpoint
+  const small = 'bench-intake';
+  await database.db.insertInto('organisations').values({ id: small, name: 'Intake District' }).execute();
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const makeBatch = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const student = i % 3 !== 0;
+      return {
+        id: randomUUID(), organisationId: small, userId: `${student ? 's' : 't'}${Math.floor(Math.random() * (student ? STUDENTS : TEACHERS))}`,
+        userKind: student ? 'student' : 'teacher', startedAt: new Date(Date.now() - Math.floor(Math.random() * INGEST_DAYS * 86_400_000)).toISOString(),
+        durationSeconds: 60 + (i % 3000), os: OS[i % OS.length], provider: PROVIDERS[i % PROVIDERS.length], emailDomain: i % 7 === 0 ? null : DOMAINS[i % DOMAINS.length],
+      };
+    });
+  const batches = Math.ceil(INGEST / 1000);
+  const bodies = Array.from({ length: batches }, () => JSON.stringify({ events: makeBatch(1000) }));
+  const post = (body: string) => fetch(`${base}/analytics/events`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body });
+  let accepted = 0;
+  const lags: number[] = [];
+  let firstRead = 0;
+  let t0 = performance.now();
+  const ingest = await load(batches, POSTERS, async (i) => {
+    const res = await post(bodies[i] ?? '');
+    if (res.status !== 200) throw new Error(`intake HTTP ${res.status}: ${await res.text()}`);
+    accepted += ((await res.json()) as { accepted: number }).accepted;
+    // Rollup lag: how long after the answer the batch is visible in the rollups (sampled every 10th batch).
+    if (i % 10 === 0) {
+      const wanted = accepted;
+      const l0 = performance.now();
+      for (let tries = 1; ; tries++) {
+        const rows = await bare(`SELECT coalesce(sum(total), 0)::bigint AS n FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions'`, [small]);
+        if (Number((rows[0] as { n: string }).n) >= wanted) {
+          if (tries === 1) firstRead++;
+          break;
+        }
+      }
+      lags.push(performance.now() - l0);
+    }
+  });
+  const ingestSeconds = (performance.now() - t0) / 1000;
+  const [check] = (await bare(
+    `SELECT (SELECT count(*) FROM analytics_events WHERE organisation_id = $1)::bigint AS events,
+            (SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions')::bigint AS rolled`, [small])) as { events: string; rolled: string }[];
+  lags.sort((a, b) => a - b);
+  console.log(`ingestion: ${accepted.toLocaleString('en')} events (spread over ${INGEST_DAYS} day(s)) in ${batches} batches of 1,000, ${POSTERS} in flight: ${Math.round(accepted / ingestSeconds).toLocaleString('en')} events/s; batch p50 ${ms(ingest.p50)}, p99 ${ms(ingest.p99)}`);
+  console.log(`rollup lag after the answer: the batch was in the rollups at the first read in ${firstRead} of ${lags.length} samples (that read: p50 ${ms(percentile(lags, 50))}, max ${ms(lags[lags.length - 1] ?? NaN)}); events ${check?.events}, sessions in rollups ${check?.rolled}`);
+  t0 = performance.now();
+  const retry = await post(bodies[0] ?? '');
+  console.log(`retried batch: ${JSON.stringify(await retry.json())} in ${ms(performance.now() - t0)}`);
+
+  // ---------------------------------------------------------------- the district: bulk history
+  const orgId = 'bench-district';
+  await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District' }).execute();
+  t0 = performance.now();
+  await sql`
+    INSERT INTO members (id, organisation_id, email, display_name, role, pending)
+    SELECT 'm' || g, ${orgId}, 'teacher' || g || '@district.example.org', 'Teacher ' || g, 600, false FROM generate_series(1, ${TEACHERS}::int) g`.execute(database.db);
+  await sql`
+    INSERT INTO libraries (id, organisation_id, owner_member_id, name, created_at)
+    SELECT 'l' || g, ${orgId}, 'm' || g, 'Library ' || g, now() - (g % ${DAYS}) * interval '1 day' FROM generate_series(1, ${TEACHERS}::int) g`.execute(database.db);
+  await sql`
+    INSERT INTO books (id, organisation_id, library_id, title, created_at)
+    SELECT 'b' || g, ${orgId}, 'l' || (1 + g % ${TEACHERS}), 'Book ' || g, now() - (g % ${DAYS}) * interval '1 day' - (g % 86400) * interval '1 second'
+    FROM generate_series(1, ${TEACHERS * 3}::int) g`.execute(database.db);
+  console.log(`seed: ${TEACHERS.toLocaleString('en')} teachers, libraries and ${(TEACHERS * 3).toLocaleString('en')} books in ${seconds(t0)} s (not part of the figures)`);
+  t0 = performance.now();
+  const CHUNK = 1_000_000;
+  for (let start = 0; start < EVENTS; start += CHUNK) {
+    const end = Math.min(EVENTS, start + CHUNK);
+    await sql`
+      INSERT INTO analytics_events (event_id, organisation_id, occurred_at, user_id, user_kind, os, provider, email_domain, duration_seconds)
+      SELECT 'e' || g, ${orgId}, ${new Date(today).toISOString()}::timestamptz - (1 + g % ${DAYS}) * interval '1 day' + (g % 50000) * interval '1 second',
+        CASE WHEN g % 3 = 0 THEN 't' || (g % ${TEACHERS}) ELSE 's' || ((g::bigint * 7919) % ${STUDENTS}) END,
+        CASE WHEN g % 3 = 0 THEN 'teacher' ELSE 'student' END,
+        (ARRAY['Windows','ChromeOS','macOS','iOS','Android'])[1 + g % 5],
+        (ARRAY['google','office365','password','clever'])[1 + (g / 5) % 4],
+        CASE WHEN g % 7 = 0 THEN NULL ELSE (ARRAY['students.district.example.org','district.example.org','gmail.com','outlook.com','k12.example.net'])[1 + (g / 3) % 5] END,
+        60 + g % 3000
+      FROM generate_series(${start + 1}::int, ${end}::int) g`.execute(database.db);
+  }
+  console.log(`seed: ${EVENTS.toLocaleString('en')} raw events in ${seconds(t0)} s (not part of the figures)`);
+  t0 = performance.now();
+  // The same rollups the intake keeps, built once from the bulk-loaded events (as the demo seed does).
+  const day = sql`(occurred_at AT TIME ZONE 'UTC')::date`;
+  const rollup = (metric: string, name: ReturnType<typeof sql>, value: 'count' | 'duration', where = sql`true`) => sql`
+    INSERT INTO analytics_daily (organisation_id, metric, day, name, students, teachers, total)
+    SELECT organisation_id, ${metric}, ${day}, ${name},
+      ${value === 'count' ? sql`count(*) FILTER (WHERE user_kind = 'student')` : sql`coalesce(sum(duration_seconds) FILTER (WHERE user_kind = 'student'), 0)`},
+      ${value === 'count' ? sql`count(*) FILTER (WHERE user_kind = 'teacher')` : sql`coalesce(sum(duration_seconds) FILTER (WHERE user_kind = 'teacher'), 0)`},
+      ${value === 'count' ? sql`count(*)` : sql`sum(duration_seconds)`}
+    FROM analytics_events WHERE organisation_id = ${orgId} AND ${where} GROUP BY 1, 3, 4`.execute(database.db);
+  await rollup('sessions', sql`''`, 'count');
+  await rollup('sessions-duration', sql`''`, 'duration');
+  await rollup('sessions-by-os', sql`os`, 'count');
+  await rollup('sessions-by-provider', sql`provider`, 'count');
+  await rollup('email-domains', sql`email_domain`, 'count', sql`email_domain IS NOT NULL`);
+  await sql`
+    INSERT INTO analytics_users (organisation_id, user_kind, user_id, first_seen_at)
+    SELECT organisation_id, user_kind, user_id, min(occurred_at) FROM analytics_events WHERE organisation_id = ${orgId} GROUP BY 1, 2, 3`.execute(database.db);
+  await sql`
+    INSERT INTO analytics_daily (organisation_id, metric, day, name, students, teachers, total)
+    SELECT organisation_id, 'users-first-seen', (first_seen_at AT TIME ZONE 'UTC')::date, '',
+      count(*) FILTER (WHERE user_kind = 'student'), count(*) FILTER (WHERE user_kind = 'teacher'), count(*)
+    FROM analytics_users WHERE organisation_id = ${orgId} GROUP BY 1, 3`.execute(database.db);
+  await sql`ANALYZE`.execute(database.db);
+  const [sizes] = (await bare(
+    `SELECT (SELECT count(*) FROM analytics_daily WHERE organisation_id = $1)::int AS daily, (SELECT count(*) FROM analytics_users WHERE organisation_id = $1 AND user_kind = 'student')::int AS students`, [orgId])) as { daily: number; students: number }[];
+  console.log(`seed: rollups (${sizes?.daily} daily rows) and ${sizes?.students.toLocaleString('en')} students seen, in ${seconds(t0)} s (not part of the figures)`);
+
+  // ---------------------------------------------------------------- the dashboard
+  const adminEmail = 'bench-admin@district.example.org';
+  await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).execute();
+  const { headers } = await signIn(app, { email: adminEmail });
+  const session = (await (await fetch(`${base}/analytics/sessions/app/organisations/${orgId}`, { headers })).json()) as {
+    urls: { studentsCount: string; librariesCount: string; booksCount: string; booksCountPeriodic: string; data: Record<string, Record<string, string>> };
+  };
+  const to = new Date(today);
+  const fromDate = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - 18, 1));
+  const ymd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+  const from = ymd(fromDate);
+  const toText = ymd(to);
+  const [fromIso, toIso] = [fromDate.toISOString().slice(0, 10), to.toISOString().slice(0, 10)];
+  const range = `&from=${from}&to=${toText}`;
+  const rollupSql = `SELECT to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') AS date, name, sum(students), sum(teachers), sum(total)
+    FROM analytics_daily WHERE organisation_id = $1 AND metric = $2 AND day BETWEEN $3::date AND $4::date GROUP BY 1, name ORDER BY 1, name`;
+  const scenarios: Array<{ label: string; url: string; bare: () => Promise<unknown> }> = [
+    ...['sessions', 'sessions-duration', 'sessions-by-os', 'sessions-by-provider', 'email-domains'].map((metric) => ({
+      label: `chart ${metric}, weekly, 18 months`,
+      url: `${session.urls.data[metric]?.weekly}${range}`,
+      bare: () => bare(rollupSql, [orgId, metric, fromIso, toIso]),
+    })),
+    {
+      label: 'chart books created, weekly, 18 months',
+      url: `${session.urls.booksCountPeriodic}&period=w${range}`,
+      bare: () => bare(rollupSql, [orgId, 'books-created', fromIso, toIso]),
+    },
+    {
+      label: 'tile students',
+      url: session.urls.studentsCount,
+      bare: () => bare(`SELECT sum(students) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'users-first-seen'`, [orgId]),
+    },
+    {
+      label: 'tile libraries',
+      url: session.urls.librariesCount,
+      bare: () => bare(`SELECT count(*) FROM libraries WHERE organisation_id = $1 AND archived_at IS NULL`, [orgId]),
+    },
+    {
+      label: 'tile books',
+      url: session.urls.booksCount,
+      bare: () => bare(`SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'books-created'`, [orgId]),
+    },
+    {
+      label: 'tile books created, 18 months',
+      url: `${session.urls.booksCount}&period=w${range}`,
+      bare: () => bare(`SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'books-created' AND day BETWEEN $2::date AND $3::date`, [orgId, fromIso, toIso]),
+    },
+    {
+      // For reference: what the books tile would cost without its rollup (counting the books table).
+      label: 'reference: count(*) of the books table (no HTTP route; bare only)',
+      url: '',
+      bare: () => bare(`SELECT count(*) FROM books WHERE organisation_id = $1`, [orgId]),
+    },
+    {
+      label: 'tile session duration, 18 months',
+      url: `${session.urls.data['sessions-duration']?.total}${range}`,
+      bare: () => bare(`SELECT name, sum(students), sum(teachers), sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions-duration' AND day BETWEEN $2::date AND $3::date GROUP BY name`, [orgId, fromIso, toIso]),
+    },
+  ];
+  const fmt = (r: Result) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`;
+  console.log(`| request (Weekly view, 18 months) | HTTP, ${CONCURRENCY} in flight | bare query, ${CONCURRENCY} in flight | HTTP one at a time | bare one at a time |`);
+  for (const s of scenarios) {
+    if (!s.url) {
+      const bareRun = await load(REQUESTS, CONCURRENCY, async () => {
+        await s.bare();
+      });
+      const bareSingle = await load(50, 1, async () => {
+        await s.bare();
+      });
+      console.log(`| ${s.label} | | ${fmt(bareRun)} | | ${fmt(bareSingle)} |`);
+      continue;
+    }
+    const check = await fetch(`${base}${s.url}`);
+    if (check.status !== 200) throw new Error(`${s.label}: HTTP ${check.status} ${await check.text()}`);
+    await check.arrayBuffer();
+    const http = await load(REQUESTS, CONCURRENCY, async () => {
+      const res = await fetch(`${base}${s.url}`);
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      await res.arrayBuffer();
+    });
+    const bareRun = await load(REQUESTS, CONCURRENCY, async () => {
+      await s.bare();
+    });
+    const single = await load(50, 1, async () => {
+      await (await fetch(`${base}${s.url}`)).arrayBuffer();
+    });
+    const bareSingle = await load(50, 1, async () => {
+      await s.bare();
+    });
+    console.log(`| ${s.label} | ${fmt(http)} | ${fmt(bareRun)} | ${fmt(single)} | ${fmt(bareSingle)} |`);
+  }
+  console.log(`load average at the end: ${load1()}`);
+} finally {
+  await app.close();
+  await pool?.end();
+  await database.close();
+  if (!values.keep && !PGLITE) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}
