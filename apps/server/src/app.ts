@@ -18,6 +18,7 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { convertStudentRoutes } from './modules/members/convert-student.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
+import { portfoliosPlugin } from './modules/portfolios/portfolios.plugin.js';
 
 export interface AppOptions {
   env: Env;
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(convertStudentRoutes);
   await app.register(licensesRoutes);
   await app.register(librariesPlugin);
+  await app.register(portfoliosPlugin);
 
   return app;
 }

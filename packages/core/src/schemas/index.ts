@@ -5,3 +5,5 @@
 export * from './common.js';
 export * from './console-config.js';
 export * from './licenses.js';
+export * from './portfolios.js';
+export * from './resources.js';

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial.js';
 import * as m0002 from './0002-teachers-list-indexes.js';
 import * as m0003 from './0003-rate-limits.js';
+import * as m0006 from './0006-portfolios.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-teachers-list-indexes': m0002,
   '0003-rate-limits': m0003,
+  '0006-portfolios': m0006,
 };
