@@ -198,7 +198,7 @@ export interface StudentsTable {
   email: string | null;
   grade: string | null;
   school_year: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** A book a student published to their portfolio. */
@@ -227,7 +227,7 @@ export interface FeaturedBooksTable {
   position: number;
   cover: Buffer | null;
   cover_type: string | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface MailOutboxTable {
