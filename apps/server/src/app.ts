@@ -19,6 +19,7 @@ import { convertStudentRoutes } from './modules/members/convert-student.routes.j
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
 import { portfoliosPlugin } from './modules/portfolios/portfolios.plugin.js';
+import { assetsPlugin } from './modules/assets/assets.plugin.js';
 
 export interface AppOptions {
   env: Env;
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(licensesRoutes);
   await app.register(librariesPlugin);
   await app.register(portfoliosPlugin);
+  await app.register(assetsPlugin);
 
   return app;
 }
