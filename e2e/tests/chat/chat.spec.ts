@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '../../fixtures/auth.js';
 import { EmailSignInPage, OrganisationPickerPage } from '../../pages/auth/sign-in-pages.js';
 import { demoAdmin } from '../../support/env.js';
+import { checkAccessibility } from '../../support/axe.js';
 import { E2E_DIR, findFreePort, startServer, type StartedServer } from '../../support/server.js';
 
 test.describe('Chat support off (the default)', () => {
@@ -111,6 +112,7 @@ test.describe('Chat support with a provider', () => {
     expect(boot.company?.name).toBe('Oakwood Elementary School');
     const oakwood = boot.company!.id;
     await expect(page).toHaveURL(new RegExp(`/${oakwood}`));
+    await checkAccessibility(page, test.info(), { label: 'home with chat support booted' });
 
     // Switching organisation updates the widget.
     await page.getByRole('button', { name: 'Choose organisation' }).click();
