@@ -5,13 +5,14 @@
  * streams. Prints the time of each step and the server's memory growth (RSS and heap, sampled every 50 ms;
  * the benchmark's HTTP client discards what it reads, so the figure is the server's).
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/portfolios.bench.ts [--students N] [--keep]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/portfolios.bench.ts [--students N] [--keep] [--reuse]
  *
  * BENCH_DATABASE_URL is an admin URL: the benchmark creates its own database (quire_bench_portfolios) and drops it
  * afterwards unless --keep. Recorded in docs/performance.md ("Portfolios").
  */
 import { execFileSync } from 'node:child_process';
 import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -27,10 +28,11 @@ const { values } = parseArgs({
   options: {
     students: { type: 'string', default: '1000000' },
     keep: { type: 'boolean', default: false },
+    /** Reuse the students of a kept database (--keep) instead of seeding again. */
+    reuse: { type: 'boolean', default: false },
   },
 });
 const STUDENTS = Number(values.students);
-const PORT = 3741;
 const DB_NAME = 'quire_bench_portfolios';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5545/postgres';
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -87,20 +89,28 @@ function download(url: string): Promise<{ status: number; bytes: number; lines: 
   });
 }
 
-await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-await admin(`CREATE DATABASE ${DB_NAME}`);
+if (!values.reuse) {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+}
 const url = new URL(adminUrl);
 url.pathname = `/${DB_NAME}`;
 const env = testEnv({ DATABASE_URL: url.toString(), NODE_ENV: 'development', LOG_LEVEL: 'warn' });
 const database = await openDatabase(env);
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
+const adminEmail = 'bench-admin@district.example.org';
 
 try {
   console.log(`Node ${process.version}, PostgreSQL, pool ${env.DATABASE_POOL_SIZE}; ${uptime()}`);
   const orgId = 'bench-district';
-  await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District', student_portfolios: false }).execute();
   let t0 = performance.now();
+  const reused = values.reuse && (await database.db.selectFrom('organisations').select('id').where('id', '=', orgId).executeTakeFirst());
+  if (reused) {
+    await database.db.deleteFrom('portfolio_exports').where('organisation_id', '=', orgId).execute();
+    await database.db.updateTable('organisations').set({ student_portfolios: false }).where('id', '=', orgId).execute();
+  } else {
+  await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District', student_portfolios: false }).execute();
   // Students, then 0–4 published books each (two on average), written by PostgreSQL itself.
   await sql`
     INSERT INTO students (id, organisation_id, student_number, display_name, email, grade, school_year, created_at)
@@ -120,11 +130,14 @@ try {
   await sql`ANALYZE portfolio_items`.execute(database.db);
   const items = await sql<{ n: number }>`SELECT count(*)::int AS n FROM portfolio_items`.execute(database.db);
   console.log(`seed: ${STUDENTS} students, ${items.rows[0]?.n} published books in ${seconds(performance.now() - t0)} s (not part of the figures)`);
-
-  const adminEmail = 'bench-admin@district.example.org';
   await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).execute();
+  }
+  const counts = await sql<{ students: number; items: number }>`SELECT (SELECT count(*)::int FROM students) AS students, (SELECT count(*)::int FROM portfolio_items) AS items`.execute(database.db);
+  console.log(`district: ${counts.rows[0]?.students} students, ${counts.rows[0]?.items} published books`);
+
   const { headers } = await signIn(app, { email: adminEmail });
-  await app.listen({ port: PORT, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
   global.gc?.();
 
   // Portfolios switched on: the sweep queues the first build, the job builds and publishes it.
@@ -143,7 +156,7 @@ try {
   global.gc?.();
   stop = sampleMemory();
   t0 = performance.now();
-  const file = await download(`http://127.0.0.1:${PORT}${link}`);
+  const file = await download(`http://127.0.0.1:${port}${link}`);
   const downloadMs = performance.now() - t0;
   const downloadMem = stop();
   console.log(`download (HTTP, streamed): ${seconds(downloadMs)} s, status ${file.status}, ${mb(file.bytes)} MB, ${file.lines} lines, BOM ${file.bom}, ${mb(file.bytes / (downloadMs / 1000))} MB/s; memory growth RSS +${mb(downloadMem.rss)} MB, heap +${mb(downloadMem.heap)} MB`);

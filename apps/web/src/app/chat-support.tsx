@@ -41,7 +41,9 @@ export function ChatSupport() {
     void (async () => {
       let userHash: string;
       try {
-        userHash = await apiRequest<string>(serviceUrl('api', '/users/v2', user.uid, provider, 'identity-verification'), { responseType: 'text', signal: controller.signal });
+        const text = await apiRequest<string>(serviceUrl('api', '/users/v2', user.uid, provider, 'identity-verification'), { responseType: 'text', signal: controller.signal });
+        // The call answers the hash as text; a service that answers it as a JSON string works too.
+        userHash = text.trim().startsWith('"') ? String(JSON.parse(text)) : text.trim();
       } catch {
         // Without a verified identity the widget stays off: support would not know who is asking.
         return;
