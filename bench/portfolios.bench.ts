@@ -89,7 +89,16 @@ function download(url: string): Promise<{ status: number; bytes: number; lines: 
   });
 }
 
-if (!values.reuse) {
+const exists = async () => {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+};
+if (!values.reuse || !(await exists())) {
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
 }
@@ -110,27 +119,27 @@ try {
     await database.db.deleteFrom('portfolio_exports').where('organisation_id', '=', orgId).execute();
     await database.db.updateTable('organisations').set({ student_portfolios: false }).where('id', '=', orgId).execute();
   } else {
-  await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District', student_portfolios: false }).execute();
-  // Students, then 0–4 published books each (two on average), written by PostgreSQL itself.
-  await sql`
-    INSERT INTO students (id, organisation_id, student_number, display_name, email, grade, school_year, created_at)
-    SELECT 's' || lpad(g::text, 8, '0'), ${orgId}, 'SN' || g,
-      (ARRAY['Ann','Ben','Cara','Dev','Eli','Fay','Gus','Hana','Zoë','José'])[1 + g % 10] || ' ' || (ARRAY['Smith','Jones','Lee','Patel','García','Kim','Nguyen'])[1 + g % 7],
-      'student' || g || '@students.district.example.org', (ARRAY['K','1','2','3','4','5','6','7','8'])[1 + g % 9], '2025-26', now()
-    FROM generate_series(1, ${STUDENTS}) g`.execute(database.db);
-  await sql`
-    INSERT INTO portfolio_items (id, organisation_id, student_id, book_id, book_title, page_count, created_at, published_at, teacher_name, teacher_email, class_name, book_url)
-    SELECT 'i' || g || '-' || k, ${orgId}, 's' || lpad(g::text, 8, '0'), 'b' || g || '-' || k,
-      (ARRAY['All About Me','My Volcano Book','Fractions, Explained','The "Water" Cycle','=Poems & Songs'])[1 + (g + k) % 5],
-      4 + (g * 7 + k) % 20, now() - ((g + k) % 300) * interval '1 day' - interval '10 days', now() - ((g + k) % 300) * interval '1 day',
-      'Teacher ' || (g % 2000), 'teacher' || (g % 2000) || '@district.example.org', 'Class ' || (g % 500), NULL
-    FROM generate_series(1, ${STUDENTS}) g, generate_series(1, 4) k
-    WHERE k <= g % 5`.execute(database.db);
-  await sql`ANALYZE students`.execute(database.db);
-  await sql`ANALYZE portfolio_items`.execute(database.db);
-  const items = await sql<{ n: number }>`SELECT count(*)::int AS n FROM portfolio_items`.execute(database.db);
-  console.log(`seed: ${STUDENTS} students, ${items.rows[0]?.n} published books in ${seconds(performance.now() - t0)} s (not part of the figures)`);
-  await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).execute();
+    await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District', student_portfolios: false }).execute();
+    // Students, then 0–4 published books each (two on average), written by PostgreSQL itself.
+    await sql`
+      INSERT INTO students (id, organisation_id, student_number, display_name, email, grade, school_year, created_at)
+      SELECT 's' || lpad(g::text, 8, '0'), ${orgId}, 'SN' || g,
+        (ARRAY['Ann','Ben','Cara','Dev','Eli','Fay','Gus','Hana','Zoë','José'])[1 + g % 10] || ' ' || (ARRAY['Smith','Jones','Lee','Patel','García','Kim','Nguyen'])[1 + g % 7],
+        'student' || g || '@students.district.example.org', (ARRAY['K','1','2','3','4','5','6','7','8'])[1 + g % 9], '2025-26', now()
+      FROM generate_series(1, ${STUDENTS}) g`.execute(database.db);
+    await sql`
+      INSERT INTO portfolio_items (id, organisation_id, student_id, book_id, book_title, page_count, created_at, published_at, teacher_name, teacher_email, class_name, book_url)
+      SELECT 'i' || g || '-' || k, ${orgId}, 's' || lpad(g::text, 8, '0'), 'b' || g || '-' || k,
+        (ARRAY['All About Me','My Volcano Book','Fractions, Explained','The "Water" Cycle','=Poems & Songs'])[1 + (g + k) % 5],
+        4 + (g * 7 + k) % 20, now() - ((g + k) % 300) * interval '1 day' - interval '10 days', now() - ((g + k) % 300) * interval '1 day',
+        'Teacher ' || (g % 2000), 'teacher' || (g % 2000) || '@district.example.org', 'Class ' || (g % 500), NULL
+      FROM generate_series(1, ${STUDENTS}) g, generate_series(1, 4) k
+      WHERE k <= g % 5`.execute(database.db);
+    await sql`ANALYZE students`.execute(database.db);
+    await sql`ANALYZE portfolio_items`.execute(database.db);
+    const items = await sql<{ n: number }>`SELECT count(*)::int AS n FROM portfolio_items`.execute(database.db);
+    console.log(`seed: ${STUDENTS} students, ${items.rows[0]?.n} published books in ${seconds(performance.now() - t0)} s (not part of the figures)`);
+    await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).execute();
   }
   const counts = await sql<{ students: number; items: number }>`SELECT (SELECT count(*)::int FROM students) AS students, (SELECT count(*)::int FROM portfolio_items) AS items`.execute(database.db);
   console.log(`district: ${counts.rows[0]?.students} students, ${counts.rows[0]?.items} published books`);
