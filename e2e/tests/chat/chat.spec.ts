@@ -45,6 +45,8 @@ test.describe('Chat support with a provider', () => {
   let calls: RecordedCall[] = [];
 
   test.beforeAll(async () => {
+    // A second server with the demo district: slow to start on a busy machine.
+    test.setTimeout(240_000);
     standIn = createServer((req, res) => {
       res.setHeader('access-control-allow-origin', '*');
       if (req.url === '/widget.js') {
