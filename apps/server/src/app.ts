@@ -22,6 +22,8 @@ import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
 import { settingsPlugin } from './modules/settings/settings.plugin.js';
 import { ltiPlugin } from './modules/lti/lti.plugin.js';
 import { analyticsPlugin } from './modules/analytics/analytics.plugin.js';
+import { portfoliosPlugin } from './modules/portfolios/portfolios.plugin.js';
+import { assetsPlugin } from './modules/assets/assets.plugin.js';
 
 export interface AppOptions {
   env: Env;
@@ -80,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsPlugin);
   await app.register(ltiPlugin);
   await app.register(analyticsPlugin);
+  await app.register(portfoliosPlugin);
+  await app.register(assetsPlugin);
 
   return app;
 }

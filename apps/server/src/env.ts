@@ -115,10 +115,20 @@ export const envSchema = z.object({
   DISTRICT_SSO_DOMAINS: z.string().default('schools.example-district.org,students.example-district.org'),
   /** Comma-separated suffixes of city-government domains that may not use e-mail and password. */
   CITY_GOVERNMENT_SUFFIXES: z.string().default('.cityofexample.gov'),
-  /** Chat-support widget provider ("{chat-support}" in paths); 'none' turns the widget off. */
-  CHAT_SUPPORT_PROVIDER: z.string().min(1, 'must not be empty').default('intercom'),
+  /** Chat-support widget provider ("{chat-support}" in paths): 'none' (no widget, no request) or 'intercom'. */
+  CHAT_SUPPORT_PROVIDER: z.string().min(1, 'must not be empty').default('none'),
   /** Secret for the chat-support identity-verification hash. */
   CHAT_SUPPORT_SECRET: z.string().optional(),
+  /** The chat-support provider's workspace id (Intercom: the app_id). Required when a provider is set. */
+  CHAT_SUPPORT_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _').optional(),
+  /** Where the widget script loads from; unset: the provider's own (Intercom: https://widget.intercom.io/widget/APP_ID). The CSP allows its origin. */
+  CHAT_SUPPORT_SCRIPT_URL: httpUrl('https://widget.intercom.io/widget/abc123').optional(),
+  /** Teacher Resources: base of the grade-level and subject resource pages (each card adds its own path). */
+  RESOURCES_URL: httpUrl('https://help.quire.app/resources').default('https://help.quire.app/resources'),
+  /** Hours between rebuilds of an organisation's student-portfolio export. */
+  PORTFOLIO_EXPORT_INTERVAL_HOURS: int(1, 168).default(24),
+  /** Seconds a student-portfolio download link stays valid (the export call's refreshIn). */
+  PORTFOLIO_LINK_TTL_SECONDS: int(10, 86400).default(900),
   /** Extra origins (comma-separated) allowed to send state-changing requests, besides PUBLIC_URL's origin. */
   TRUSTED_ORIGINS: z.string().default(''),
   /**
@@ -158,6 +168,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.LTI_ENCRYPTION_KEY) {
     problems.push('LTI_ENCRYPTION_KEY is required in production (32 bytes, e.g. `openssl rand -base64 32`)');
+  }
+  if (parsed.success && parsed.data.CHAT_SUPPORT_PROVIDER.toLowerCase() !== 'none' && !parsed.data.CHAT_SUPPORT_APP_ID) {
+    problems.push('CHAT_SUPPORT_APP_ID is required when CHAT_SUPPORT_PROVIDER is set');
   }
   if (!parsed.success || problems.length) {
     throw new ConfigError(problems.map((p) => `Invalid configuration: ${p}`).join('\n'));

@@ -6,8 +6,7 @@ import {
   libraryMessages,
 } from '@quire/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './auth.js';
-import { buildTeacher, buildUser } from './factories.js';
+import { buildTeacher } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { buildLibrary } from './libraries.helpers.js';
 import { libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
@@ -109,42 +108,5 @@ describe('GET /api/:teacherId/owned and /joined', () => {
     const lib = await buildLibrary(t.app.db, { organisationId: f.orgId, ownerId: f.colleague.id, name: 'Zoo', members: [{ memberId: f.teacher.id, role: LIBRARY_ROLE_STUDENT }] });
     const joined = (await t.app.inject({ url: `/api/${f.teacher.id}/joined?organisationId=${f.orgId}`, headers: f.headers })).json();
     expect(joined.unarchived.find((l: { id: string }) => l.id === lib.id)).toMatchObject({ role: LIBRARY_ROLE_STUDENT, isOwner: false });
-  });
-});
-
-describe('GET /assets/:userId/avatar', () => {
-  it("redirects to a teacher's image, serves a data image, and answers 404 without one", async () => {
-    const admin = await orgWithAdmin(t.app);
-    const withUrl = await buildUser(t.app.db, { image: 'https://images.example.org/ann.png' });
-    const teacher = await buildTeacher(t.app.db, { organisationId: admin.orgId, user_id: withUrl.id, email: withUrl.email });
-    const res = await t.app.inject({ url: `/assets/${withUrl.id}/avatar`, headers: admin.headers });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('https://images.example.org/ann.png');
-    // The member id works too.
-    expect((await t.app.inject({ url: `/assets/${teacher.id}/avatar`, headers: admin.headers })).statusCode).toBe(302);
-
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
-    const withData = await buildUser(t.app.db, { image: `data:image/png;base64,${png.toString('base64')}` });
-    await buildTeacher(t.app.db, { organisationId: admin.orgId, user_id: withData.id, email: withData.email });
-    const data = await t.app.inject({ url: `/assets/${withData.id}/avatar`, headers: admin.headers });
-    expect(data.statusCode).toBe(200);
-    expect(data.headers['content-type']).toBe('image/png');
-    expect(data.rawPayload).toEqual(png);
-
-    const plain = await buildUser(t.app.db);
-    await buildTeacher(t.app.db, { organisationId: admin.orgId, user_id: plain.id, email: plain.email });
-    expect((await t.app.inject({ url: `/assets/${plain.id}/avatar`, headers: admin.headers })).statusCode).toBe(404);
-  });
-
-  it("hides people of other organisations (404), shows the actor's own, and needs a session", async () => {
-    const admin = await orgWithAdmin(t.app);
-    const stranger = await buildUser(t.app.db, { image: 'https://images.example.org/x.png' });
-    await buildTeacher(t.app.db, { email: stranger.email, user_id: stranger.id });
-    expect((await t.app.inject({ url: `/assets/${stranger.id}/avatar`, headers: admin.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/assets/${stranger.id}/avatar` })).statusCode).toBe(401);
-    await t.app.db.updateTable('user').set({ image: 'https://images.example.org/me.png' }).where('id', '=', admin.userId).execute();
-    expect((await t.app.inject({ url: `/assets/${admin.userId}/avatar`, headers: admin.headers })).headers.location).toBe('https://images.example.org/me.png');
-    const { headers } = await signIn(t.app, { email: stranger.email });
-    expect((await t.app.inject({ url: `/assets/${admin.userId}/avatar`, headers })).statusCode).toBe(404);
   });
 });

@@ -201,7 +201,58 @@ export interface PortfolioExportsTable {
   organisation_id: string;
   generated_at: Timestamp;
   row_count: Generated<number>;
-  content: string;
+  /** 'building' while its chunks are written (never visible); 'ready' once published. */
+  status: Generated<'building' | 'ready'>;
+  byte_size: Generated<number>;
+  chunk_count: Generated<number>;
+}
+
+/** One piece (~1 MB) of an export's CSV, in order of seq. */
+export interface PortfolioExportChunksTable {
+  organisation_id: string;
+  export_id: string;
+  seq: number;
+  data: Buffer;
+}
+
+export interface StudentsTable {
+  id: string;
+  organisation_id: string;
+  student_number: string | null;
+  display_name: string;
+  email: string | null;
+  grade: string | null;
+  school_year: string | null;
+  created_at: Timestamp;
+}
+
+/** A book a student published to their portfolio. */
+export interface PortfolioItemsTable {
+  id: string;
+  organisation_id: string;
+  student_id: string;
+  book_id: string | null;
+  book_title: string;
+  page_count: Generated<number>;
+  created_at: Timestamp;
+  published_at: Timestamp;
+  teacher_member_id: string | null;
+  teacher_name: string | null;
+  teacher_email: string | null;
+  class_name: string | null;
+  book_url: string | null;
+}
+
+/** The example books of Teacher Resources and their cover images. */
+export interface FeaturedBooksTable {
+  book_id: string;
+  owner_user_id: string;
+  title: string;
+  shape: 'landscape' | 'square' | 'portrait';
+  position: number;
+  cover: Buffer | null;
+  cover_type: string | null;
+  updated_at: Timestamp;
 }
 
 export interface MailOutboxTable {
@@ -278,6 +329,10 @@ export interface DB {
   lti_nonces: LtiNoncesTable;
   lti_users: LtiUsersTable;
   idempotency_keys: IdempotencyKeysTable;
+  students: StudentsTable;
+  portfolio_items: PortfolioItemsTable;
+  portfolio_export_chunks: PortfolioExportChunksTable;
+  featured_books: FeaturedBooksTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
+import { chatSupportCspSources } from '../modules/chat-support/chat-support.config.js';
 
 /**
  * Security headers and compression. The CSP fits the Vite-built React + Mantine console: Mantine
@@ -8,20 +9,25 @@ import compress from '@fastify/compress';
  * and the console only calls its own origin.
  */
 export const securityPlugin = fp(async (app) => {
+  // The configured chat-support provider's sources, and nothing when chat support is off (modules/chat-support).
+  const chat = chatSupportCspSources(app.env);
+  const withChat = (directive: string, sources: string[]) => [...sources, ...(chat[directive] ?? [])];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'script-src': withChat('script-src', ["'self'"]),
+        'style-src': withChat('style-src', ["'self'", "'unsafe-inline'"]),
+        'img-src': withChat('img-src', ["'self'", 'data:', 'blob:']),
+        'font-src': withChat('font-src', ["'self'", 'data:']),
+        'connect-src': withChat('connect-src', ["'self'"]),
         'frame-ancestors': ["'self'"],
         'object-src': ["'none'"],
+        ...(chat['frame-src'] ? { 'frame-src': withChat('frame-src', ["'self'"]) } : {}),
+        ...(chat['media-src'] ? { 'media-src': withChat('media-src', ["'self'"]) } : {}),
         'base-uri': ["'self'"],
-        'form-action': ["'self'"],
+        'form-action': withChat('form-action', ["'self'"]),
         // Plain-HTTP installs (a school's LAN) must keep loading their own scripts.
         'upgrade-insecure-requests': null,
       },

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { FullPageLoader } from '../components/ui/full-page-loader.js';
 import { consoleConfigQueryOptions } from '../lib/console-config.js';
 import { SessionProvider } from '../lib/session/index.js';
+import { ChatSupport } from './chat-support.js';
 
 /**
  * The root of every route except /unsupported: loads the server's console configuration once
@@ -26,6 +27,7 @@ export function ConsoleRoot() {
   }
   return (
     <SessionProvider>
+      <ChatSupport />
       <Outlet />
     </SessionProvider>
   );

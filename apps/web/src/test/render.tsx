@@ -27,6 +27,8 @@ export const testConsoleConfig: ConsoleConfig = {
   districtSsoDomains: ['district.test'],
   cityGovernmentSuffixes: ['.city.test'],
   chatSupportProvider: null,
+  chatSupportAppId: null,
+  chatSupportScriptUrl: null,
 };
 
 /** A signed-in session in an organisation with every feature off; override what a test needs. */

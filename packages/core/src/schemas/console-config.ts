@@ -35,6 +35,10 @@ export const consoleConfigSchema = z.object({
   cityGovernmentSuffixes: z.array(z.string()),
   /** The chat-support provider's id; null when chat support is off (CHAT_SUPPORT_PROVIDER=none). */
   chatSupportProvider: z.string().nullable(),
+  /** The provider's workspace id (Intercom's app_id); null when chat support is off. */
+  chatSupportAppId: z.string().nullable().default(null),
+  /** Where the widget script loads from; null when chat support is off. */
+  chatSupportScriptUrl: z.string().nullable().default(null),
 });
 
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;

@@ -8,3 +8,5 @@ export * from './licenses.js';
 export * from './settings.js';
 export * from './lti.js';
 export * from './analytics.js';
+export * from './portfolios.js';
+export * from './resources.js';

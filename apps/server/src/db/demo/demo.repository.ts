@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { AccountTable, AdminsTable, DB, LicensesTable, LtiCredentialsTable, OrganisationsTable, PortfolioExportsTable, UserTable } from '../types.js';
+import type { AccountTable, AdminsTable, DB, LicensesTable, LtiCredentialsTable, OrganisationsTable, PortfolioItemsTable, StudentsTable, UserTable } from '../types.js';
 import type { Cell, SqlType } from './columns.js';
 
 /** Any column buffer (see columns.ts). */
@@ -69,8 +69,9 @@ export async function insertLtiCredentials(db: Kysely<DB>, row: Insertable<LtiCr
   await db.insertInto('lti_credentials').values(row).execute();
 }
 
-export async function insertPortfolioExports(db: Kysely<DB>, rows: Insertable<PortfolioExportsTable>[]): Promise<void> {
-  if (rows.length) await db.insertInto('portfolio_exports').values(rows).execute();
+export async function insertPortfolios(db: Kysely<DB>, rows: { students: Insertable<StudentsTable>[]; items: Insertable<PortfolioItemsTable>[] }): Promise<void> {
+  if (rows.students.length) await db.insertInto('students').values(rows.students).execute();
+  if (rows.items.length) await db.insertInto('portfolio_items').values(rows.items).execute();
 }
 
 export async function insertUsers(db: Kysely<DB>, rows: Insertable<UserTable>[]): Promise<void> {

@@ -7,7 +7,7 @@ import { SeedConflictError, generatedOrganisationId, seedGeneratedOrganisation }
 
 const TABLES = [
   '"user"', 'account', 'organisations', 'licenses', 'members', 'admins', 'libraries', 'library_memberships', 'books',
-  'lti_credentials', 'analytics_events', 'analytics_daily', 'portfolio_exports',
+  'lti_credentials', 'analytics_events', 'analytics_daily', 'portfolio_exports', 'students', 'portfolio_items',
 ];
 
 let database: Database;

@@ -123,7 +123,8 @@ describe('the demo district covers every case of the spec', () => {
     ['apps for teachers only and apps disabled', sql`SELECT DISTINCT v.value FROM organisations, jsonb_each_text(settings->'apps') AS v`, 2],
     ['org libraries with visits', sql`SELECT 1 FROM organisations WHERE org_libraries AND visit_libraries`],
     ['a domain organisation', sql`SELECT 1 FROM organisations WHERE is_domain`],
-    ['student portfolios with exports', sql`SELECT 1 FROM portfolio_exports p JOIN organisations o ON o.id = p.organisation_id WHERE o.student_portfolios AND p.row_count > 0`],
+    ['students with published portfolio books', sql`SELECT 1 FROM portfolio_items p JOIN organisations o ON o.id = p.organisation_id WHERE o.student_portfolios`],
+    ['students with nothing published yet', sql`SELECT 1 FROM students s WHERE NOT EXISTS (SELECT 1 FROM portfolio_items p WHERE p.student_id = s.id)`],
     ['session events of students and teachers', sql`SELECT DISTINCT user_kind FROM analytics_events`, 2],
     ['sessions on five operating systems', sql`SELECT DISTINCT os FROM analytics_events`, 5],
     ['sessions through four providers', sql`SELECT DISTINCT provider FROM analytics_events`, 4],
@@ -134,9 +135,9 @@ describe('the demo district covers every case of the spec', () => {
     expect(await count(query)).toBeGreaterThanOrEqual(atLeast);
   });
 
-  it('keeps LTI credentials and portfolio exports to one organisation each', async () => {
+  it('keeps LTI credentials and student portfolios to one organisation each', async () => {
     expect(await count(sql`SELECT DISTINCT organisation_id FROM lti_credentials`)).toBe(1);
-    expect(await count(sql`SELECT DISTINCT organisation_id FROM portfolio_exports`)).toBe(1);
+    expect(await count(sql`SELECT DISTINCT organisation_id FROM students`)).toBe(1);
   });
 
   it('has 18 months of analytics whose daily rollups match the raw events', async () => {

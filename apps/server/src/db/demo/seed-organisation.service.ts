@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { stringify } from 'csv-stringify/sync';
 import type { DB } from '../types.js';
 import {
   allocatedByLicence, insertAdmins, insertColumns, insertColumnsTogether, insertLicences, insertLtiCredentials, insertOrganisation,
-  insertPortfolioExports, rollUpAnalytics, setLicenceQuantity,
+  insertPortfolios, rollUpAnalytics, setLicenceQuantity,
 } from './demo.repository.js';
 import { generateAnalytics } from './generate-analytics.js';
+import { generatePortfolios } from './generate-portfolios.js';
 import { TeacherGenerator, iso, type SignedUpTeacher } from './generate-teachers.js';
-import { FIRST_NAMES, LAST_NAMES, LIBRARY_KINDS, SUBJECTS } from './names.js';
 import type { LicenceFill, OrganisationPlan } from './plan.js';
 import type { Random } from './random.js';
 
@@ -33,7 +32,7 @@ export interface SeededOrganisation {
 
 /**
  * Writes one generated organisation with its licences, teachers, libraries, books, admins, LTI
- * credentials, analytics history and portfolio exports. Runs inside the caller's transaction.
+ * credentials, analytics history and student portfolios. Runs inside the caller's transaction.
  */
 export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: OrganisationPlan, reference: number, id = rand.id()): Promise<SeededOrganisation> {
   const created = iso(reference - 3 * 365 * DAY);
@@ -110,7 +109,8 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
   await timed('analytics_daily', () => rollUpAnalytics(trx, id));
 
   if (plan.studentPortfolios && plan.portfolioExports > 0) {
-    await insertPortfolioExports(trx, portfolioExports(rand, id, plan, generator.signedUp, reference));
+    // Students and their published books; the export itself is built by the background job (portfolios module).
+    await insertPortfolios(trx, generatePortfolios(rand, id, plan, generator.signedUp, reference));
   }
   return result;
 }
@@ -119,22 +119,4 @@ function quantityFor(fill: LicenceFill, allocated: number, rand: Random): number
   if (fill === 'full') return allocated;
   if (fill === 'nearly') return allocated + rand.int(2, 3);
   return Math.ceil(allocated * 1.3) + 5;
-}
-
-/** The daily student-portfolio CSV files, newest last; each lists the students' libraries and books. */
-function portfolioExports(rand: Random, organisationId: string, plan: OrganisationPlan, teachers: SignedUpTeacher[], reference: number) {
-  const students = Array.from({ length: rand.int(30, 60) }, () => {
-    const first = rand.pick(FIRST_NAMES);
-    const last = rand.pick(LAST_NAMES);
-    return { name: `${first} ${last}`, email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `${rand.int(1, 99)}@students.${plan.domain}` };
-  });
-  return Array.from({ length: plan.portfolioExports }, (_, n) => {
-    const generatedAt = reference - (plan.portfolioExports - 1 - n) * DAY - rand.int(1, 6) * 3600_000;
-    const rows = students.map((s) => [
-      s.name, s.email, teachers.length ? rand.pick(teachers).email : '', `${rand.pick(SUBJECTS)} ${rand.pick(LIBRARY_KINDS)}`,
-      rand.int(0, 12 + n), rand.int(0, 4 + n),
-    ]);
-    const content = stringify([['Student Name', 'Student Email', 'Teacher Email', 'Library', 'Books', 'Published Books'], ...rows]);
-    return { id: rand.id(), organisation_id: organisationId, generated_at: iso(generatedAt), row_count: rows.length, content };
-  });
 }

@@ -4,6 +4,7 @@ import * as m0002 from './0002-teachers-list-indexes.js';
 import * as m0003 from './0003-rate-limits.js';
 import * as m0004 from './0004-settings-lti.js';
 import * as m0005 from './0005-analytics.js';
+import * as m0006 from './0006-portfolios.js';
 import * as m0008 from './0008-screens.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-rate-limits': m0003,
   '0004-settings-lti': m0004,
   '0005-analytics': m0005,
+  '0006-portfolios': m0006,
   '0008-screens': m0008,
 };

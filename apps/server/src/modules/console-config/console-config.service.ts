@@ -1,5 +1,6 @@
 import type { ConsoleConfig } from '@quire/core';
 import { listSetting, publicUrl, type Env } from '../../env.js';
+import { chatSupportProvider, chatSupportScriptUrl } from '../chat-support/chat-support.config.js';
 
 export { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
 
@@ -21,6 +22,8 @@ export function consoleConfig(env: Env): ConsoleConfig {
     readerLibraryId: env.READER_LIBRARY_ID,
     districtSsoDomains: listSetting(env.DISTRICT_SSO_DOMAINS),
     cityGovernmentSuffixes: listSetting(env.CITY_GOVERNMENT_SUFFIXES),
-    chatSupportProvider: env.CHAT_SUPPORT_PROVIDER.toLowerCase() === 'none' ? null : env.CHAT_SUPPORT_PROVIDER,
+    chatSupportProvider: chatSupportProvider(env),
+    chatSupportAppId: chatSupportProvider(env) ? (env.CHAT_SUPPORT_APP_ID ?? null) : null,
+    chatSupportScriptUrl: chatSupportScriptUrl(env),
   };
 }

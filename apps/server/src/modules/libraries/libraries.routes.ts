@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../access/actor.js';
-import { getAvatar } from './avatar.service.js';
 import { getTeacherLibraries, getTeacherLibrariesBy } from './libraries.service.js';
 import {
-  avatarParamsSchema,
   organisationBodySchema,
   organisationQuerySchema,
   teacherParamsSchema,
@@ -14,7 +12,7 @@ import { organisationIdOf } from './organisation-id.js';
 
 const tags = ['teacher libraries'];
 
-/** Teacher libraries: lists, transfers, archive (spec §7), and avatars (docs/libraries-api.md). */
+/** Teacher libraries: lists, transfers, archive (spec §7), (docs/libraries-api.md); avatars are in modules/assets. */
 export const librariesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/:teacherId',
@@ -44,16 +42,5 @@ export const librariesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "Archive all the teacher's libraries", params: teacherParamsSchema, querystring: organisationQuerySchema, body: organisationBodySchema } },
     async (request) =>
       archiveAllLibraries(app.db, requireActor(request), { organisationId: organisationIdOf(request, request.body), teacherId: request.params.teacherId }),
-  );
-
-  app.get(
-    '/assets/:userId/avatar',
-    { schema: { tags, summary: "A person's avatar: a redirect, the image, or 404 (initials)", params: avatarParamsSchema } },
-    async (request, reply) => {
-      const avatar = await getAvatar(app.db, requireActor(request), request.params.userId);
-      reply.header('cache-control', 'private, max-age=300');
-      if (avatar.kind === 'redirect') return reply.redirect(avatar.url, 302);
-      return reply.type(avatar.contentType).send(avatar.body);
-    },
   );
 };

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { assetsRoutes } from './assets.routes.js';
+import { resourcesRoutes } from './resources.routes.js';
+
+/** The {assets} service (avatars, covers) and the Teacher Resources data (docs/resources.md). */
+export async function assetsPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(assetsRoutes);
+  await app.register(resourcesRoutes);
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { coverQuerySchema } from '@quire/core';
+import { requireActor } from '../access/actor.js';
+import { getAvatar, getCover, type ImageAnswer } from './assets.service.js';
+
+const tags = ['assets'];
+const id = z.string().min(1).max(200);
+
+/** Sends an image with its ETag, or a 304 when the browser already has it. */
+function sendImage(request: FastifyRequest, reply: FastifyReply, image: ImageAnswer, cacheControl: string) {
+  reply
+    .header('cache-control', cacheControl)
+    .header('etag', image.etag)
+    .header('x-content-type-options', 'nosniff')
+    .header('vary', 'Cookie');
+  if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+  return reply.type(image.contentType).send(image.body);
+}
+
+/** The {assets} service of spec §7: avatars and book covers (docs/resources.md). */
+export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/assets/:userId/avatar',
+    { schema: { tags, summary: "A person's picture, or a generated initials image (404 for people you cannot see)", params: z.object({ userId: id }) } },
+    async (request, reply) => {
+      const image = await getAvatar(app.db, requireActor(request), request.params.userId);
+      return sendImage(request, reply, image, 'private, max-age=3600');
+    },
+  );
+
+  app.get(
+    '/assets/:userId/:bookId',
+    {
+      schema: {
+        tags,
+        summary: "A book's cover scaled to ?width= (250 on Teacher Resources); ?retry= marks the one retry after a failure",
+        params: z.object({ userId: id, bookId: id }),
+        querystring: coverQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const image = await getCover(app.db, requireActor(request), request.params.userId, request.params.bookId, request.query.width);
+      return sendImage(request, reply, image, 'private, max-age=86400');
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { PortfolioCsvRow } from './portfolio-csv.js';
+
+/** Whether the organisation exists and has studentPortfolios on; undefined when it does not exist. */
+export async function findPortfolioFlag(db: Kysely<DB>, organisationId: string): Promise<{ name: string; enabled: boolean } | undefined> {
+  const row = await db
+    .selectFrom('organisations')
+    .select(['name', 'student_portfolios'])
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  return row ? { name: row.name, enabled: row.student_portfolios } : undefined;
+}
+
+/** The newest published export of the organisation. */
+export async function findLatestReadyExport(db: Kysely<DB>, organisationId: string) {
+  return db
+    .selectFrom('portfolio_exports')
+    .select(['id', 'generated_at', 'row_count', 'byte_size', 'chunk_count'])
+    .where('organisation_id', '=', organisationId)
+    .where('status', '=', 'ready')
+    .orderBy('generated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A published export of this organisation (the tenant boundary of the download link). */
+export async function findReadyExport(db: Kysely<DB>, organisationId: string, exportId: string) {
+  return db
+    .selectFrom('portfolio_exports')
+    .select(['id', 'generated_at', 'row_count', 'byte_size', 'chunk_count'])
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', exportId)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+}
+
+/** Chunks [fromSeq, fromSeq + count) of an export, in order. */
+export async function readChunks(db: Kysely<DB>, organisationId: string, exportId: string, fromSeq: number, count: number): Promise<Buffer[]> {
+  const rows = await db
+    .selectFrom('portfolio_export_chunks')
+    .select('data')
+    .where('organisation_id', '=', organisationId)
+    .where('export_id', '=', exportId)
+    .where('seq', '>=', fromSeq)
+    .where('seq', '<', fromSeq + count)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => Buffer.from(r.data));
+}
+
+/** One page of export rows: the next `limit` students after `afterStudentId`, each with their items. */
+export async function exportRowsAfter(db: Kysely<DB>, organisationId: string, afterStudentId: string, limit: number): Promise<PortfolioCsvRow[]> {
+  const result = await sql<PortfolioCsvRow>`
+    WITH page AS (
+      SELECT id, student_number, display_name, email, grade, school_year
+      FROM students
+      WHERE organisation_id = ${organisationId} AND id > ${afterStudentId}
+      ORDER BY id
+      LIMIT ${limit}
+    )
+    SELECT page.id AS student_id, page.student_number, page.display_name, page.email, page.grade, page.school_year,
+           i.book_id, i.book_title, i.page_count, i.created_at, i.published_at,
+           i.teacher_name, i.teacher_email, i.class_name, i.book_url
+    FROM page
+    LEFT JOIN portfolio_items i ON i.organisation_id = ${organisationId} AND i.student_id = page.id
+    ORDER BY page.id, i.published_at, i.id`.execute(db);
+  return result.rows;
+}
+
+export async function insertBuildingExport(db: Kysely<DB>, organisationId: string, id: string): Promise<void> {
+  await db.insertInto('portfolio_exports').values({ id, organisation_id: organisationId, generated_at: new Date(), status: 'building' }).execute();
+}
+
+export async function insertChunk(db: Kysely<DB>, organisationId: string, exportId: string, seq: number, data: Buffer): Promise<void> {
+  await db.insertInto('portfolio_export_chunks').values({ organisation_id: organisationId, export_id: exportId, seq, data }).execute();
+}
+
+/** Publishes a built export: from now on the export call answers with it. */
+export async function publishExport(
+  db: Kysely<DB>,
+  organisationId: string,
+  exportId: string,
+  totals: { rowCount: number; byteSize: number; chunkCount: number },
+): Promise<void> {
+  await db
+    .updateTable('portfolio_exports')
+    .set({ status: 'ready', generated_at: new Date(), row_count: totals.rowCount, byte_size: totals.byteSize, chunk_count: totals.chunkCount })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', exportId)
+    .execute();
+}
+
+/**
+ * Drops the organisation's older exports, keeping the newest `keep` published ones (a download of the
+ * previous file that is still running finishes), and any unfinished build other than `exceptId`.
+ */
+export async function pruneExports(db: Kysely<DB>, organisationId: string, keep: number, exceptId?: string): Promise<void> {
+  await sql`
+    DELETE FROM portfolio_exports
+    WHERE organisation_id = ${organisationId}
+      AND id <> ${exceptId ?? ''}
+      AND (status = 'building' OR id NOT IN (
+        SELECT id FROM portfolio_exports
+        WHERE organisation_id = ${organisationId} AND status = 'ready'
+        ORDER BY generated_at DESC, id DESC
+        LIMIT ${keep}))`.execute(db);
+}
+
+export async function deleteExport(db: Kysely<DB>, organisationId: string, exportId: string): Promise<void> {
+  await db.deleteFrom('portfolio_exports').where('organisation_id', '=', organisationId).where('id', '=', exportId).execute();
+}
+
+/** Organisations with portfolios on whose newest export is missing or older than `olderThanHours`. */
+export async function organisationsDueForExport(db: Kysely<DB>, olderThanHours: number): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    SELECT o.id FROM organisations o
+    WHERE o.student_portfolios
+      AND NOT EXISTS (
+        SELECT 1 FROM portfolio_exports e
+        WHERE e.organisation_id = o.id AND e.status = 'ready'
+          AND e.generated_at > now() - make_interval(hours => ${olderThanHours}::int))
+    ORDER BY o.id
+    LIMIT 10000`.execute(db);
+  return result.rows.map((r) => r.id);
+}

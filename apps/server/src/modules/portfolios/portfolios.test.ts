@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { PORTFOLIO_CSV_COLUMNS, portfolioDownloadSchema, portfolioMessages } from '@quire/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
+import { PORTFOLIO_EXPORT_QUEUE } from './portfolios.job.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ PORTFOLIO_LINK_TTL_SECONDS: 60 });
+});
+afterAll(() => t.close());
+
+async function addStudents(orgId: string, students: Array<{ name: string; email?: string; items?: Array<{ title: string; pages?: number; teacher?: string; className?: string }> }>) {
+  for (const [n, s] of students.entries()) {
+    const id = `${String(n).padStart(4, '0')}-${randomUUID()}`;
+    await t.app.db.insertInto('students').values({ id, organisation_id: orgId, display_name: s.name, email: s.email ?? null, grade: '5', school_year: '2025-26', student_number: `S${n}` }).execute();
+    for (const [k, item] of (s.items ?? []).entries()) {
+      await t.app.db.insertInto('portfolio_items').values({
+        id: randomUUID(), organisation_id: orgId, student_id: id, book_id: `book-${n}-${k}`, book_title: item.title, page_count: item.pages ?? 3,
+        created_at: new Date(Date.UTC(2025, 0, 1 + k)), published_at: new Date(Date.UTC(2025, 1, 1 + k)),
+        teacher_name: item.teacher ?? 'Ms Teacher', teacher_email: 'teacher@school.org', class_name: item.className ?? 'Class 5A', book_url: null,
+      }).execute();
+    }
+  }
+}
+
+async function exportCall(orgId: string, headers: Record<string, string>, id = 'latest') {
+  return t.app.inject({ method: 'GET', url: `/rest/${orgId}/student-portfolios-export/${id}`, headers });
+}
+
+async function buildNow(orgId: string) {
+  await t.app.portfolios.requestBuild(orgId);
+  await t.app.jobs.waitForIdle(PORTFOLIO_EXPORT_QUEUE, 30_000);
+}
+
+describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
+  it('404s with the spec message when portfolios are off', async () => {
+    const a = await orgWithAdmin(t.app);
+    const res = await exportCall(a.orgId, a.headers);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: portfolioMessages.notEnabled });
+  });
+
+  it('425s until the first export exists, and that request queues the build', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Ada Lovelace', items: [{ title: 'Engines' }] }]);
+    const first = await exportCall(a.orgId, a.headers, a.userId);
+    expect(first.statusCode).toBe(425);
+    expect(first.json()).toMatchObject({ message: portfolioMessages.noExportYet });
+    await t.app.jobs.waitForIdle(PORTFOLIO_EXPORT_QUEUE, 30_000);
+    const ready = await exportCall(a.orgId, a.headers, a.userId);
+    expect(ready.statusCode).toBe(200);
+    const body = portfolioDownloadSchema.parse(ready.json());
+    expect(body.refreshIn).toBe(60);
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('the sweep builds every organisation that has portfolios on and no fresh export', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    const off = await orgWithAdmin(t.app);
+    expect(await t.app.portfolios.sweep()).toBeGreaterThanOrEqual(1);
+    await t.app.jobs.waitForIdle(PORTFOLIO_EXPORT_QUEUE, 30_000);
+    expect((await exportCall(a.orgId, a.headers)).statusCode).toBe(200);
+    const rows = await t.app.db.selectFrom('portfolio_exports').select('id').where('organisation_id', '=', off.orgId).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('downloads an RFC 4180 CSV with a BOM, every student and item, formulas neutralised', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [
+      { name: '=HYPERLINK("http://evil.example","click")', email: 'x@school.org', items: [{ title: '+cmd|calc', pages: 12 }, { title: 'Line\nbreak, "quoted"', className: '@class' }] },
+      { name: 'Zoë Ñúñez', items: [] },
+      { name: '-2+3', items: [{ title: 'Plain' }] },
+    ]);
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="student-portfolios-.*\.csv"$/);
+    const raw = file.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = raw.toString('utf8');
+    expect(text).toContain('\r\n');
+    const records = parse(text, { bom: true, relax_column_count: false }) as string[][];
+    expect(records[0]).toEqual([...PORTFOLIO_CSV_COLUMNS]);
+    const names = records.slice(1).map((r) => r[2]);
+    expect(names).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "'=HYPERLINK(\"http://evil.example\",\"click\")", 'Zoë Ñúñez', "'-2+3"]);
+    expect(records[1]?.[7]).toBe("'+cmd|calc");
+    expect(records[1]?.[8]).toBe('12');
+    expect(records[2]?.[7]).toBe('Line\nbreak, "quoted"');
+    expect(records[2]?.[13]).toBe("'@class");
+    // A student with nothing published still appears, with empty book columns.
+    expect(records[3]?.[7]).toBe('');
+    expect(records[1]?.[10]).toBe('2025-02-01T00:00:00.000Z');
+  });
+
+  it('refuses an expired, forged or other-organisation link and a library manager; keeps the tenant boundary', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    const b = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Alpha Student', items: [{ title: 'A book' }] }]);
+    await addStudents(b.orgId, [{ name: 'Beta Student', items: [{ title: 'B book' }] }]);
+    await buildNow(a.orgId);
+    await buildNow(b.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+
+    // B's admin cannot ask for A's export, nor name another user.
+    expect((await exportCall(a.orgId, b.headers)).statusCode).toBe(403);
+    expect((await exportCall(a.orgId, a.headers, b.userId)).statusCode).toBe(403);
+    // A library manager of A reads teachers, not student data.
+    expect((await exportCall(a.orgId, await libraryManagerOf(t.app, a.orgId))).statusCode).toBe(403);
+    // A's link moved under B's organisation is not valid; nor is a changed signature or expiry.
+    expect((await t.app.inject({ method: 'GET', url: url.replace(`/rest/${a.orgId}/`, `/rest/${b.orgId}/`) })).statusCode).toBe(403);
+    const u = new URL(url, 'http://x');
+    u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 3600));
+    expect((await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` })).statusCode).toBe(403);
+    // The file holds only A's students.
+    const text = (await t.app.inject({ method: 'GET', url })).payload;
+    expect(text).toContain('Alpha Student');
+    expect(text).not.toContain('Beta Student');
+
+    // Expired: the same link, issued in the past.
+    const { getPortfolioDownload } = await import('./portfolios.service.js');
+    const old = await getPortfolioDownload({ db: t.app.db, env: t.app.env, requestBuild: async () => undefined },
+      { userId: a.userId, email: a.email, displayName: '', emailVerified: true }, a.orgId, 'latest', Date.now() - 120_000);
+    const expired = await t.app.inject({ method: 'GET', url: old.url });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toMatch(/expired/);
+
+    // Switched off: the link stops working too.
+    await t.app.db.updateTable('organisations').set({ student_portfolios: false }).where('id', '=', a.orgId).execute();
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('a build that fails part-way is retried and never leaves a half-written export visible', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Retry Student', items: [{ title: 'x'.repeat(600_000) }, { title: 'y'.repeat(600_000) }, { title: 'z'.repeat(600_000) }] }]);
+    let attempts = 0;
+    let seenDuringFailure: number | undefined;
+    t.app.portfolios.setBuildOptions({
+      beforeChunk: async (seq) => {
+        if (seq !== 1) return;
+        if (attempts++ === 0) {
+          const visible = await t.app.db.selectFrom('portfolio_exports').select('id').where('organisation_id', '=', a.orgId).where('status', '=', 'ready').execute();
+          seenDuringFailure = visible.length;
+          throw new Error('disk full');
+        }
+      },
+    });
+    try {
+      await t.app.portfolios.requestBuild(a.orgId);
+      await t.app.jobs.waitForIdle(PORTFOLIO_EXPORT_QUEUE, 30_000);
+    } finally {
+      t.app.portfolios.setBuildOptions({});
+    }
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(seenDuringFailure).toBe(0);
+    const rows = await t.app.db.selectFrom('portfolio_exports').select(['status', 'chunk_count']).where('organisation_id', '=', a.orgId).execute();
+    expect(rows).toEqual([{ status: 'ready', chunk_count: 2 }]);
+    const chunks = await t.app.db.selectFrom('portfolio_export_chunks').select('seq').where('organisation_id', '=', a.orgId).execute();
+    expect(chunks).toHaveLength(2);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.payload.length).toBeGreaterThan(1_800_000);
+    expect(file.payload).toContain('z'.repeat(1000));
+  });
+
+  it('keeps only the newest two exports of an organisation', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    for (let n = 0; n < 3; n += 1) await buildNow(a.orgId);
+    const rows = await t.app.db.selectFrom('portfolio_exports').select('id').where('organisation_id', '=', a.orgId).execute();
+    expect(rows).toHaveLength(2);
+  });
+});

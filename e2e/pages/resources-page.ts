@@ -1,0 +1,48 @@
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { BasePage } from './base-page.js';
+
+/** /{orgId}/resources: 'Teacher Resources' (spec §2). */
+export class ResourcesPage extends BasePage {
+  readonly path: string;
+
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo);
+    this.path = `/${encodeURIComponent(orgId)}/resources`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading('Teacher Resources')).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Resources by subject' })).toBeVisible();
+  }
+
+  section(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { level: 2, name });
+  }
+
+  gradeLabels(): Locator {
+    return this.page.getByRole('list', { name: 'Grades' }).getByRole('listitem');
+  }
+
+  levelCards(): Locator {
+    return this.page.getByTestId('level-card');
+  }
+
+  subjectCards(): Locator {
+    return this.page.getByTestId('subject-card');
+  }
+
+  featuredBooks(): Locator {
+    return this.page.getByTestId('featured-book');
+  }
+
+  /** The featured book's link, by title. */
+  featuredBook(title: string): Locator {
+    return this.featuredBooks().filter({ has: this.page.locator(`[data-cover-state]`) }).filter({ hasText: title }).or(
+      this.featuredBooks().filter({ has: this.page.getByRole('img', { name: title }) }),
+    );
+  }
+
+  promo(label: string): Locator {
+    return this.page.getByRole('link', { name: new RegExp(`^${label}`) });
+  }
+}

@@ -1,0 +1,129 @@
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '../../fixtures/auth.js';
+import { EmailSignInPage, OrganisationPickerPage } from '../../pages/auth/sign-in-pages.js';
+import { demoAdmin } from '../../support/env.js';
+import { checkAccessibility } from '../../support/axe.js';
+import { E2E_DIR, findFreePort, startServer, type StartedServer } from '../../support/server.js';
+
+test.describe('Chat support off (the default)', () => {
+  test('no widget and no request', async ({ page, organisation }) => {
+    const chatRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/identity-verification|intercom/i.test(r.url())) chatRequests.push(r.url());
+    });
+    await page.goto(`/${organisation.id}`);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(chatRequests).toEqual([]);
+    expect(await page.evaluate(() => typeof (window as { Intercom?: unknown }).Intercom)).toBe('undefined');
+    await expect(page.locator('script[data-chat-support]')).toHaveCount(0);
+  });
+});
+
+interface RecordedCall {
+  command: string;
+  payload?: { user_id?: string; user_hash?: string; email?: string; company?: { id: string; name: string } };
+}
+
+/**
+ * A stand-in for the provider's widget script: it takes over window.Intercom as the real one does (replaying
+ * the queue the stub collected) and reports every call to this little server.
+ */
+const STAND_IN = (origin: string) => `(() => {
+  const queued = (window.Intercom && window.Intercom.q) || [];
+  const record = (args) => fetch('${origin}/calls', { method: 'POST', body: JSON.stringify({ command: args[0], payload: args[1] }), keepalive: true });
+  window.Intercom = function () { record([...arguments]); };
+  for (const args of queued) record([...args]);
+})();`;
+
+test.describe('Chat support with a provider', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let standIn: Server;
+  let quire: StartedServer;
+  let calls: RecordedCall[] = [];
+
+  test.beforeAll(async () => {
+    // A second server with the demo district: slow to start on a busy machine.
+    test.setTimeout(240_000);
+    standIn = createServer((req, res) => {
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.url === '/widget.js') {
+        res.setHeader('content-type', 'text/javascript');
+        res.end(STAND_IN(`http://localhost:${(standIn.address() as AddressInfo).port}`));
+        return;
+      }
+      if (req.url === '/calls' && req.method === 'POST') {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          calls.push(JSON.parse(body) as RecordedCall);
+          res.end();
+        });
+        return;
+      }
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => standIn.listen(0, 'localhost', resolve));
+    const standInUrl = `http://localhost:${(standIn.address() as AddressInfo).port}`;
+    quire = await startServer({
+      port: await findFreePort(),
+      logFile: join(E2E_DIR, '.data', 'chat-server.log'),
+      env: {
+        NODE_ENV: 'development',
+        DATA_DIR: join(E2E_DIR, '.data', 'chat-server'),
+        DATABASE_URL: '',
+        DEMO_SEED: 'true',
+        DEMO_TEACHERS: '20',
+        DEMO_ADMIN_EMAIL: demoAdmin.email,
+        DEMO_ADMIN_PASSWORD: demoAdmin.password,
+        LOG_LEVEL: 'warn',
+        CHAT_SUPPORT_PROVIDER: 'intercom',
+        CHAT_SUPPORT_APP_ID: 'standin1',
+        CHAT_SUPPORT_SECRET: 'chat-secret-for-tests',
+        CHAT_SUPPORT_SCRIPT_URL: `${standInUrl}/widget.js`,
+      },
+    });
+  });
+
+  test.afterAll(async () => {
+    await quire?.stop();
+    await new Promise((resolve) => standIn?.close(resolve));
+  });
+
+  test('boots after sign-in with the user and organisation, updates on a switch, shuts down on sign-out', async ({ browser }) => {
+    calls = [];
+    const context = await browser.newContext({ baseURL: quire.url });
+    const page = await context.newPage();
+    const emailPage = new EmailSignInPage(page, test.info());
+    await page.goto(`${quire.url}${emailPage.path}`);
+    await emailPage.waitUntilReady();
+    await emailPage.signIn(demoAdmin.email, demoAdmin.password);
+    const picker = new OrganisationPickerPage(page, test.info());
+    await picker.waitUntilReady();
+    await picker.choose('Oakwood Elementary School');
+    await picker.submitButton().click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    await expect.poll(() => calls.map((c) => c.command)).toEqual(['boot']);
+    const boot = calls[0]!.payload!;
+    expect(boot.email).toBe(demoAdmin.email);
+    expect(boot.user_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(boot.company?.name).toBe('Oakwood Elementary School');
+    const oakwood = boot.company!.id;
+    await expect(page).toHaveURL(new RegExp(`/${oakwood}`));
+    await checkAccessibility(page, test.info(), { label: 'home with chat support booted' });
+
+    // Switching organisation updates the widget.
+    await page.getByRole('button', { name: 'Choose organisation' }).click();
+    await page.getByRole('menuitem', { name: 'Maple Grove High School' }).click();
+    await expect.poll(() => calls.map((c) => c.command)).toEqual(['boot', 'update']);
+    expect(calls[1]!.payload?.company?.name).toBe('Maple Grove High School');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => calls.map((c) => c.command)).toEqual(['boot', 'update', 'shutdown']);
+    await context.close();
+  });
+});
