@@ -13,6 +13,7 @@ import { registerWebConsole } from './plugins/web-console.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { consoleConfigRoutes } from './modules/console-config/console-config.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
+import { signUpPendingMembers } from './modules/members/member-sign-up.service.js';
 import { authContractsPlugin } from './modules/auth-contracts/auth-contracts.plugin.js';
 import { graphqlPlugin } from './modules/graphql/graphql.plugin.js';
 import { membersRoutes } from './modules/members/members.routes.js';
@@ -69,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Control characters are refused with 400 on every route (docs/security.md).
   await app.register(inputGuardPlugin);
   // Sets request.actor and the Origin / acting-user checks for every route registered after it.
-  await app.register(identityPlugin);
+  // A pending member signs up when its address has a verified account, by any sign-in method (members).
+  await app.register(identityPlugin, { onAccountUsed: (account) => signUpPendingMembers(options.database.db, account) });
 
   await app.register(healthRoutes);
   await app.register(consoleConfigRoutes);

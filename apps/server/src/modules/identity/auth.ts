@@ -11,7 +11,6 @@ import { findOrganisationRoles, findUserById } from './identity.repository.js';
 import { oidcProviderConfigs } from './oidc-providers.js';
 import { hashToken } from './tokens.js';
 import { trustedOrigins } from './origins.js';
-import { signUpPendingMembers } from '../members/member-sign-up.service.js';
 
 /** Name of the server session cookie (spec §9). */
 export const SESSION_COOKIE = '__admin_session';
@@ -35,10 +34,23 @@ export interface OutgoingMail {
   html?: string;
 }
 
+/** An account of the identity provider, as listeners of its changes see it. */
+export interface AuthAccount {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
 export interface AuthDependencies {
   env: Env;
   db: Kysely<DB>;
   sendMail(mail: OutgoingMail): Promise<void>;
+  /**
+   * Runs after an account is created or changed and after every sign-in, whatever the sign-in method.
+   * The composition root (app.ts) passes what other modules do then (members: pending teachers sign up).
+   */
+  onAccountUsed?(account: AuthAccount): Promise<unknown>;
 }
 
 
@@ -48,7 +60,7 @@ export function authDomainRules(env: Env) {
 }
 
 /** Better Auth, configured as Quire's identity provider (docs/identity.md). */
-export function createAuth({ env, db, sendMail }: AuthDependencies) {
+export function createAuth({ env, db, sendMail, onAccountUsed = async () => undefined }: AuthDependencies) {
   // No constant fallback in any mode: server.ts resolves AUTH_SECRET (configured, or generated and kept in DATA_DIR).
   if (!env.AUTH_SECRET) throw new Error('AUTH_SECRET is not set: the identity provider needs a secret (see resolveAuthSecret)');
   const origin = publicUrl(env);
@@ -109,14 +121,14 @@ export function createAuth({ env, db, sendMail }: AuthDependencies) {
     // A pending member signs up when its address has a verified account, by any sign-in method (issue 15).
     databaseHooks: {
       user: {
-        create: { after: async (user) => void (await signUpPendingMembers(db, user)) },
-        update: { after: async (user) => void (await signUpPendingMembers(db, user)) },
+        create: { after: async (user) => void (await onAccountUsed(user)) },
+        update: { after: async (user) => void (await onAccountUsed(user)) },
       },
       session: {
         create: {
           after: async (session) => {
             const user = await findUserById(db, session.userId);
-            if (user) await signUpPendingMembers(db, user);
+            if (user) await onAccountUsed(user);
           },
         },
       },

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createAuth, migrateAuth, type Auth } from './auth.js';
+import { createAuth, migrateAuth, type Auth, type AuthDependencies } from './auth.js';
 import { registerActorHook, registerCsrfHook } from './identity.hooks.js';
 import { identityRoutes } from './identity.routes.js';
 import { trustedOrigins } from './origins.js';
@@ -16,12 +16,22 @@ declare module 'fastify' {
  * Identity: Better Auth under /identity, request.actor from the session cookie, the acting-user
  * check and the Origin (CSRF) check for every route of the app.
  */
-export const identityPlugin = fp(
-  async (app) => {
+export interface IdentityPluginOptions {
+  /** What other modules do after an account is created, changed or signed in with (app.ts wires it). */
+  onAccountUsed?: AuthDependencies['onAccountUsed'];
+}
+
+export const identityPlugin = fp<IdentityPluginOptions>(
+  async (app, options) => {
     configurePasswordHashing({ workers: app.env.PASSWORD_HASH_WORKERS, maxQueue: app.env.PASSWORD_HASH_QUEUE });
-    const auth = createAuth({ env: app.env, db: app.db, sendMail: async (mail) => {
+    const auth = createAuth({
+      env: app.env,
+      db: app.db,
+      sendMail: async (mail) => {
         await app.mail.send(mail);
-      } });
+      },
+      onAccountUsed: options.onAccountUsed,
+    });
     await migrateAuth(auth);
     app.decorate('auth', auth);
     registerCsrfHook(app, trustedOrigins(app.env));
