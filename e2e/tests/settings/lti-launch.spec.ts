@@ -27,7 +27,7 @@ test('a learning platform posts a signed launch from the browser and the user la
   });
 
   // A student's own browser: no console session.
-  const student = await browser.newContext();
+  const student = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
     const platform = await student.newPage();
     await platform.route(`${appUrl.replace(/\/$/, '')}/**`, (route) =>
