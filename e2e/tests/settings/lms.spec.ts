@@ -62,6 +62,29 @@ test.describe('LMS Integration', () => {
     await expect(lms.generateButton()).toBeFocused();
   });
 
+  test('says so when generating or revoking fails', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    const lms = await new LmsPage(page, test.info(), org.id).goto();
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (/generateLTICredentials|revokeLTICredentials/.test(body)) {
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'Something went wrong' }] }) });
+        return;
+      }
+      await route.fallback();
+    });
+    if (await lms.generateButton().isVisible()) {
+      await lms.generateButton().click();
+      await expect(lms.notification(lmsMessages.generateFailed)).toBeVisible();
+      await expect(lms.value('Key')).toHaveText(lmsMessages.notGenerated);
+    } else {
+      await lms.revokeButton().click();
+      await lms.dialog('Revoke LTI credentials').getByRole('button', { name: 'Confirm' }).click();
+      await expect(lms.notification(lmsMessages.revokeFailed)).toBeVisible();
+      await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
+    }
+  });
+
   test('shows the credentials error when they cannot be loaded', async ({ page, organisation }) => {
     await page.route('**/graphql', async (route) => {
       const body = route.request().postData() ?? '';
