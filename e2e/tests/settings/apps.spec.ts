@@ -71,6 +71,15 @@ test.describe('Manage Apps', () => {
     await expect(apps.privacyButton('GIPHY')).toBeFocused();
   });
 
+  test('is usable 390 px wide: every permission control can be reached', async ({ page, organisation }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto();
+    const select = apps.permission('Graphic Organizers');
+    await select.scrollIntoViewIfNeeded();
+    await expect(select).toBeInViewport();
+    await expect(select).toBeEnabled();
+  });
+
   test('says so when the settings cannot be loaded', async ({ page, organisation }) => {
     await page.route('**/api/organisations/*/settings*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal_error', message: 'Something went wrong' }) }),
