@@ -20,9 +20,21 @@ test.describe('Manage Apps', () => {
     expect(Math.round(box?.height ?? 0)).toBeGreaterThanOrEqual(58);
 
     try {
-      // Keyboard: focus the control and choose with the arrow keys.
+      // A native select: the choice made with the keyboard (or the pointer) in the browser's own list arrives
+      // as one change event, which is what selectOption sends.
+      // The save is held back a moment to see that row's loading overlay while the new value already shows.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/organisations/*/settings*', async (route) => {
+        if (route.request().method() === 'PATCH') await held;
+        await route.fallback();
+      });
       await apps.permission('GIPHY').focus();
       await apps.permission('GIPHY').selectOption({ label: APP_PERMISSION_LABELS.disabled });
+      await expect(apps.row('GIPHY').getByLabel('Saving GIPHY')).toBeVisible();
+      await expect(apps.permission('GIPHY')).toHaveValue('-1');
+      await expect(apps.row('Canva').getByLabel('Saving Canva')).toHaveCount(0);
+      release();
       await expect(apps.permission('GIPHY')).toHaveValue('-1');
       await expect.poll(async () => (await readSettings(page, org.id)).apps.giphy).toBe(-1);
       await expect(apps.permission('GIPHY')).toBeEnabled();
@@ -57,6 +69,15 @@ test.describe('Manage Apps', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(apps.privacyButton('GIPHY')).toBeFocused();
+  });
+
+  test('is usable 390 px wide: every permission control can be reached', async ({ page, organisation }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto();
+    const select = apps.permission('Graphic Organizers');
+    await select.scrollIntoViewIfNeeded();
+    await expect(select).toBeInViewport();
+    await expect(select).toBeEnabled();
   });
 
   test('says so when the settings cannot be loaded', async ({ page, organisation }) => {

@@ -24,9 +24,20 @@ test.describe('LMS Integration', () => {
     await expect(page.getByText('XML configuration with an LTI cartridge is also supported at')).toBeVisible();
     await lms.expectAccessible({ label: 'credentials not generated' });
 
-    // Keyboard only: focus Generate and press Enter.
+    // Keyboard only: focus Generate and press Enter. The answer is held back a moment to see the generating state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes('generateLTICredentials')) await held;
+      await route.fallback();
+    });
     await lms.generateButton().focus();
     await page.keyboard.press('Enter');
+    await expect(lms.value('Key').getByLabel('Generating credentials')).toBeVisible();
+    await expect(lms.value('Secret').getByLabel('Generating credentials')).toBeVisible();
+    await expect(lms.generateButton()).toHaveCount(0);
+    await expect(lms.revokeButton()).toHaveCount(0);
+    release();
     await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
     await expect(lms.value('Secret')).not.toHaveText(lmsMessages.notGenerated);
     await expect(lms.generateButton()).toHaveCount(0);
@@ -49,6 +60,29 @@ test.describe('LMS Integration', () => {
     await expect(dialog).toHaveCount(0);
     await expect(lms.value('Key')).toHaveText(lmsMessages.notGenerated);
     await expect(lms.generateButton()).toBeFocused();
+  });
+
+  test('says so when generating or revoking fails', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    const lms = await new LmsPage(page, test.info(), org.id).goto();
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (/generateLTICredentials|revokeLTICredentials/.test(body)) {
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'Something went wrong' }] }) });
+        return;
+      }
+      await route.fallback();
+    });
+    if (await lms.generateButton().isVisible()) {
+      await lms.generateButton().click();
+      await expect(lms.notification(lmsMessages.generateFailed)).toBeVisible();
+      await expect(lms.value('Key')).toHaveText(lmsMessages.notGenerated);
+    } else {
+      await lms.revokeButton().click();
+      await lms.dialog('Revoke LTI credentials').getByRole('button', { name: 'Confirm' }).click();
+      await expect(lms.notification(lmsMessages.revokeFailed)).toBeVisible();
+      await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
+    }
   });
 
   test('shows the credentials error when they cannot be loaded', async ({ page, organisation }) => {

@@ -2,12 +2,14 @@ import { expect, test } from '../../fixtures/auth.js';
 import { LmsPage } from '../../pages/settings-pages.js';
 import { signedLaunchForm } from '../../support/lti-consumer.js';
 import { changeableOrganisation, graphql } from '../teachers/teachers-api.js';
+import { launchOrganisation } from './settings-api.js';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 test('a learning platform posts a signed launch from the browser and the user lands in the app, signed in', async ({ page, browser, organisation, organisations }) => {
   const base = process.env.E2E_BASE_URL ?? '';
-  const org = await changeableOrganisation(page, organisations, organisation);
+  // Not the organisation lms.spec.ts generates and revokes in: the two may run at once.
+  const org = launchOrganisation(organisations, organisation, await changeableOrganisation(page, organisations, organisation));
   await graphql(page, 'mutation revokeLTICredentials($orgId: ID!) { revokeLTICredentials(orgId: $orgId) { consumerKey } }', { orgId: org.id });
   const { generateLTICredentials: creds } = await graphql<{ generateLTICredentials: { consumerKey: string; consumerSecret: string; launchUrl: string } }>(
     page,
@@ -27,7 +29,7 @@ test('a learning platform posts a signed launch from the browser and the user la
   });
 
   // A student's own browser: no console session.
-  const student = await browser.newContext();
+  const student = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
     const platform = await student.newPage();
     await platform.route(`${appUrl.replace(/\/$/, '')}/**`, (route) =>

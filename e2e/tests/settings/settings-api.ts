@@ -27,3 +27,13 @@ export async function failNextSettingsUpdate(page: Page): Promise<void> {
     await route.fallback();
   });
 }
+
+/**
+ * An organisation of the demo admin that neither the opened one nor the one other tests change
+ * (teachers-api's changeableOrganisation, the second listed): the LTI launch test provisions users there.
+ */
+export function launchOrganisation(all: Array<{ id: string; name: string }>, opened: { id: string }, changeable: { id: string }): { id: string; name: string } {
+  const candidate = [...all].reverse().find((o) => o.id !== opened.id && o.id !== changeable.id);
+  if (!candidate) throw new Error('the demo admin needs a third organisation');
+  return candidate;
+}

@@ -53,8 +53,8 @@ export function verifySignature(input: {
   let ok = false;
   for (const url of new Set(input.urls)) {
     const expected = sign(input.signatureMethod, signatureBaseString(input.method, url, input.params), input.consumerSecret);
-    // Lengths differ only for a malformed signature; compare anyway so the work does not depend on it.
-    const same = given.length === expected.length ? timingSafeEqual(given, expected) : timingSafeEqual(expected, expected) && false;
+    // The HMAC's length is public; its bytes are compared in constant time, for every candidate URL.
+    const same = given.length === expected.length && timingSafeEqual(given, expected);
     ok = same || ok;
   }
   return ok;

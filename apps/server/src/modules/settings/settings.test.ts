@@ -185,3 +185,16 @@ describe('which apps a user may use', () => {
     expect((await t.app.inject({ method: 'GET', url: appsUrl(other.id, a.userId), headers: a.headers })).statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the settings calls with their answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths['/api/organisations/{orgId}/settings'] ?? {})).toEqual(expect.arrayContaining(['get', 'patch']));
+    expect(paths['/api/organisations/{orgId}/settings']?.patch?.responses['200']).toBeDefined();
+    expect(paths['/api/organisations/{orgId}/users/{userId}/apps']?.get?.responses['200']).toBeDefined();
+    expect(paths['/lti/launch']?.post).toBeDefined();
+    expect(paths['/lti/cartridge.xml']?.get).toBeDefined();
+  });
+});

@@ -46,7 +46,7 @@ export function AppsTable({ apps, saving, onChange, onPrivacy, readOnly }: AppsT
                       {app.name}
                     </Text>
                     {app.isNew ? (
-                      <Badge size="xs" color="teal" variant="filled">
+                      <Badge size="xs" color="teal.9" variant="filled">
                         New
                       </Badge>
                     ) : null}

@@ -56,6 +56,7 @@ export function LmsPage() {
   const credentials = useLtiCredentials(orgId);
   const [confirming, setConfirming] = useState(false);
   const generateButton = useRef<HTMLButtonElement>(null);
+  const focusGenerate = useRef(false);
   const adminsOnly = credentials.error instanceof GraphqlError && credentials.error.code === 'admin_required';
 
   useEffect(() => {
@@ -74,24 +75,29 @@ export function LmsPage() {
   const revoke = useMutation({
     mutationFn: () => revokeLtiCredentials(orgId),
     onSuccess: (value) => {
+      // The Revoke button is gone: keyboard focus goes to the Generate button that replaces it (effect below).
+      focusGenerate.current = true;
       store(value);
-      // The Revoke button is gone: keep keyboard focus in the table, on the Generate button that replaced it.
-      requestAnimationFrame(() => generateButton.current?.focus());
     },
     onError: () => notifyError(lmsMessages.revokeFailed),
   });
 
   const data = credentials.data;
   const hasCredentials = Boolean(data?.consumerKey);
+  useEffect(() => {
+    if (!hasCredentials && focusGenerate.current && generateButton.current) {
+      focusGenerate.current = false;
+      generateButton.current.focus();
+    }
+  }, [hasCredentials]);
   const generating = generate.isPending;
-  const busy = generating || revoke.isPending;
 
   const keyAction = generating ? null : hasCredentials ? (
     <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)} loading={revoke.isPending}>
       Revoke
     </Button>
   ) : (
-    <Button size="xs" ref={generateButton} onClick={() => generate.mutate()} disabled={busy}>
+    <Button size="xs" ref={generateButton} onClick={() => generate.mutate()}>
       Generate
     </Button>
   );

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { allowedApps, APP_CATALOGUE, appPermissionChoices, effectiveAppPermission, findApp, isAppAllowed } from './app-catalogue.js';
+import { settingsUpdateSchema } from './schemas/settings.js';
+
+describe('the app catalogue (spec §3)', () => {
+  it('has the ten apps with their flags', () => {
+    expect(APP_CATALOGUE.map((a) => a.id)).toEqual([
+      'adobe', 'animatedemojis', 'bitmoji', 'canva', 'giphy', 'googledrive', 'googlemaps', 'sketchfab', 'teacherstickers', 'graphicorganizers',
+    ]);
+    expect(APP_CATALOGUE.filter((a) => a.premium).map((a) => a.id)).toEqual(['animatedemojis', 'googlemaps', 'sketchfab', 'teacherstickers', 'graphicorganizers']);
+    expect(APP_CATALOGUE.filter((a) => a.teacherOnly).map((a) => a.id)).toEqual(['bitmoji']);
+    expect(APP_CATALOGUE.filter((a) => a.isNew).map((a) => a.id)).toEqual(['adobe']);
+    expect(findApp('adobe')?.name).toBe('AI Image Generator');
+    expect(findApp('sketchfab')?.name).toBe('3D Models');
+    for (const app of APP_CATALOGUE) {
+      expect(app.strings.goodToKnow.length, app.id).toBeGreaterThan(0);
+      expect(app.strings.beAware.length, app.id).toBeGreaterThan(0);
+      expect(app.ageNote, app.id).not.toBe('');
+    }
+  });
+
+  it('offers teacher-only apps only Teachers only and Disabled for everyone', () => {
+    expect(appPermissionChoices({ teacherOnly: true }).map((c) => c.value)).toEqual([1, -1]);
+    expect(appPermissionChoices({ teacherOnly: false }).map((c) => c.value)).toEqual([null, 1, -1]);
+    expect(effectiveAppPermission({ teacherOnly: true }, undefined)).toBe(1);
+    expect(effectiveAppPermission({ teacherOnly: false }, undefined)).toBeNull();
+  });
+
+  it.each([
+    [false, undefined, 'student', true],
+    [false, undefined, 'teacher', true],
+    [false, 1, 'student', false],
+    [false, 1, 'teacher', true],
+    [false, -1, 'teacher', false],
+    [false, -1, 'student', false],
+    [true, undefined, 'student', false],
+    [true, undefined, 'teacher', true],
+    [true, -1, 'teacher', false],
+  ] as const)('teacherOnly %s, setting %s: a %s may use it: %s', (teacherOnly, stored, kind, allowed) => {
+    expect(isAppAllowed({ teacherOnly }, stored, kind)).toBe(allowed);
+  });
+
+  it('never gives a student bitmoji', () => {
+    expect(allowedApps({}, 'student').map((a) => a.id)).not.toContain('bitmoji');
+    expect(allowedApps({}, 'teacher').map((a) => a.id)).toContain('bitmoji');
+  });
+
+  it('accepts partial updates of known apps only', () => {
+    expect(settingsUpdateSchema.safeParse({ apps: { giphy: -1 } }).success).toBe(true);
+    expect(settingsUpdateSchema.safeParse({ apps: { giphy: null }, imageSearch: null }).success).toBe(true);
+    expect(settingsUpdateSchema.safeParse({ apps: { nope: 1 } }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ apps: { giphy: 0 } }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({}).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ imageSearch: 'google' }).success).toBe(false);
+  });
+});
