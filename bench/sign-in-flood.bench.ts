@@ -68,7 +68,7 @@ await teachersPage(pageUrl, requestHeaders, 20); // warm-up
 const idle = await teachersPage(pageUrl, requestHeaders, PAGE_REQUESTS);
 const rssBefore = process.memoryUsage().rss;
 
-const statuses = new Map<number, number>();
+const statuses = new Map<number | string, number>();
 let sent = 0;
 let done = false;
 let peakRss = rssBefore;
@@ -76,13 +76,24 @@ const flood = Promise.all(
   Array.from({ length: INFLIGHT }, async () => {
     while (sent < ATTEMPTS) {
       const i = sent++;
-      const response = await fetch(`${BASE}/auth/email`, {
-        method: 'POST',
-        headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-        body: new URLSearchParams({ email: `flood-${i}@attacker.example`, password: `guess-${i}` }).toString(),
-      });
-      await response.arrayBuffer();
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      let status: number | string;
+      try {
+        const response = await fetch(`${BASE}/auth/email`, {
+          method: 'POST',
+          headers: {
+            origin: BASE,
+            connection: 'close',
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: new URLSearchParams({ email: `flood-${i}@attacker.example`, password: `guess-${i}` }).toString(),
+        });
+        await response.arrayBuffer();
+        status = response.status;
+      } catch {
+        status = 'network error';
+      }
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
   }),
@@ -98,7 +109,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 console.log(`teachers: ${TEACHERS}, flood: ${ATTEMPTS} wrong sign-ins, ${INFLIGHT} in flight, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`teachers page idle:         n ${idle.n}, p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms`);
 console.log(`teachers page during flood: n ${during.n}, p50 ${during.p50.toFixed(1)} ms, p99 ${during.p99.toFixed(1)} ms (${(during.p99 / idle.p99).toFixed(2)}x idle)`);
-console.log(`flood answers in ${floodSeconds.toFixed(1)} s: ${[...statuses].sort().map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+console.log(`flood answers in ${floodSeconds.toFixed(1)} s: ${[...statuses].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
 console.log(`server memory: ${mb(rssBefore)} before, peak ${mb(peakRss)} during`);
 await app.close();
 await database.close();

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HashPool, HashPoolBusy } from './hash-pool.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { configurePasswordHashing, hashPassword, passwordHashingOptions, verifyPassword } from './password.js';
 
 /** Issue 14 item 3: hashing runs in a small fixed pool with a bounded queue. */
 describe('password hashing pool', () => {
@@ -26,6 +26,17 @@ describe('password hashing pool', () => {
     }
     // Once the queue drained, the pool takes work again.
     expect(await job()).toHaveLength(64);
+  });
+
+  it('stays bounded when PASSWORD_HASH_WORKERS and PASSWORD_HASH_QUEUE are unset', () => {
+    const before = passwordHashingOptions();
+    configurePasswordHashing({ workers: undefined, maxQueue: undefined });
+    const after = passwordHashingOptions();
+    expect(after).toEqual(before);
+    expect(after.workers).toBeGreaterThanOrEqual(1);
+    expect(after.workers).toBeLessThanOrEqual(4);
+    expect(Number.isInteger(after.maxQueue)).toBe(true);
+    expect(() => new HashPool({ workers: undefined as unknown as number, maxQueue: 1 })).toThrow();
   });
 
   it('hashes at OWASP scrypt parameters and verifies through the pool', async () => {

@@ -68,7 +68,11 @@ export class HashPool {
   private nextId = 0;
   private closed = false;
 
-  constructor(readonly options: HashPoolOptions) {}
+  constructor(readonly options: HashPoolOptions) {
+    if (!(Number.isInteger(options.workers) && options.workers >= 1 && Number.isInteger(options.maxQueue) && options.maxQueue >= 0)) {
+      throw new Error('The hash pool needs a whole number of workers (at least 1) and of waiting places');
+    }
+  }
 
   /** Hashes running plus waiting. */
   get load(): number {

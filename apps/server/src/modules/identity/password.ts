@@ -22,11 +22,18 @@ let pool = new HashPool(defaultHashPoolOptions());
 
 /** Sizes the hashing pool (PASSWORD_HASH_WORKERS / PASSWORD_HASH_QUEUE); hashes under way finish on the old one. */
 export function configurePasswordHashing(options: Partial<HashPoolOptions>): void {
-  const next = { ...defaultHashPoolOptions(), ...options };
+  const defaults = defaultHashPoolOptions();
+  // An unset setting keeps its default (an explicit undefined must not erase it: that was an unbounded pool).
+  const next: HashPoolOptions = { workers: options.workers ?? defaults.workers, maxQueue: options.maxQueue ?? defaults.maxQueue };
   if (next.workers === pool.options.workers && next.maxQueue === pool.options.maxQueue) return;
   const previous = pool;
   pool = new HashPool(next);
   setTimeout(() => void previous.close(), 30_000).unref();
+}
+
+/** The pool's size now (tests, docs). */
+export function passwordHashingOptions(): HashPoolOptions {
+  return { ...pool.options };
 }
 
 /** Refuses (503) before any work when the hashing pool is full: callers that cannot pass the error through check first. */
