@@ -10,7 +10,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Compares the request's bearer key with ANALYTICS_INGEST_KEY in constant time. */
 function checkIngestKey(request: FastifyRequest, key: string | undefined): void {
-  if (!key) throw new AppError(503, 'analytics_intake_off', 'Analytics intake is not configured (ANALYTICS_INGEST_KEY)');
+  // Switched off, the intake does not exist: 404, never a 5xx a caller could provoke.
+  if (!key) throw new AppError(404, 'analytics_intake_off', 'Analytics intake is not configured on this server (ANALYTICS_INGEST_KEY)');
   const header = request.headers.authorization ?? '';
   const match = /^Bearer (.+)$/i.exec(header);
   if (!match?.[1] || !timingSafeEqual(digest(match[1]), digest(key))) {

@@ -43,7 +43,16 @@ describe('Organisation fields for a library manager', () => {
 
   it('a library manager reads what browsing teachers needs, and no admin e-mail or LTI credential', async () => {
     const o = await organisationWithEverything();
-    const answer = await graphql<{ getOrganisationById: Record<string, unknown> }>(t.app, o.manager, EVERY_ORGANISATION_FIELD, { id: o.orgId });
+    // The LTI credentials are refused outright (the lti module); everything else answers.
+    const lti = await graphql(t.app, o.manager, EVERY_ORGANISATION_FIELD, { id: o.orgId });
+    expect(lti.errors?.[0]?.extensions?.code).toBe('admin_required');
+    expect(JSON.stringify(lti)).not.toContain(`secret-${o.orgId}`);
+    const answer = await graphql<{ getOrganisationById: Record<string, unknown> }>(
+      t.app,
+      o.manager,
+      EVERY_ORGANISATION_FIELD.replace('  lti { consumerKey consumerSecret }\n', ''),
+      { id: o.orgId },
+    );
     expect(answer.errors).toBeUndefined();
     const org = answer.data!.getOrganisationById;
     // Needed: which organisation, its features (orgLibraries, visitLibraries), its licences (home page).
@@ -55,7 +64,6 @@ describe('Organisation fields for a library manager', () => {
     expect(org.settings).toEqual({ apps: {}, imageSearch: null });
     // Not needed: refused as empty values, so the console shows its read-only view.
     expect(org.admins).toEqual([]);
-    expect(org.lti).toEqual({ consumerKey: null, consumerSecret: null });
     expect(JSON.stringify(answer)).not.toContain(`secret-${o.orgId}`);
     expect(JSON.stringify(answer)).not.toContain(o.email);
   });

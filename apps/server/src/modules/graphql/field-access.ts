@@ -6,13 +6,12 @@ import type { GraphqlContext } from './graphql.context.js';
  * Per-field access of the organisation service for the acting roles of spec §6 (docs/security.md,
  * "Library managers"). An organisation admin reads every field; a library manager reads what browsing
  * teachers and their libraries needs, and for these fields gets the empty value instead:
- * - Organisation.admins: the admins' e-mails (the console then treats the manager as read-only);
- * - Organisation.lti: the LTI key and secret ("Not generated").
- * Applied over the merged resolvers, so it holds whichever module defines the field.
+ * - Organisation.admins: the admins' e-mails (the console then treats the manager as read-only).
+ * Applied over the merged resolvers, so it holds whichever module defines the field. Organisation.lti
+ * is refused to everyone but admins by the lti module itself (`admin_required`).
  */
 export const ADMIN_ONLY_ORGANISATION_FIELDS: Record<string, () => unknown> = {
   admins: () => [],
-  lti: () => ({ consumerKey: null, consumerSecret: null }),
 };
 
 type Resolver = (parent: unknown, args: unknown, context: GraphqlContext, info: unknown) => unknown;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { gzipSync } from 'node:zlib';
@@ -107,6 +108,21 @@ describe('GraphQL cost limits', () => {
   });
 });
 
+describe('control characters in GraphQL string literals', () => {
+  it('a NUL written as \\u0000 inside the query is refused with 400 and reaches no database', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const query = `mutation { sendEmail(orgId: "${orgId}", email: { kind: WELCOME, subject: "a", body: { plain: "x" }, members: ["a\\u0000b@x.org"] }) { sentTo } }`;
+    const response = await t.app.inject({ method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ query }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].extensions.code).toBe('invalid_characters');
+    // Line breaks and tabs in a message stay allowed.
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId });
+    const fine = `mutation { sendEmail(orgId: "${orgId}", email: { kind: WELCOME, subject: "a", body: { plain: "line\\none\\tand two" }, members: ["${teacher.id}"] }) { sentTo } }`;
+    const sent = await t.app.inject({ method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ query: fine }) });
+    expect(sent.json().errors).toBeUndefined();
+  });
+});
+
 describe('GraphQL introspection', () => {
   const INTROSPECT = '{ __schema { queryType { name } } }';
   it('is refused signed out and for a user who is no admin', async () => {
@@ -127,7 +143,8 @@ describe('GraphQL introspection', () => {
   });
 
   it('is refused in production even for an admin', async () => {
-    const production = await buildTestApp({ NODE_ENV: 'production' });
+    // Production requires the LTI encryption key (env.ts); any 32 bytes will do here.
+    const production = await buildTestApp({ NODE_ENV: 'production', LTI_ENCRYPTION_KEY: randomBytes(32).toString('hex') });
     try {
       const { headers } = await orgWithAdmin(production.app);
       const response = await production.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: INTROSPECT } });

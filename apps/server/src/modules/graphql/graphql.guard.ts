@@ -4,6 +4,7 @@ import {
   Kind,
   getOperationAST,
   parse,
+  visit,
   type DocumentNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
@@ -151,10 +152,28 @@ export async function checkGraphqlRequest(request: FastifyRequest, options: Guar
     throw new GraphqlRequestError(405, 'graphql_method_not_allowed', 'Only queries can be sent with GET; send changes with POST');
   }
   measure(document, operation.selectionSet);
+  // A string literal may spell a control character as an escape (\\u0000), which the body check cannot see.
+  if (hasControlCharacterLiteral(document)) {
+    throw new GraphqlRequestError(400, 'invalid_characters', 'The request contains characters that are not allowed');
+  }
   if (isIntrospection(document) && (options.production || !(await isAnyOrganisationAdmin(options.db, request)))) {
     throw new GraphqlRequestError(400, 'graphql_introspection_disabled', 'Introspection is not available');
   }
   // Validation against the schema is mercurius' (its graphql instance owns the schema).
+}
+
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** True when a string literal of the document holds a control character other than tab and line breaks. */
+function hasControlCharacterLiteral(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    StringValue(node) {
+      if (TEXT_CONTROL.test(node.value)) found = true;
+    },
+  });
+  return found;
 }
 
 /** Sends a refusal in the GraphQL shape the console parses (`errors[].message`, `extensions.code`). */
