@@ -23,7 +23,7 @@ describe('sendEmail: welcome e-mail', () => {
     const a = await buildTeacher(t.app.db, { organisationId: orgId, email: 'ann+x@s.org', license_id: unlimited.id, pending: true, role: -600 });
     const b = await buildTeacher(t.app.db, { organisationId: orgId, email: 'ben@s.org', license_id: unlimited.id });
     const student = await buildTeacher(t.app.db, { organisationId: orgId, email: 'kid@s.org', is_student: true });
-    const email = { kind: 'WELCOME', subject: 'Welcome to Quire', body: { plain: 'Hello from the district.' }, members: [a.id, b.id, student.id], date: '2024-03-05' };
+    const email = { kind: 'WELCOME', subject: 'Welcome to Quire', body: { plain: 'Hello from the district.' }, members: [a.id, b.id, student.id], date: '2099-03-05' };
 
     const res = await graphql<{ sendEmail: { sentTo: string[]; errors: string[] } }>(t.app, headers, SEND, { orgId, email });
     expect(res.data?.sendEmail.sentTo.sort()).toEqual([a.id, b.id].sort());
@@ -35,16 +35,19 @@ describe('sendEmail: welcome e-mail', () => {
     expect(mails[0]!.text_body).toContain('Hello from the district.');
     expect(mails[0]!.text_body).toContain('unlimited libraries and up to 1000 books');
     expect(mails[0]!.text_body).toContain('co-teachers');
-    expect(mails[0]!.text_body).toContain('5th March 2024');
+    expect(mails[0]!.text_body).toContain('5th March 2099');
     expect(mails[0]!.text_body).toContain('https://console.example.org/sign-in/register/ann%2Bx%40s.org');
-    expect(mails[1]!.text_body).toContain('https://console.example.org/sign-in/register/ben%40s.org');
+    // Ben has signed up already (issue 15): his mail leads to sign-in, not to registration, with no deadline.
+    expect(mails[1]!.text_body).toContain('https://console.example.org/sign-in/email/ben%40s.org');
+    expect(mails[1]!.text_body).not.toContain('/sign-in/register/');
+    expect(mails[1]!.text_body).not.toContain('create your account');
   });
 
   it('leaves the licence sentence out when one recipient lacks the 1000-book licence, and defaults the date to 14 days ahead', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
     const unlimited = await buildLicense(t.app.db, { organisationId: orgId, book_quota: 1000 });
-    const a = await buildTeacher(t.app.db, { organisationId: orgId, license_id: unlimited.id });
-    const b = await buildTeacher(t.app.db, { organisationId: orgId });
+    const a = await buildTeacher(t.app.db, { organisationId: orgId, license_id: unlimited.id, pending: true, role: -600 });
+    const b = await buildTeacher(t.app.db, { organisationId: orgId, pending: true, role: -600 });
     const res = await graphql(t.app, headers, SEND, {
       orgId, email: { kind: 'WELCOME', subject: 'Welcome', body: { plain: 'Hi' }, members: [a.id, b.id] },
     });
@@ -74,6 +77,16 @@ describe('sendEmail: welcome e-mail', () => {
 });
 
 describe('sendEmail: certification request', () => {
+  it('refuses a sign-up date in the past (issue 15)', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId, pending: true, role: -600 });
+    const res = await graphql(t.app, headers, SEND, {
+      orgId, email: { kind: 'WELCOME', subject: 'Welcome', body: { plain: 'Hi' }, members: [teacher.id], date: '2020-01-01' },
+    });
+    expect(res.errors?.[0]?.extensions?.code).toBe('invalid_date');
+    expect(await outbox(orgId)).toHaveLength(0);
+  });
+
   it('names the about-1-hour course and carries the sign-up link', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
     const teacher = await buildTeacher(t.app.db, { organisationId: orgId, email: 'cert@s.org' });
@@ -83,7 +96,7 @@ describe('sendEmail: certification request', () => {
     expect(res.errors).toBeUndefined();
     const [mail] = await outbox(orgId);
     expect(mail!.text_body).toContain('about 1 hour');
-    expect(mail!.text_body).toContain('https://console.example.org/sign-in/register/cert%40s.org');
+    expect(mail!.text_body).toContain('https://console.example.org/sign-in/email/cert%40s.org');
     const audit = await t.app.db.selectFrom('audit_events').selectAll().where('organisation_id', '=', orgId).where('action', '=', 'members.email.certification').executeTakeFirstOrThrow();
     expect(audit.target_ids).toEqual([teacher.id]);
   });
@@ -105,7 +118,7 @@ describe('sendEmail: certification request', () => {
 describe('teacherEmailPreview', () => {
   it('gives the fixed subject, a default message and the composed body', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app, { name: 'Hill School' });
-    const teacher = await buildTeacher(t.app.db, { organisationId: orgId, email: 'pre@s.org' });
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId, email: 'pre@s.org', pending: true, role: -600 });
     const res = await graphql<{ teacherEmailPreview: { subject: string; defaultMessage: string; plain: string; recipients: number } }>(
       t.app, headers,
       'query($orgId: ID!, $m: [ID!]!) { teacherEmailPreview(orgId: $orgId, kind: WELCOME, members: $m) { subject defaultMessage plain recipients errors } }',

@@ -7,7 +7,7 @@ export async function findRecipients(db: Kysely<DB>, organisationId: string, ids
   return db
     .selectFrom('members as m')
     .leftJoin('licenses as l', 'l.id', 'm.license_id')
-    .select(['m.id', 'm.email', 'm.is_student', 'm.revoked_at', 'l.book_quota'])
+    .select(['m.id', 'm.email', 'm.pending', 'm.is_student', 'm.revoked_at', 'l.book_quota'])
     .where('m.organisation_id', '=', organisationId)
     .where(sql<boolean>`m.id = ANY(${[...ids]}::text[])`)
     .orderBy('m.email')

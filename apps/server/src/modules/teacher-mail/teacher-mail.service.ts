@@ -7,13 +7,14 @@ import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAdmin } from '../access/org-access.js';
 import * as repo from './teacher-mail.repository.js';
-import { composeTeacherEmail, defaultMessage, defaultSubject, defaultWelcomeDate, signUpUrl, type TeacherEmailKind } from './teacher-mail.templates.js';
+import { composeTeacherEmail, defaultMessage, defaultSubject, defaultWelcomeDate, signInUrl, signUpUrl, type TeacherEmailKind } from './teacher-mail.templates.js';
 
 export const teacherMailErrors = {
   teacherNotFound: 'Teacher not found',
   inactiveNotEmailed: "Some users selected are no longer active and weren't emailed",
   domainWelcome: 'Only provider staff can send the welcome email in a domain organisation',
   invalidDate: 'The date must be a valid date (YYYY-MM-DD)',
+  pastDate: 'The date to create an account by cannot be in the past',
 } as const;
 
 export interface SendTeacherEmailInput {
@@ -51,7 +52,7 @@ export interface TeacherEmailPreview {
 
 interface Plan {
   organisationName: string;
-  recipients: Array<{ id: string; email: string }>;
+  recipients: Array<{ id: string; email: string; pending: boolean }>;
   everyoneUnlimited: boolean;
   date: Date;
   errors: string[];
@@ -76,10 +77,12 @@ async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings,
   if (input.date) {
     date = new Date(`${input.date}T00:00:00Z`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(date.getTime())) throw badRequest(teacherMailErrors.invalidDate, 'invalid_date');
+    // A deadline already gone can only mislead (issue 15): today at the earliest (a day of slack for time zones).
+    if (date.getTime() < Date.now() - 36 * 3600_000) throw badRequest(teacherMailErrors.pastDate, 'invalid_date');
   }
   return {
     organisationName: org.name,
-    recipients: recipients.map((m) => ({ id: m.id, email: m.email })),
+    recipients: recipients.map((m) => ({ id: m.id, email: m.email, pending: m.pending })),
     everyoneUnlimited: recipients.length > 0 && recipients.every((m) => m.book_quota !== null && isUnlimitedBooksLicense({ bookQuota: m.book_quota })),
     date,
     errors,
@@ -115,7 +118,8 @@ export async function previewTeacherEmail(
     defaultMessage: defaultMessage(input.kind, settings.productName, p.organisationName),
     plain: composeTeacherEmail({
       kind: input.kind, productName: settings.productName, message, everyoneUnlimited: p.everyoneUnlimited, date: p.date,
-      signUpLink: signUpUrl(settings.publicUrl, first),
+      signUpLink: p.recipients[0] && !p.recipients[0].pending ? signInUrl(settings.publicUrl, first) : signUpUrl(settings.publicUrl, first),
+      signedUp: p.recipients[0] ? !p.recipients[0].pending : false,
     }),
     recipients: p.recipients.length,
     errors: p.errors,
@@ -142,7 +146,9 @@ export async function sendTeacherEmail(
   for (const recipient of p.recipients) {
     const text = composeTeacherEmail({
       kind: input.kind, productName: settings.productName, message: input.message, everyoneUnlimited: p.everyoneUnlimited,
-      date: p.date, signUpLink: signUpUrl(settings.publicUrl, recipient.email),
+      date: p.date,
+      signUpLink: recipient.pending ? signUpUrl(settings.publicUrl, recipient.email) : signInUrl(settings.publicUrl, recipient.email),
+      signedUp: !recipient.pending,
     });
     try {
       await mail.send({ to: recipient.email, subject: input.subject.trim(), text, organisationId: input.organisationId });

@@ -25,6 +25,11 @@ export function signUpUrl(publicUrl: string, email: string): string {
   return `${publicUrl.replace(/\/$/, '')}/sign-in/register/${encodeURIComponent(email)}`;
 }
 
+/** Where a teacher who has signed up already signs in: {PUBLIC_URL}/sign-in/email/{email} (issue 15). */
+export function signInUrl(publicUrl: string, email: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/sign-in/email/${encodeURIComponent(email)}`;
+}
+
 /** The licence sentence of the welcome e-mail, used only when every recipient has a 1000-book licence. */
 export function licenseSentence(productName: string): string {
   return `Your ${productName} licence gives you unlimited libraries and up to 1000 books, with real-time collaboration with your students and co-teachers.`;
@@ -45,6 +50,8 @@ export interface ComposeInput {
   /** Welcome only: the date to sign up by. */
   date: Date;
   signUpLink: string;
+  /** The recipient has an account already: a sign-in link, no deadline to create one. */
+  signedUp?: boolean;
 }
 
 /** The plain-text body one recipient receives. */
@@ -52,10 +59,18 @@ export function composeTeacherEmail(input: ComposeInput): string {
   const parts = [input.message.trim()];
   if (input.kind === 'welcome') {
     if (input.everyoneUnlimited) parts.push(licenseSentence(input.productName));
-    parts.push(`Please create your account by ${formatOrdinalDate(input.date, { utc: true })}:\n${input.signUpLink}`);
+    parts.push(
+      input.signedUp
+        ? `Sign in to your account to get started:\n${input.signUpLink}`
+        : `Please create your account by ${formatOrdinalDate(input.date, { utc: true })}:\n${input.signUpLink}`,
+    );
   } else {
     parts.push(certificationSentence(input.productName));
-    parts.push(`Sign in or create your account to start the course:\n${input.signUpLink}`);
+    parts.push(
+      input.signedUp
+        ? `Sign in to your account to start the course:\n${input.signUpLink}`
+        : `Sign in or create your account to start the course:\n${input.signUpLink}`,
+    );
   }
   return `${parts.join('\n\n')}\n`;
 }

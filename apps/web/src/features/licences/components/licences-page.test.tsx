@@ -36,9 +36,9 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
     const premium = within(table).getByRole('row', { name: /Premium/ });
     expect(within(premium).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7', '3', '10']);
     expect(within(premium).getByText('1000 books')).toBeInTheDocument();
-    // Over-allocated: nothing available, never a negative number.
+    // Over-allocated (issue 15): the real figure, flagged, rather than a reassuring 0.
     const standard = within(table).getByRole('row', { name: /Standard/ });
-    expect(within(standard).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '0', '10']);
+    expect(within(standard).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '-2Over-allocated by 2', '10']);
     expect(within(standard).getByText('200 books')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', 'mailto:sales@provider.test');
     expect(screen.getByText('Need more licenses? Contact us for a quote')).toBeInTheDocument();

@@ -1,6 +1,5 @@
-import { Table, Text } from '@mantine/core';
-import { NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
-import { availableSeats } from '../api/get-organisation-licences.js';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { available, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
 
 function booksLine(license: OrganisationLicense): string {
   const total = totalBooks(license);
@@ -33,12 +32,26 @@ export function LicencesTable({ licenses }: { licenses: OrganisationLicense[] })
                 </Text>
               </Table.Th>
               <Table.Td>{license.allocated}</Table.Td>
-              <Table.Td>{availableSeats(license)}</Table.Td>
+              <Table.Td>
+                <AvailableCell license={license} />
+              </Table.Td>
               <Table.Td>{license.quantity}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The real figure; an over-allocated licence shows its negative count and says so (issue 15). */
+function AvailableCell({ license }: { license: OrganisationLicense }) {
+  const seats = available(license);
+  if (seats >= 0) return <>{seats}</>;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <span>{seats}</span>
+      <Badge color="red.9" variant="filled">{`Over-allocated by ${-seats}`}</Badge>
+    </Group>
   );
 }

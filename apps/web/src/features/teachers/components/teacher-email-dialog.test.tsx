@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
 import { buildMember, fakeApi } from '../test/fake-api.js';
-import { daysFromNow, TeacherEmailDialog } from './teacher-email-dialog.js';
+import { daysFromNow, PAST_DATE_TEXT, TeacherEmailDialog } from './teacher-email-dialog.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,6 +46,18 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Your message has been sent' })).toBeInTheDocument();
     expect(api.callsTo('sendEmail')).toHaveLength(1);
     expect(api.callsTo('sendEmail')[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
+  it('refuses a Create account by date in the past (issue 15)', async () => {
+    const api = fakeApi({ teacherEmailPreview: preview() });
+    const { user } = renderDialog();
+    const date = await screen.findByLabelText('Create account by');
+    await user.clear(date);
+    await user.type(date, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText(PAST_DATE_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
+    expect(api.callsTo('sendEmail')).toHaveLength(0);
   });
 
   it('refuses an empty subject', async () => {

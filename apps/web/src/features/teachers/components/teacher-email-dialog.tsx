@@ -25,6 +25,9 @@ const STEP_TITLES: Record<Step, string> = {
 };
 
 /** YYYY-MM-DD of the local day `days` from now: the welcome e-mail's "create your account by" date. */
+/** Designed text: the server refuses a past date with the same meaning. */
+export const PAST_DATE_TEXT = 'Please choose today or a later date';
+
 export function daysFromNow(days: number, now = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -42,7 +45,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   const [step, setStep] = useState<Step>('details');
   const [message, setMessage] = useState<string | null>(null);
   const [date, setDate] = useState(() => daysFromNow(WELCOME_EMAIL_DEFAULT_DAYS));
-  const [errors, setErrors] = useState<{ subject: string | null; message: string | null }>({ subject: null, message: null });
+  const [errors, setErrors] = useState<{ subject: string | null; message: string | null; date?: string | null }>({ subject: null, message: null });
   const subject = preview.data?.subject ?? '';
   const text = message ?? preview.data?.defaultMessage ?? '';
 
@@ -65,8 +68,10 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
 
   const next = () => {
     const found = validateWelcomeEmail({ subject, message: text });
-    setErrors(found);
-    if (!found.subject && !found.message) setStep('confirm');
+    // A deadline already gone can only mislead (issue 15). ISO dates compare as text.
+    const date_ = kind === 'WELCOME' && (!date || date < daysFromNow(0)) ? PAST_DATE_TEXT : null;
+    setErrors({ ...found, date: date_ });
+    if (!found.subject && !found.message && !date_) setStep('confirm');
   };
 
   return (
@@ -88,7 +93,14 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
               data-autofocus
             />
             {kind === 'WELCOME' ? (
-              <TextInput type="date" label="Create account by" value={date} onChange={(event) => setDate(event.currentTarget.value)} />
+              <TextInput
+                type="date"
+                label="Create account by"
+                value={date}
+                min={daysFromNow(0)}
+                error={errors.date}
+                onChange={(event) => setDate(event.currentTarget.value)}
+              />
             ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>

@@ -112,7 +112,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
   // Bulk 'Remove teacher' comes with the teacher-libraries dialogs (see model/library-dialogs.ts).
   const bulkOptions = [
     ...bulkActionOptions(licenses, access),
-    ...(libraryDialogs && bulkRemoveTeacherOffered(access)
+    ...(libraryDialogs && bulkRemoveTeacherOffered(access, selection.members)
       ? [{ value: 'remove-teacher', label: 'Remove teacher', action: { kind: 'remove-teacher' } as const }]
       : []),
   ];

@@ -29,6 +29,11 @@ export function removeTeacherOffered(member: Pick<Member, 'pending'>, access: Pi
 }
 
 /** The bulk 'Remove teacher' is offered where a row's could be. */
-export function bulkRemoveTeacherOffered(access: Pick<TeacherScreenAccess, 'providerStaff' | 'isDomain'>): boolean {
-  return access.providerStaff || !access.isDomain;
+export function bulkRemoveTeacherOffered(
+  access: Pick<TeacherScreenAccess, 'providerStaff' | 'isDomain'>,
+  selected?: ReadonlyArray<{ pending: boolean }>,
+): boolean {
+  if (access.providerStaff) return true;
+  // Ordinary admins may remove only pending teachers (spec §6): offered only when every selected teacher is pending.
+  return !access.isDomain && (selected === undefined || selected.every((m) => m.pending));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLicense, buildMember } from '../test/fake-api.js';
+import { bulkRemoveTeacherOffered } from './library-dialogs.js';
 import { bulkActionOptions, rowActions, selectedText, teacherScreenAccess, type TeacherScreenAccess } from './teacher-access.js';
 
 const admin: TeacherScreenAccess = { readOnly: false, isDomain: false, providerStaff: false, orgLibraries: true };
@@ -22,6 +23,22 @@ describe('row actions (spec §6)', () => {
     expect(pending.removeLicense?.disabled).toBe(true);
     expect(pending.switchToStudent.disabled).toBe(true);
     expect(pending.libraryManager).toBeNull();
+  });
+
+  it('never offers what can only fail: Switch to student on your own row, a full licence (issue 15)', () => {
+    const me = buildMember({ email: 'Ada@School.test' });
+    expect(rowActions(me, [standard], { ...admin, selfEmail: 'ada@school.test' }).switchToStudent.disabled).toBe(true);
+    expect(rowActions(buildMember(), [standard], { ...admin, selfEmail: 'ada@school.test' }).switchToStudent.disabled).toBe(false);
+    const full = { ...standard, id: 'lic-full', allocated: 5, quantity: 5 };
+    const choices = rowActions(buildMember(), [standard, full], admin).assignLicense?.choices ?? [];
+    expect(choices.find((c) => c.license.id === 'lic-full')?.disabled).toBe(true);
+    expect(choices.find((c) => c.license.id === standard.id)?.disabled).toBe(false);
+  });
+
+  it('offers bulk Remove teacher to an ordinary admin only for a selection of pending teachers (issue 15)', () => {
+    expect(bulkRemoveTeacherOffered(admin, [buildMember({ pending: true })])).toBe(true);
+    expect(bulkRemoveTeacherOffered(admin, [buildMember({ pending: true }), buildMember({ pending: false })])).toBe(false);
+    expect(bulkRemoveTeacherOffered({ ...admin, providerStaff: true }, [buildMember({ pending: false })])).toBe(true);
   });
 
   it('offers the library manager switch both ways only with orgLibraries', () => {

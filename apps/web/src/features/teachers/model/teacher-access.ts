@@ -1,4 +1,4 @@
-import { isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type OrganisationLicense } from '@quire/core';
+import { available, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type OrganisationLicense } from '@quire/core';
 import type { Member } from '../api/teacher-schemas.js';
 
 /** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
@@ -11,6 +11,8 @@ export interface TeacherScreenAccess {
   providerStaff: boolean;
   /** Library managers exist only with orgLibraries on. */
   orgLibraries: boolean;
+  /** The signed-in user's e-mail (lower case): their own row cannot be switched to a student. */
+  selfEmail?: string;
 }
 
 export function teacherScreenAccess(input: {
@@ -25,6 +27,7 @@ export function teacherScreenAccess(input: {
     isDomain: input.organisation.isDomain,
     providerStaff: email !== '' && isProviderStaffEmail(email, input.providerEmailDomain),
     orgLibraries: input.organisation.features.orgLibraries,
+    selfEmail: email || undefined,
   };
 }
 
@@ -50,7 +53,11 @@ export interface RowActions {
 
 export function rowActions(member: Member, licenses: OrganisationLicense[], access: TeacherScreenAccess): RowActions {
   const individual = !access.isDomain;
-  const choices = licenses.map((license) => ({ license, disabled: license.applyToAll || member.license?.id === license.id }));
+  // A full licence can only fail (issue 15): disabled, like the teacher's own and apply-to-all ones.
+  const choices = licenses.map((license) => ({
+    license,
+    disabled: license.applyToAll || member.license?.id === license.id || available(license) <= 0,
+  }));
   const isManager = member.role === ROLE_LIBRARY_MANAGER;
   return {
     // Disabled when the teacher's licence applies to all, or when there is no licence to give.
@@ -67,7 +74,8 @@ export function rowActions(member: Member, licenses: OrganisationLicense[], acce
           ? { label: 'Remove as Library Manager', role: ROLE_TEACHER }
           : { label: 'Assign as Library Manager', role: ROLE_LIBRARY_MANAGER }
         : null,
-    switchToStudent: { disabled: member.pending },
+    // Pending teachers have no account yet; switching yourself would end your own admin access.
+    switchToStudent: { disabled: member.pending || (access.selfEmail !== undefined && member.email.toLowerCase() === access.selfEmail) },
   };
 }
 
