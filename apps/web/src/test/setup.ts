@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Notifications live in a store outside React: one test's would fill the visible limit of the next.
+  notifications.clean();
 });
 
 // jsdom lacks a few browser APIs Mantine relies on.
