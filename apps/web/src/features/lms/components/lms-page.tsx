@@ -31,11 +31,11 @@ function CopyValue({ value, label }: { value: string; label: string }) {
 function Row({ label, children, action }: { label: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Table.Tr style={{ height: TABLE_ROW_HEIGHT }}>
-      <Table.Th scope="row" w={160}>
+      <Table.Th scope="row" w={{ base: 96, sm: 160 }}>
         {label}
       </Table.Th>
       <Table.Td style={{ wordBreak: 'break-all' }}>{children}</Table.Td>
-      <Table.Td w={120}>{action}</Table.Td>
+      <Table.Td w={{ base: 88, sm: 120 }}>{action}</Table.Td>
     </Table.Tr>
   );
 }
