@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/sign-in-flood.bench.ts [--teachers N] [--attempts N] [--inflight N] [--page-requests N]
  */
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.js';
@@ -48,7 +49,8 @@ async function teachersPage(url: string, headers: Record<string, string>, total:
   return { n: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', PUBLIC_URL: 'http://127.0.0.1' });
+// Production requires an LTI encryption key (env.ts); any 32 bytes will do for a benchmark.
+const env = testEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback', PUBLIC_URL: 'http://127.0.0.1', LTI_ENCRYPTION_KEY: randomBytes(32).toString('hex') });
 const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true });
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
