@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { settingsQueryKey, updateSettings, useIsAdmin, useSettings } from '../api/settings.js';
+import { settingsQueryKey, updateSettings, useIsAdmin, useSettings } from '../../../lib/settings/organisation-settings.js';
 import { AppsTable } from './apps-table.js';
 import { PrivacyDialog } from './privacy-dialog.js';
 

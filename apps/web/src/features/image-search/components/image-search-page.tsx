@@ -6,7 +6,7 @@ import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { settingsQueryKey, updateSettings, useIsAdmin, useSettings } from '../api/settings.js';
+import { settingsQueryKey, updateSettings, useIsAdmin, useSettings } from '../../../lib/settings/organisation-settings.js';
 import { TurnOffGoogleDialog } from './turn-off-google-dialog.js';
 
 type ImageSearch = OrganisationSettingsPayload['imageSearch'];

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { organisationSettingsSchema, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
 import { z } from 'zod';
-import { apiRequest, graphqlRequest, serviceUrl } from '../../../lib/api/index.js';
+import { apiRequest, graphqlRequest, serviceUrl } from '../api/index.js';
 
-/** Organisation settings: GET / PATCH {api}/organisations/{orgId}/settings (docs/settings.md). */
+/** Organisation settings, shared by Manage Apps and Image Search: GET / PATCH {api}/organisations/{orgId}/settings (docs/settings.md). */
 export const settingsQueryKey = (orgId: string) => ['organisation', orgId, 'settings'] as const;
 
 export function settingsQueryOptions(orgId: string, userId: string | undefined) {
