@@ -12,7 +12,7 @@ import { RouteError } from './route-error.js';
 const screens = routePatterns.orgScreens;
 
 // Each screen family is its own chunk, fetched the first time it is opened.
-const licences = () => import('../features/licences/index.js').then((m) => ({ Component: m.LicencesPage }));
+const licenses = () => import('../features/licenses/index.js').then((m) => ({ Component: m.LicensesPage }));
 // The Teachers screen comes with the teacher-libraries dialogs (app/teachers-screen.tsx).
 const teachers = () => import('./teachers-screen.js').then((m) => ({ Component: m.TeachersScreen }));
 const analytics = () => import('../features/analytics/index.js').then((m) => ({ Component: m.AnalyticsPage }));
@@ -28,7 +28,7 @@ const orgScreenRoutes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: licences },
+      { index: true, lazy: licenses },
       { path: screens.teachers, lazy: teachers },
       { path: screens.analytics, lazy: analytics },
       {

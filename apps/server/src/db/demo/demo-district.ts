@@ -66,14 +66,14 @@ export function demoDistrictPlans(
       name: 'Maple Grove High School', domain: 'maplegrove.example.org', teachers,
       orgLibraries: true, visitLibraries: true, lti: true, teacherAdmins: 1,
       settings: { apps: { bitmoji: 1, giphy: -1, sketchfab: -1, googlemaps: 1 } },
-      licences: [
+      licenses: [
         { name: 'Premium', bookQuota: 1000, libraryQuota: null, applyToAll: false, share: 0.35, fill: 'nearly' },
         { name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.25, fill: 'full' },
         { name: 'Classroom', bookQuota: 20, libraryQuota: 2, applyToAll: false, share: 0.1, fill: 'roomy' },
       ],
       fixedMembers: [
-        { email: admin.email, name: 'Demo Admin', userId: admin.userId, licence: 0 },
-        ...demoTeachers.map((t) => ({ email: t.email, name: t.name, userId: t.userId, role: t.role, licence: 0 })),
+        { email: admin.email, name: 'Demo Admin', userId: admin.userId, license: 0 },
+        ...demoTeachers.map((t) => ({ email: t.email, name: t.name, userId: t.userId, role: t.role, license: 0 })),
       ],
       admins: withStaff([admin, { email: 'it.office@maplegrove.example.org' }]),
       sessionsPerDay: sessions(teachers + 3),
@@ -83,7 +83,7 @@ export function demoDistrictPlans(
       name: 'Riverside Unified School District', domain: 'riverside.example.org', teachers: riverside,
       isDomain: true,
       settings: { apps: { canva: -1, bitmoji: -1 }, imageSearch: 'pixabay' },
-      licences: [{ name: 'District Premium', bookQuota: 1000, libraryQuota: null, applyToAll: true, share: 1, fill: 'roomy' }],
+      licenses: [{ name: 'District Premium', bookQuota: 1000, libraryQuota: null, applyToAll: true, share: 1, fill: 'roomy' }],
       admins: withStaff([admin]),
       sessionsPerDay: sessions(riverside),
     },
@@ -92,7 +92,7 @@ export function demoDistrictPlans(
       name: 'Oakwood Elementary School', domain: 'oakwood.example.org', teachers: oakwood,
       studentPortfolios: true, portfolioExports: 3,
       settings: { apps: { giphy: -1, adobe: 1 } },
-      licences: [
+      licenses: [
         { name: 'Unlimited Books', bookQuota: 1000, libraryQuota: null, applyToAll: false, share: 0.3, fill: 'roomy' },
         { name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.4, fill: 'nearly' },
       ],
@@ -104,7 +104,7 @@ export function demoDistrictPlans(
       name: 'Cedar Hill Middle School', domain: 'cedarhill.example.org', teachers: cedar,
       visitLibraries: true, teacherAdmins: 2,
       settings: { apps: {} },
-      licences: [{ name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.5, fill: 'nearly' }],
+      licenses: [{ name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.5, fill: 'nearly' }],
       admins: withStaff([]),
       sessionsPerDay: sessions(cedar),
     },
@@ -113,7 +113,7 @@ export function demoDistrictPlans(
       ...common,
       name: 'Willow Creek Primary School', domain: 'willowcreek.example.org', teachers: 12,
       settings: { apps: {} },
-      licences: [{ name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.5, fill: 'roomy' }],
+      licenses: [{ name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.5, fill: 'roomy' }],
       admins: withStaff([admin]),
       sessionsPerDay: 0,
     },

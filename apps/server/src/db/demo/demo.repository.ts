@@ -57,7 +57,7 @@ export async function insertOrganisation(db: Kysely<DB>, row: Insertable<Organis
   await db.insertInto('organisations').values(row).execute();
 }
 
-export async function insertLicences(db: Kysely<DB>, rows: Insertable<LicensesTable>[]): Promise<void> {
+export async function insertLicenses(db: Kysely<DB>, rows: Insertable<LicensesTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('licenses').values(rows).execute();
 }
 
@@ -89,7 +89,7 @@ export async function existingUserEmails(db: Kysely<DB>, domain: string): Promis
 }
 
 /** Active members per licence of one organisation: the licence's "allocated". */
-export async function allocatedByLicence(db: Kysely<DB>, organisationId: string): Promise<Map<string, number>> {
+export async function allocatedByLicense(db: Kysely<DB>, organisationId: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('members')
     .select(['license_id', (eb) => eb.fn.countAll<number>().as('allocated')])
@@ -101,8 +101,8 @@ export async function allocatedByLicence(db: Kysely<DB>, organisationId: string)
   return new Map(rows.map((r) => [r.license_id as string, Number(r.allocated)]));
 }
 
-export async function setLicenceQuantity(db: Kysely<DB>, organisationId: string, licenceId: string, quantity: number): Promise<void> {
-  await db.updateTable('licenses').set({ quantity }).where('organisation_id', '=', organisationId).where('id', '=', licenceId).execute();
+export async function setLicenseQuantity(db: Kysely<DB>, organisationId: string, licenseId: string, quantity: number): Promise<void> {
+  await db.updateTable('licenses').set({ quantity }).where('organisation_id', '=', organisationId).where('id', '=', licenseId).execute();
 }
 
 /**

@@ -70,7 +70,7 @@ export class TeacherGenerator {
     private readonly organisationId: string,
     private readonly plan: OrganisationPlan,
     /** Licence ids in plan order. */
-    private readonly licenceIds: string[],
+    private readonly licenseIds: string[],
     private readonly reference: number,
   ) {}
 
@@ -83,7 +83,7 @@ export class TeacherGenerator {
     const openLibraries: { id: string; owner: string; created: number }[] = [];
     const joiners: { memberId: string; since: number }[] = [];
 
-    const add = (person: { first?: string; last?: string; email?: string; name?: string; userId?: string; role?: number; licence?: number }, profile: Profile) => {
+    const add = (person: { first?: string; last?: string; email?: string; name?: string; userId?: string; role?: number; license?: number }, profile: Profile) => {
       const name = person.name ?? `${person.first} ${person.last}`;
       const email = person.email ?? this.email(person.first ?? '', person.last ?? '');
       const memberId = this.nextId();
@@ -106,7 +106,7 @@ export class TeacherGenerator {
         email,
         display_name: signedUp ? name : '',
         role: person.role ?? (profile.status === 'pending' ? ROLE_PENDING_TEACHER : profile.manager ? ROLE_LIBRARY_MANAGER : ROLE_TEACHER),
-        license_id: this.licenceFor(profile, person.licence),
+        license_id: this.licenseFor(profile, person.license),
         pending: !signedUp,
         calevel1_at: calevel1 === null ? null : iso(Math.min(calevel1, this.reference - DAY)),
         calevel2_at: calevel2 === null ? null : iso(Math.min(calevel2, this.reference - DAY)),
@@ -154,15 +154,15 @@ export class TeacherGenerator {
     return profile;
   }
 
-  private licenceFor(profile: Profile, fixedLicence: number | undefined): string | null {
-    const ids = this.licenceIds;
-    if (fixedLicence !== undefined) return ids[fixedLicence] ?? null;
+  private licenseFor(profile: Profile, fixedLicense: number | undefined): string | null {
+    const ids = this.licenseIds;
+    if (fixedLicense !== undefined) return ids[fixedLicense] ?? null;
     if (profile.status === 'inactive' || profile.student || ids.length === 0) return null;
-    const applyToAll = this.plan.licences.findIndex((l) => l.applyToAll);
+    const applyToAll = this.plan.licenses.findIndex((l) => l.applyToAll);
     if (applyToAll >= 0) return ids[applyToAll] ?? null;
     let roll = this.rand.next();
-    for (const [i, licence] of this.plan.licences.entries()) {
-      roll -= licence.share;
+    for (const [i, license] of this.plan.licenses.entries()) {
+      roll -= license.share;
       if (roll < 0) return ids[i] ?? null;
     }
     return null;

@@ -24,7 +24,7 @@ export function generatedOrganisationPlan(seed: number, teachers: number, admin:
     teachers,
     isDomain: false, orgLibraries: true, studentPortfolios: false, visitLibraries: true, lti: false,
     settings: { apps: { giphy: -1 } },
-    licences: [
+    licenses: [
       { name: 'Premium', bookQuota: 1000, libraryQuota: null, applyToAll: false, share: 0.4, fill: 'nearly' },
       { name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.3, fill: 'roomy' },
     ],

@@ -12,7 +12,7 @@ export interface OrganisationPlan {
   studentPortfolios: boolean;
   visitLibraries: boolean;
   settings: OrganisationSettings;
-  licences: LicencePlan[];
+  licenses: LicensePlan[];
   /** LTI credentials (the demo gives them to one organisation only). */
   lti: boolean;
   /** Named people placed first, e.g. the demo admin as a teacher or teachers with a password. */
@@ -28,9 +28,9 @@ export interface OrganisationPlan {
 }
 
 /** 'full': no licence left; 'nearly': two or three left; 'roomy': about a third more than assigned. */
-export type LicenceFill = 'full' | 'nearly' | 'roomy';
+export type LicenseFill = 'full' | 'nearly' | 'roomy';
 
-export interface LicencePlan {
+export interface LicensePlan {
   name: string;
   bookQuota: number;
   /** null: UNLIMITED libraries. */
@@ -38,7 +38,7 @@ export interface LicencePlan {
   applyToAll: boolean;
   /** Share of eligible teachers holding it (ignored for apply-to-all, which every teacher holds). */
   share: number;
-  fill: LicenceFill;
+  fill: LicenseFill;
 }
 
 export interface FixedMemberPlan {
@@ -49,7 +49,7 @@ export interface FixedMemberPlan {
   /** Organisation role (default teacher, 600). */
   role?: number;
   /** Index into the plan's licences. */
-  licence?: number;
+  license?: number;
 }
 
 export interface AdminPlan {

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../types.js';
 import {
-  allocatedByLicence, insertAdmins, insertColumns, insertColumnsTogether, insertLicences, insertLtiCredentials, insertOrganisation,
-  insertPortfolios, rollUpAnalytics, setLicenceQuantity,
+  allocatedByLicense, insertAdmins, insertColumns, insertColumnsTogether, insertLicenses, insertLtiCredentials, insertOrganisation,
+  insertPortfolios, rollUpAnalytics, setLicenseQuantity,
 } from './demo.repository.js';
 import { generateAnalytics } from './generate-analytics.js';
 import { generatePortfolios } from './generate-portfolios.js';
 import { TeacherGenerator, iso, type SignedUpTeacher } from './generate-teachers.js';
-import type { LicenceFill, OrganisationPlan } from './plan.js';
+import type { LicenseFill, OrganisationPlan } from './plan.js';
 import type { Random } from './random.js';
 
 const DAY = 86_400_000;
@@ -40,9 +40,9 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
     id, name: plan.name, is_domain: plan.isDomain, org_libraries: plan.orgLibraries, student_portfolios: plan.studentPortfolios,
     visit_libraries: plan.visitLibraries, settings: JSON.stringify(plan.settings), created_at: created, updated_at: created,
   });
-  const licenceIds = plan.licences.map(() => rand.id());
-  await insertLicences(trx, plan.licences.map((l, i) => ({
-    id: licenceIds[i] as string, organisation_id: id, name: l.name, quantity: 0, book_quota: l.bookQuota,
+  const licenseIds = plan.licenses.map(() => rand.id());
+  await insertLicenses(trx, plan.licenses.map((l, i) => ({
+    id: licenseIds[i] as string, organisation_id: id, name: l.name, quantity: 0, book_quota: l.bookQuota,
     library_quota: l.libraryQuota, apply_to_all: l.applyToAll, created_at: created,
   })));
 
@@ -55,7 +55,7 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
       result.timings[step] = (result.timings[step] ?? 0) + performance.now() - started;
     }
   };
-  const generator = new TeacherGenerator(rand, id, plan, licenceIds, reference);
+  const generator = new TeacherGenerator(rand, id, plan, licenseIds, reference);
   let remaining = plan.teachers;
   let fixed = plan.fixedMembers;
   // Pipelined: while the server inserts one chunk (one statement), the next one is generated.
@@ -81,10 +81,10 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
   result.signedUp = generator.signedUp;
 
   // Quantities follow what was assigned, so some licences are full and some nearly full.
-  const allocated = await allocatedByLicence(trx, id);
-  for (const [i, licence] of plan.licences.entries()) {
-    const licenceId = licenceIds[i] as string;
-    await setLicenceQuantity(trx, id, licenceId, quantityFor(licence.fill, allocated.get(licenceId) ?? 0, rand));
+  const allocated = await allocatedByLicense(trx, id);
+  for (const [i, license] of plan.licenses.entries()) {
+    const licenseId = licenseIds[i] as string;
+    await setLicenseQuantity(trx, id, licenseId, quantityFor(license.fill, allocated.get(licenseId) ?? 0, rand));
   }
 
   const adminEmails = new Set<string>();
@@ -115,7 +115,7 @@ export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: Orga
   return result;
 }
 
-function quantityFor(fill: LicenceFill, allocated: number, rand: Random): number {
+function quantityFor(fill: LicenseFill, allocated: number, rand: Random): number {
   if (fill === 'full') return allocated;
   if (fill === 'nearly') return allocated + rand.int(2, 3);
   return Math.ceil(allocated * 1.3) + 5;

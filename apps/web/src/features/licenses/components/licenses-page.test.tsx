@@ -2,7 +2,7 @@ import { organisationMessages } from '@quire/core';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, renderAt } from '../../../test/render.js';
-import { LicencesPage } from './licences-page.js';
+import { LicensesPage } from './licenses-page.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -30,7 +30,7 @@ function organisation(overrides: Record<string, unknown> = {}) {
 describe('the licence dashboard', { timeout: 15_000 }, () => {
   it('lists each licence with assigned, available and total purchased', async () => {
     fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation() } }));
-    renderAt(<LicencesPage />, '/org-1');
+    renderAt(<LicensesPage />, '/org-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Licenses' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Licenses' });
     const premium = within(table).getByRole('row', { name: /Premium/ });
@@ -55,7 +55,7 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
       ],
     });
     fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: domain } }));
-    renderAt(<LicencesPage />, '/org-1');
+    renderAt(<LicensesPage />, '/org-1');
     expect(await screen.findByRole('row', { name: /District Premium/ })).toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /Old seats/ })).not.toBeInTheDocument();
   });
@@ -63,7 +63,7 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
   it('says when there are no licences, and offers Switch organisation with several organisations', async () => {
     fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation({ licenses: [] }) } }));
     const session = buildSession({ organisations: [{ id: 'org-1', name: 'Hillside School' }, { id: 'org-2', name: 'Valley School' }] });
-    renderAt(<LicencesPage />, '/org-1', { session });
+    renderAt(<LicensesPage />, '/org-1', { session });
     expect(await screen.findByText(organisationMessages.noLicenses)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Switch organisation' })).toBeInTheDocument();
   });
@@ -71,7 +71,7 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
   it('shows a spinner while loading, then the error text when loading fails', async () => {
     let fail: (r: Response) => void = () => undefined;
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (fail = resolve)));
-    renderAt(<LicencesPage />, '/org-1');
+    renderAt(<LicensesPage />, '/org-1');
     expect(screen.getByLabelText('Loading licenses')).toBeInTheDocument();
     fail(answer({ errors: [{ message: 'nope' }] }));
     expect(await screen.findByText(organisationMessages.licensesLoadFailed)).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
 
   it('lets only admins edit the name', async () => {
     fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation({ admins: [{ email: 'someone@school.test' }] }) } }));
-    renderAt(<LicencesPage />, '/org-1');
+    renderAt(<LicensesPage />, '/org-1');
     await screen.findByRole('table', { name: 'Licenses' });
     expect(screen.getByRole('textbox', { name: 'Organisation name' })).toHaveAttribute('readonly');
   });

@@ -1,11 +1,11 @@
 import { validationMessages } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
-import { LicencesPage } from '../../pages/licences-page.js';
+import { LicensesPage } from '../../pages/licenses-page.js';
 import { changeableOrganisation, listLicenses } from './teachers-api.js';
 
 test.describe('Licence dashboard', () => {
   test('lists the licences with their counts and links to the Teachers page', async ({ page, organisation }) => {
-    const dashboard = await new LicencesPage(page, test.info(), organisation.id).goto();
+    const dashboard = await new LicensesPage(page, test.info(), organisation.id).goto();
     for (const license of (await listLicenses(page, organisation.id)).filter((l) => !l.applyToAll)) {
       await expect(dashboard.licenseRow(license.name).getByRole('cell')).toHaveText([
         String(license.allocated),
@@ -22,7 +22,7 @@ test.describe('Licence dashboard', () => {
 
   test('renames the organisation on leaving the field and refuses an empty name', async ({ page, organisation, organisations }) => {
     const org = await changeableOrganisation(page, organisations, organisation);
-    const dashboard = await new LicencesPage(page, test.info(), org.id).goto();
+    const dashboard = await new LicensesPage(page, test.info(), org.id).goto();
     const original = await dashboard.nameInput().inputValue();
     const renamed = `${original} (renamed)`;
     try {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphqlRequest } from '../../../lib/api/index.js';
-import { organisationLicensesQueryKey, type OrganisationLicenses } from './get-organisation-licences.js';
+import { organisationLicensesQueryKey, type OrganisationLicenses } from './get-organisation-licenses.js';
 
 const RENAME_ORGANISATION = /* GraphQL */ `
   mutation renameOrganisation($orgId: ID!, $name: String!) {

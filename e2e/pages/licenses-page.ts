@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 import { BasePage } from './base-page.js';
 
 /** /{orgId}: the licence dashboard (spec §2 "Licence dashboard"). */
-export class LicencesPage extends BasePage {
+export class LicensesPage extends BasePage {
   readonly path: string;
 
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {

@@ -7,18 +7,18 @@ import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { SessionControlsContext, useSession } from '../../../lib/session/index.js';
-import { isOrganisationAdmin, useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licences.js';
-import { LicencesTable } from './licences-table.js';
+import { isOrganisationAdmin, useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licenses.js';
+import { LicensesTable } from './licenses-table.js';
 import { OrganisationNamePanel } from './organisation-name-panel.js';
 
 /** The licence dashboard, the organisation's home (spec §2 "Licence dashboard"). */
-export function LicencesPage() {
+export function LicensesPage() {
   const session = useSession();
   const controls = useContext(SessionControlsContext);
   const config = useConsoleConfig();
   const navigate = useNavigate();
   const orgId = session.currentOrganisation?.id ?? '';
-  const licences = useOrganisationLicenses(orgId);
+  const licenses = useOrganisationLicenses(orgId);
 
   const onRenamed = () => {
     // The navigation and the organisation picker show the name too.
@@ -43,8 +43,8 @@ export function LicencesPage() {
         <div style={{ flex: '1 1 320px' }}>
           <OrganisationNamePanel
             orgId={orgId}
-            name={licences.data?.name ?? session.currentOrganisation?.name ?? ''}
-            readOnly={!licences.data || !isOrganisationAdmin(licences.data, session.user?.email)}
+            name={licenses.data?.name ?? session.currentOrganisation?.name ?? ''}
+            readOnly={!licenses.data || !isOrganisationAdmin(licenses.data, session.user?.email)}
             onRenamed={onRenamed}
           />
         </div>
@@ -55,16 +55,16 @@ export function LicencesPage() {
         ) : null}
       </Group>
 
-      {licences.isPending ? (
+      {licenses.isPending ? (
         <Center py="xl" role="status">
           <Loader aria-label="Loading licenses" />
         </Center>
-      ) : licences.isError ? (
+      ) : licenses.isError ? (
         <Alert variant="filled" color="red" role="alert" title={organisationMessages.licensesLoadFailed} />
-      ) : visibleLicenses(licences.data).length === 0 ? (
+      ) : visibleLicenses(licenses.data).length === 0 ? (
         <Text py="lg">{organisationMessages.noLicenses}</Text>
       ) : (
-        <LicencesTable licenses={visibleLicenses(licences.data)} />
+        <LicensesTable licenses={visibleLicenses(licenses.data)} />
       )}
 
       <Text mt="lg" size="sm">

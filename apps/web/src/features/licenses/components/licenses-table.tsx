@@ -7,7 +7,7 @@ function booksLine(license: OrganisationLicense): string {
 }
 
 /** License / Assigned / Available / Total purchased (spec §2), with the licence maths of '@quire/core'. */
-export function LicencesTable({ licenses }: { licenses: OrganisationLicense[] }) {
+export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] }) {
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Licenses">

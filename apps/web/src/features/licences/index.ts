@@ -1,1 +1,0 @@
-export { LicencesPage } from './components/licences-page.js';

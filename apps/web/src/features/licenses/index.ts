@@ -1,0 +1,1 @@
+export { LicensesPage } from './components/licenses-page.js';
