@@ -10,4 +10,5 @@ export * from './organisation.js';
 export * from './visits.js';
 export * from './welcome-email.js';
 export * from './schemas/index.js';
+export * from './contracts.js';
 export * from './app-catalogue.js';

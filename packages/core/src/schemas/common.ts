@@ -22,3 +22,16 @@ export const organisationNameSchema = z
   .trim()
   .min(1, validationMessages.organisationNameEmpty)
   .max(ORGANISATION_NAME_MAX, validationMessages.organisationNameTooLong);
+
+/**
+ * Every refusal's body (the one error handler, docs/architecture.md "Errors"): a stable machine code and a
+ * message a person can act on. Some refusals add details (e.g. 401 of POST {api}/token: providerIds).
+ */
+export const errorBodySchema = z.looseObject({ code: z.string(), message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** An id in a path or a body: 1 to 200 characters. */
+export const idSchema = z.string().min(1).max(200);
+
+/** `{orgId}` in a path. */
+export const organisationParamsSchema = z.object({ orgId: idSchema });

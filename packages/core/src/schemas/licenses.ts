@@ -21,3 +21,18 @@ export const organisationLicenseSchema = z.object({
 });
 
 export type OrganisationLicense = z.infer<typeof organisationLicenseSchema>;
+
+/** The member ids a licence is assigned to: the spec's bare list, or `{ memberIds }`. */
+const assignedMemberIds = z.array(z.string().min(1)).min(1).max(100_000);
+export const assignLicenseBodySchema = z.union([assignedMemberIds, z.object({ memberIds: assignedMemberIds })]);
+export const assignLicenseParamsSchema = z.object({ orgId: z.string().min(1), licenseId: z.string().min(1) });
+
+/** PUT {payments}/v1/admin/organisations/{orgId}/licenses/{licenseId} and assignLicenses. */
+export const licenseAssignmentSchema = z.object({
+  licenseId: z.string(),
+  /** Members now on the licence who were not before. */
+  assignedMemberIds: z.array(z.string()),
+  allocated: z.number(),
+  available: z.number(),
+});
+export type LicenseAssignment = z.infer<typeof licenseAssignmentSchema>;

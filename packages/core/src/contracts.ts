@@ -1,0 +1,143 @@
+import { z, type ZodType } from 'zod';
+import { adminPageSchema, adminsImportedSchema, adminsRemovedSchema } from './schemas/admins.js';
+import {
+  analyticsCountSchema,
+  analyticsIntakeResultSchema,
+  analyticsPeriodicCountSchema,
+  analyticsSeriesSchema,
+  analyticsSessionSchema,
+} from './schemas/analytics.js';
+import { adminSessionSchema, allowedAsTeacherSchema, customTokenSchema, providerNamesSchema, resendEmailSchema, signInMethodsSchema } from './schemas/auth.js';
+import { consoleConfigSchema } from './schemas/console-config.js';
+import { livenessSchema, readinessSchema } from './schemas/health.js';
+import {
+  identitySessionSchema,
+  identityUserSchema,
+  idTokenSchema,
+  oauthStartSchema,
+  passwordResetRequestedSchema,
+  signOutSchema,
+} from './schemas/identity.js';
+import {
+  deleteCheckSchema,
+  joinLibraryResultSchema,
+  librariesArchivedSchema,
+  librariesReassignedSchema,
+  libraryRelationSchema,
+  teacherLibrariesSchema,
+  userArchivedSchema,
+} from './schemas/libraries.js';
+import { licenseAssignmentSchema } from './schemas/licenses.js';
+import { ltiCredentialsSchema } from './schemas/lti.js';
+import {
+  bookCountsSchema,
+  convertToStudentResultSchema,
+  importTeachersResultSchema,
+  membersChangedSchema,
+  membershipRoleSchema,
+  membersPageSchema,
+} from './schemas/members.js';
+import { organisationSchema, organisationSummarySchema, renamedOrganisationSchema } from './schemas/organisations.js';
+import { portfolioDownloadSchema } from './schemas/portfolios.js';
+import { teacherResourcesSchema } from './schemas/resources.js';
+import { organisationSettingsSchema, userAppsSchema } from './schemas/settings.js';
+import { sendEmailResultSchema, teacherEmailPreviewSchema } from './schemas/teacher-mail.js';
+
+/**
+ * Which schema is the contract of which answer, in one table. The server's contract test
+ * (apps/server/test/route-contracts.test.ts) fails unless every JSON route documents exactly this schema as
+ * its 200 answer and every GraphQL field's type agrees with it; the console's test fake (apps/web/src/test/
+ * fake-fetch.ts) refuses an answer that does not match it. So the server, the console and the tests' fakes
+ * cannot drift apart.
+ */
+
+/** Every JSON answer of the REST services, by `METHOD path` as the server registers the route. */
+export const restContracts = {
+  'GET /healthz': livenessSchema,
+  'GET /readyz': readinessSchema,
+  'GET /api/console-config': consoleConfigSchema,
+  'GET /identity/users/:uid': identityUserSchema,
+  'GET /identity/get-session': identitySessionSchema,
+  'GET /identity/token': idTokenSchema,
+  'POST /identity/one-time-token/verify': identitySessionSchema,
+  'POST /identity/sign-in/social': oauthStartSchema,
+  'POST /identity/sign-out': signOutSchema,
+  'POST /identity/request-password-reset': passwordResetRequestedSchema,
+  'POST /auth/email': customTokenSchema,
+  'POST /auth/allowed-as-teacher': allowedAsTeacherSchema,
+  'GET /auth/methods': signInMethodsSchema,
+  'POST /api/token': adminSessionSchema,
+  'GET /api/users/v2/providers/:email': providerNamesSchema,
+  'POST /api/resend-email/:email': resendEmailSchema,
+  'GET /payments/v1/admin/organisations/:orgId/members/teachers': membersPageSchema,
+  'GET /payments/v1/admin/organisations/:orgId/members/inactive-teachers': membersPageSchema,
+  'POST /payments/v1/admin/organisations/:orgId/members/import/teachers': importTeachersResultSchema,
+  'GET /payments/v1/admin/organisations/:orgId/members/:teacherId/book-counts': bookCountsSchema,
+  'POST /api/users/v2/:userId/convert-to-student': convertToStudentResultSchema,
+  'PUT /payments/v1/admin/organisations/:orgId/licenses/:licenseId': licenseAssignmentSchema,
+  'GET /api/:teacherId': teacherLibrariesSchema,
+  'GET /api/:teacherId/owned': libraryRelationSchema,
+  'GET /api/:teacherId/joined': libraryRelationSchema,
+  'PUT /api/:teacherId/admins/owner/all/:newOwnerId/:type': librariesReassignedSchema,
+  'POST /api/:teacherId/admins/archive/all': librariesArchivedSchema,
+  'POST /api/:teacherId/admins/:libraryId/join': joinLibraryResultSchema,
+  'POST /api/admin-tools/v2/:teacherId/users/delete-check': deleteCheckSchema,
+  'POST /api/admin-tools/v2/:teacherId/users/archive': userArchivedSchema,
+  'GET /api/organisations/:orgId/settings': organisationSettingsSchema,
+  'PATCH /api/organisations/:orgId/settings': organisationSettingsSchema,
+  'GET /api/organisations/:orgId/users/:userId/apps': userAppsSchema,
+  'POST /analytics/events': analyticsIntakeResultSchema,
+  'GET /analytics/sessions/app/organisations/:orgId': analyticsSessionSchema,
+  'GET /analytics/users/organisations/:orgId/students/count': analyticsCountSchema,
+  'GET /analytics/users/organisations/:orgId/libraries/count': analyticsCountSchema,
+  'GET /analytics/users/organisations/:orgId/books/count': analyticsCountSchema,
+  'GET /analytics/users/organisations/:orgId/books/count/periodic': analyticsPeriodicCountSchema,
+  'GET /analytics/data/app/organisations/:orgId/:file': analyticsSeriesSchema,
+  'GET /analytics/data/app/organisations/:orgId/:metric/:file': analyticsSeriesSchema,
+  'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,
+  'GET /api/teacher-resources': teacherResourcesSchema,
+} as const satisfies Record<string, ZodType>;
+export type RestContractKey = keyof typeof restContracts;
+
+/**
+ * Every root field of the organisation service (POST {graphql}), by name: the contract of its value. The
+ * console asks for a selection of an object's fields and parses it with a `pick` of this schema.
+ */
+export const graphqlContracts = {
+  getOrganisations: z.array(organisationSummarySchema),
+  getOrganisationById: organisationSchema,
+  renameOrganisation: renamedOrganisationSchema,
+  getAdmins: adminPageSchema,
+  importAdmins: adminsImportedSchema,
+  deleteAdmins: adminsRemovedSchema,
+  revokeMembership: membersChangedSchema,
+  grantMembership: membersChangedSchema,
+  deleteMemberships: membersChangedSchema,
+  updateMembershipRole: membershipRoleSchema,
+  assignLicenses: licenseAssignmentSchema,
+  removeLicenses: membersChangedSchema,
+  teacherEmailPreview: teacherEmailPreviewSchema,
+  sendEmail: sendEmailResultSchema,
+  generateLTICredentials: ltiCredentialsSchema,
+  revokeLTICredentials: ltiCredentialsSchema,
+  updateSettings: organisationSettingsSchema,
+} as const satisfies Record<string, ZodType>;
+export type GraphqlContractField = keyof typeof graphqlContracts;
+
+/** The contract of a REST answer: the table's entry whose path pattern matches (`:name` is one segment). */
+export function restContractFor(method: string, path: string): { key: RestContractKey; schema: ZodType } | null {
+  const wanted = method.toUpperCase();
+  let best: { key: RestContractKey; schema: ZodType; literal: number } | null = null;
+  for (const [key, schema] of Object.entries(restContracts) as Array<[RestContractKey, ZodType]>) {
+    const [keyMethod, pattern = ''] = key.split(' ');
+    if (keyMethod !== wanted) continue;
+    const parts = pattern.split('/');
+    const segments = path.split('/');
+    if (parts.length !== segments.length) continue;
+    if (!parts.every((part, i) => part.startsWith(':') ? segments[i] !== '' : part === segments[i])) continue;
+    // The most literal pattern wins: /api/teacher-resources over /api/:teacherId.
+    const literal = parts.filter((part) => !part.startsWith(':')).length;
+    if (!best || literal > best.literal) best = { key, schema, literal };
+  }
+  return best ? { key: best.key, schema: best.schema } : null;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The identity provider under {identity} (docs/identity.md): the answers the console reads. The provider
+ * (Better Auth) sends more fields than these, which the contracts let through (loose objects): its answers
+ * are its own, the console reads only these fields.
+ */
+
+/** GET {identity}/get-session and POST {identity}/one-time-token/verify: the signed-in user, or null. */
+export const identitySessionSchema = z
+  .looseObject({
+    user: z.looseObject({
+      id: z.string(),
+      email: z.string(),
+      name: z.string().nullish(),
+      image: z.string().nullish(),
+      emailVerified: z.boolean(),
+    }),
+  })
+  .nullable();
+export type IdentitySession = z.infer<typeof identitySessionSchema>;
+
+/** GET {identity}/token: a fresh ID token carrying bc_orgs. */
+export const idTokenSchema = z.looseObject({ token: z.string() });
+
+/** POST {identity}/sign-in/social: the provider's authorisation URL for the pop-up. */
+export const oauthStartSchema = z.looseObject({ url: z.string() });
+
+/** GET {identity}/users/{uid}: the SDK's user record (the signed-in user's own only). */
+export const identityUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  emailVerified: z.boolean(),
+});
+export type IdentityUser = z.infer<typeof identityUserSchema>;
+
+/** POST {identity}/sign-out: the session is over and its cookie cleared. */
+export const signOutSchema = z.looseObject({ success: z.boolean() });
+
+/** POST {identity}/request-password-reset: the same answer whether or not the account exists. */
+export const passwordResetRequestedSchema = z.looseObject({ status: z.boolean() });
