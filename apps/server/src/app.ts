@@ -10,21 +10,46 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { backgroundPlugin } from './plugins/background.js';
 import { registerWebConsole } from './plugins/web-console.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { consoleConfigRoutes } from './modules/console-config/console-config.routes.js';
+import type { ServerModule } from './plugins/server-module.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
 import { signUpPendingMembers } from './modules/members/member-sign-up.service.js';
-import { authContractsPlugin } from './modules/auth-contracts/auth-contracts.plugin.js';
 import { graphqlPlugin } from './modules/graphql/graphql.plugin.js';
-import { membersRoutes } from './modules/members/members.routes.js';
-import { convertStudentRoutes } from './modules/members/convert-student.routes.js';
-import { licensesRoutes } from './modules/licenses/licenses.routes.js';
-import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
-import { settingsPlugin } from './modules/settings/settings.plugin.js';
-import { ltiPlugin } from './modules/lti/lti.plugin.js';
-import { analyticsPlugin } from './modules/analytics/analytics.plugin.js';
-import { portfoliosPlugin } from './modules/portfolios/portfolios.plugin.js';
-import { assetsPlugin } from './modules/assets/assets.plugin.js';
+import { healthModule } from './modules/health/health.plugin.js';
+import { consoleConfigModule } from './modules/console-config/console-config.plugin.js';
+import { authContractsModule } from './modules/auth-contracts/auth-contracts.plugin.js';
+import { organisationsModule } from './modules/organisations/organisations.plugin.js';
+import { membersModule } from './modules/members/members.plugin.js';
+import { licensesModule } from './modules/licenses/licenses.plugin.js';
+import { teacherMailModule } from './modules/teacher-mail/teacher-mail.plugin.js';
+import { adminsModule } from './modules/admins/admins.plugin.js';
+import { librariesModule } from './modules/libraries/libraries.plugin.js';
+import { settingsModule } from './modules/settings/settings.plugin.js';
+import { ltiModule } from './modules/lti/lti.plugin.js';
+import { analyticsModule } from './modules/analytics/analytics.plugin.js';
+import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
+import { assetsModule } from './modules/assets/assets.plugin.js';
+
+/**
+ * The feature modules, each registered through its `<module>.plugin.ts`: routes in this order, then their
+ * shares of the GraphQL schema in one organisation service. Identity is registered before them (its hooks
+ * resolve request.actor for every route).
+ */
+const featureModules: readonly ServerModule[] = [
+  healthModule,
+  consoleConfigModule,
+  authContractsModule,
+  organisationsModule,
+  membersModule,
+  licensesModule,
+  teacherMailModule,
+  adminsModule,
+  librariesModule,
+  settingsModule,
+  ltiModule,
+  analyticsModule,
+  portfoliosModule,
+  assetsModule,
+];
 
 export interface AppOptions {
   env: Env;
@@ -73,19 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A pending member signs up when its address has a verified account, by any sign-in method (members).
   await app.register(identityPlugin, { onAccountUsed: (account) => signUpPendingMembers(options.database.db, account) });
 
-  await app.register(healthRoutes);
-  await app.register(consoleConfigRoutes);
-  await app.register(authContractsPlugin);
-  await app.register(graphqlPlugin);
-  await app.register(membersRoutes);
-  await app.register(convertStudentRoutes);
-  await app.register(licensesRoutes);
-  await app.register(librariesPlugin);
-  await app.register(settingsPlugin);
-  await app.register(ltiPlugin);
-  await app.register(analyticsPlugin);
-  await app.register(portfoliosPlugin);
-  await app.register(assetsPlugin);
+  for (const module of featureModules) {
+    if (module.plugin) await app.register(module.plugin);
+  }
+  await app.register(graphqlPlugin, { modules: featureModules.flatMap((module) => (module.graphql ? [module.graphql] : [])) });
 
   return app;
 }

@@ -5,7 +5,8 @@ import { openTestDatabase, testEnv } from '../../../test/helper.js';
 import type { Database } from '../client.js';
 import type { Env } from '../../env.js';
 import { verifyPassword } from '../../modules/identity/password.js';
-import { DEMO_TEACHER_ACCOUNTS, seedDemoIfEmpty } from './seed-demo.js';
+import { DEMO_TEACHER_ACCOUNTS } from './demo-district.js';
+import { seedDemoIfEmpty } from './seed-demo.js';
 
 let database: Database;
 let env: Env;

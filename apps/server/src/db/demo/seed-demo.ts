@@ -4,8 +4,6 @@ import { hashPassword } from '../../modules/identity/password.js';
 import { hasOrganisations } from './demo.repository.js';
 import { seedDemoDistrict } from './demo-district.js';
 
-export { DEMO_TEACHER_ACCOUNTS } from './demo-district.js';
-
 /** Seed of the district seeded on first start; the CLI takes another with --seed. */
 export const DEMO_SEED = 1;
 

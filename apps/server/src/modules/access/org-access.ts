@@ -1,57 +1,142 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { forbidden, notFound } from '../../errors.js';
+import { ROLE_LIBRARY_MANAGER, type OrgAccessLevel } from '@quire/core';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import type { DB, OrganisationsTable } from '../../db/types.js';
+import { forbidden, notFound, type AppError } from '../../errors.js';
 import type { Actor } from './actor.js';
 
-/** What an actor may do in one organisation: admins manage it; library managers (orgLibraries on) only read. */
-export type OrgAccessLevel = 'admin' | 'library-manager';
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The one place that decides who may act in an organisation (docs/security.md): an admin is listed in the
+ * admins table, by e-mail or by identity user; a library manager is a role-400 member, not removed, of an
+ * organisation with orgLibraries on. Admin wins over library manager. Access follows the e-mail address, so
+ * an actor whose address is not verified has none. The ID token's bc_orgs, the picker, every service's check
+ * and the console's useOrgAccess all come from here.
+ */
+
+/** Someone who may be listed as an admin or a member: by identity user, by e-mail, or both. */
+export interface Person {
+  userId: string | null;
+  email: string | null;
+}
+
+/** The columns of the organisation a request reads once, with its access (requireOrgAccess). */
+export type OrganisationRecord = Pick<
+  Selectable<OrganisationsTable>,
+  'id' | 'name' | 'is_domain' | 'org_libraries' | 'student_portfolios' | 'visit_libraries' | 'settings'
+>;
 
 export interface OrgAccess {
-  organisationId: string;
   level: OrgAccessLevel;
+  organisation: OrganisationRecord;
 }
 
-/** Resolves the actor's access to an organisation, or null when they have none. */
-export async function findOrgAccess(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<OrgAccess | null> {
-  // Access follows the e-mail address, so an address nobody has proven owning opens nothing.
-  if (!actor.emailVerified) return null;
-  const email = actor.email.toLowerCase();
-  const admin = await db
-    .selectFrom('admins')
-    .select('organisation_id')
-    .where('organisation_id', '=', organisationId)
-    .where((eb) => eb.or([eb('email', '=', email), eb('user_id', '=', actor.userId)]))
-    .executeTakeFirst();
-  if (admin) return { organisationId, level: 'admin' };
-  const manager = await db
+/** 'read': admins and library managers; 'admin': admins only (every change). */
+export type OrgNeed = 'read' | 'admin';
+
+/** The row names the person: its e-mail (stored lower-case) or its identity user. */
+function isPerson(table: 'admins' | 'members', person: Person): RawBuilder<boolean> {
+  const parts = [];
+  if (person.email) parts.push(sql`${sql.ref(`${table}.email`)} = ${person.email.trim().toLowerCase()}`);
+  if (person.userId) parts.push(sql`${sql.ref(`${table}.user_id`)} = ${person.userId}`);
+  return parts.length > 0 ? sql<boolean>`(${sql.join(parts, sql` OR `)})` : sql<boolean>`false`;
+}
+
+/** Organisations where the person is listed as an admin. */
+function adminRows(db: Db, person: Person) {
+  return db.selectFrom('admins').select('admins.organisation_id').where(isPerson('admins', person));
+}
+
+/** Organisations where the person manages libraries. */
+function managerRows(db: Db, person: Person) {
+  return db
     .selectFrom('members')
     .innerJoin('organisations', 'organisations.id', 'members.organisation_id')
-    .select('members.id')
-    .where('members.organisation_id', '=', organisationId)
+    .select('members.organisation_id')
     .where('organisations.org_libraries', '=', true)
-    .where('members.role', '=', 400)
+    .where('members.role', '=', ROLE_LIBRARY_MANAGER)
     .where('members.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('members.email', '=', email), eb('members.user_id', '=', actor.userId)]))
+    .where(isPerson('members', person));
+}
+
+const personOf = (actor: Actor): Person => ({ userId: actor.userId, email: actor.email });
+
+/** True when the person is listed as an admin: of the organisation, or of any organisation when none is named. */
+export async function isListedAdmin(db: Db, person: Person, organisationId?: string): Promise<boolean> {
+  let query = adminRows(db, person);
+  if (organisationId !== undefined) query = query.where('admins.organisation_id', '=', organisationId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Every organisation the person may act in, with the access level there (the ID token's bc_orgs). */
+export async function organisationRoles(db: Db, person: Person): Promise<Record<string, OrgAccessLevel>> {
+  const [managed, administered] = await Promise.all([managerRows(db, person).execute(), adminRows(db, person).execute()]);
+  const roles: Record<string, OrgAccessLevel> = {};
+  for (const row of managed) roles[row.organisation_id] = 'library-manager';
+  for (const row of administered) roles[row.organisation_id] = 'admin';
+  return roles;
+}
+
+/** The organisations the actor may open, by name then id (getOrganisations). Nothing for an unverified address. */
+export async function listAccessibleOrganisations(db: Db, actor: Actor): Promise<Array<{ id: string; name: string }>> {
+  if (!actor.emailVerified) return [];
+  const person = personOf(actor);
+  return db
+    .selectFrom('organisations as o')
+    .select(['o.id', 'o.name'])
+    .where((eb) => eb.or([eb('o.id', 'in', adminRows(db, person)), eb('o.id', 'in', managerRows(db, person))]))
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .execute();
+}
+
+/**
+ * The organisation and the actor's access to it, in one query: undefined when the organisation does not
+ * exist, level null when the actor may not act in it.
+ */
+export async function findOrgAccess(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+): Promise<{ level: OrgAccessLevel | null; organisation: OrganisationRecord } | undefined> {
+  // Access follows the e-mail address: an unverified one names nobody.
+  const person: Person = actor.emailVerified ? personOf(actor) : { userId: null, email: null };
+  const row = await db
+    .selectFrom('organisations')
+    .select(['id', 'name', 'is_domain', 'org_libraries', 'student_portfolios', 'visit_libraries', 'settings'])
+    .select((eb) => [
+      eb.exists(adminRows(db, person).where('admins.organisation_id', '=', organisationId)).as('is_admin'),
+      eb.exists(managerRows(db, person).where('members.organisation_id', '=', organisationId)).as('is_manager'),
+    ])
+    .where('id', '=', organisationId)
     .executeTakeFirst();
-  return manager ? { organisationId, level: 'library-manager' } : null;
+  if (!row) return undefined;
+  const { is_admin: isAdmin, is_manager: isManager, ...organisation } = row;
+  return { level: isAdmin ? 'admin' : isManager ? 'library-manager' : null, organisation };
 }
 
-/** Any access (admin or library manager); otherwise 403. Use for reads. */
-export async function requireOrgReader(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<OrgAccess> {
-  const access = await findOrgAccess(db, actor, organisationId);
-  if (!access) throw forbidden('You do not have access to this organisation', 'organisation_forbidden');
-  return access;
+export interface OrgAccessOptions {
+  /** 'not-found': an organisation that does not exist answers 404; default 403, so ids are never confirmed. */
+  missing?: 'not-found' | 'forbidden';
+  /** The refusal when the actor has no access (default 403 organisation_forbidden). */
+  refusal?: () => AppError;
 }
 
-/** Admin access; otherwise 403. Use for every change. */
-export async function requireOrgAdmin(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<OrgAccess> {
-  const access = await requireOrgReader(db, actor, organisationId);
-  if (access.level !== 'admin') throw forbidden('Your account cannot perform this action', 'admin_required');
-  return access;
-}
-
-/** 404 unless the organisation exists; keeps "no such organisation" apart from "not yours". */
-export async function requireOrganisationExists(db: Kysely<DB>, organisationId: string): Promise<void> {
-  const row = await db.selectFrom('organisations').select('id').where('id', '=', organisationId).executeTakeFirst();
-  if (!row) throw notFound('Organisation not found', 'organisation_not_found');
+/**
+ * Every organisation-scoped request starts here, once: the actor's access level and the organisation's row
+ * (name, flags, settings), or the refusal. 'admin' refuses library managers with 403 admin_required.
+ */
+export async function requireOrgAccess(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+  need: OrgNeed,
+  options: OrgAccessOptions = {},
+): Promise<OrgAccess> {
+  const refusal = options.refusal ?? (() => forbidden('You do not have access to this organisation', 'organisation_forbidden'));
+  const found = await findOrgAccess(db, actor, organisationId);
+  if (!found) throw options.missing === 'not-found' ? notFound('Organisation not found', 'organisation_not_found') : refusal();
+  if (!found.level) throw refusal();
+  if (need === 'admin' && found.level !== 'admin') throw forbidden('Your account cannot perform this action', 'admin_required');
+  return { level: found.level, organisation: found.organisation };
 }

@@ -12,7 +12,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './admins.repository.js';
 
 /** Refusals the spec states as rules without texts (docs/libraries-api.md, "Admins"). */
@@ -56,7 +56,7 @@ export interface ListAdminsInput {
 /** getAdmins: one page of the organisation's admins, searched and sorted like the teachers list. */
 export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdminsInput): Promise<AdminPage> {
   // Admins' e-mails are for admins: a library manager does not read them (docs/security.md).
-  await requireOrgAdmin(db, actor, input.organisationId);
+  await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const sort = input.sort ?? 'email';
   if (sort !== 'email' && sort !== 'name') throw badRequest(adminErrors.sort, 'validation_error');
   const dir = input.dir ?? 'asc';
@@ -100,7 +100,7 @@ export interface ImportAdminsInput {
 
 /** importAdmins: adds admins by e-mail; invalid or provider-domain addresses refuse the whole list. */
 export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAdminsInput): Promise<{ added: string[]; existing: string[] }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+  await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = cleanEmails(input.emails);
   const invalid = emails.filter((e) => !isValidEmail(e));
   if (invalid.length) throw badRequest(validationMessages.emailInvalid, 'invalid_email', { invalidEmails: invalid });
@@ -126,7 +126,7 @@ export async function deleteAdmins(
   actor: Actor,
   input: { organisationId: string; emails: string[]; providerEmailDomain: string },
 ): Promise<{ removed: string[] }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+  await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = cleanEmails(input.emails);
   const own = (list: string[]) => list.filter((e) => !isProviderStaffEmail(e, input.providerEmailDomain));
   return db.transaction().execute(async (trx) => {

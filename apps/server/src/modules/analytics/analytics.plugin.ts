@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerModule } from '../../plugins/server-module.js';
 import { analyticsIntakeRoutes } from './analytics-intake.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
 
 /** Every route of the analytics feature (docs/analytics.md): the event intake and the console's calls. */
-export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
+async function analyticsPlugin(app: FastifyInstance): Promise<void> {
   const signer = createUrlSigner(analyticsUrlKey(app.env), app.env.ANALYTICS_URL_TTL_SECONDS);
   await app.register(analyticsIntakeRoutes);
   await app.register(analyticsRoutes(signer));
 }
+
+export const analyticsModule: ServerModule = { name: 'analytics', plugin: analyticsPlugin };

@@ -153,9 +153,3 @@ export async function booksCreatedPerPeriod(
   const rows = await readRollup(db, organisationId, 'books-created', granularity, from, to);
   return rows.filter((r) => r.total !== 0).map((r) => ({ date: r.date, count: r.total }));
 }
-
-/** The organisation's name, or null when it does not exist. */
-export async function organisationName(db: Kysely<DB>, organisationId: string): Promise<string | null> {
-  const row = await db.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirst();
-  return row?.name ?? null;
-}

@@ -5,12 +5,12 @@ import {
   type AnalyticsPeriodicCount, type AnalyticsSeries, type AnalyticsSession,
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
-import { AppError, badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import {
   booksCreatedPerPeriod, countBooks, countLibraries, countStudents, existingOrganisations, insertEventsWithRollups,
-  organisationName, readRollup, type StoredEvent,
+  readRollup, type StoredEvent,
 } from './analytics.repository.js';
 import type { UrlSigner } from './signed-url.js';
 
@@ -97,9 +97,7 @@ const USERS_PATH = (orgId: string) => `/analytics/users/organisations/${encodeUR
 
 /** The analytics session of spec §3: refreshIn, usersOrganisation and the signed URLs. Admins only. */
 export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Actor, organisationId: string, now = Date.now()): Promise<AnalyticsSession> {
-  await requireOrgAdmin(db, actor, organisationId);
-  const name = await organisationName(db, organisationId);
-  if (name === null) throw notFound('Organisation not found', 'organisation_not_found');
+  const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
   const { query } = signer.sign(organisationId, now);
   const signed = (path: string) => `${path}?${query}`;
   const data = Object.fromEntries(
@@ -113,7 +111,7 @@ export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Ac
   ) as AnalyticsSession['urls']['data'];
   return {
     refreshIn: signer.ttlSeconds,
-    usersOrganisation: { id: organisationId, name },
+    usersOrganisation: { id: organisationId, name: organisation.name },
     signedQuery: query,
     urls: {
       studentsCount: signed(`${USERS_PATH(organisationId)}/students/count`),

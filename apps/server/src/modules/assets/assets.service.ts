@@ -25,7 +25,7 @@ const coverCache = new Map<string, ImageAnswer>();
 
 async function canSeeAnyOf(db: Kysely<DB>, actor: Actor, organisationIds: string[]): Promise<boolean> {
   for (const organisationId of organisationIds) {
-    if (await findOrgAccess(db, actor, organisationId)) return true;
+    if ((await findOrgAccess(db, actor, organisationId))?.level) return true;
   }
   return false;
 }
@@ -76,7 +76,7 @@ export async function getCover(db: Kysely<DB>, actor: Actor, userId: string, boo
     return answer;
   }
   const book = await findOrganisationBook(db, userId, bookId);
-  if (!book || !(await findOrgAccess(db, actor, book.organisation_id))) throw noCover();
+  if (!book || !(await findOrgAccess(db, actor, book.organisation_id))?.level) throw noCover();
   const scaled = await scaleImage(await renderCover(book.title, book.shape as 'landscape' | 'square' | 'portrait'), width);
   return { ...scaled, etag: etagOf(scaled.body) };
 }

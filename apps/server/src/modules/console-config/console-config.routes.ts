@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consoleConfig, consoleConfigSchema } from './console-config.service.js';
+import { consoleConfigSchema } from '@quire/core';
+import { consoleConfig } from './console-config.service.js';
 
 /** Public: the console reads its brand and links before anyone signs in. */
 export const consoleConfigRoutes: FastifyPluginAsyncZod = async (app) => {

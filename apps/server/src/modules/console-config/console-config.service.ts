@@ -2,8 +2,6 @@ import type { ConsoleConfig } from '@quire/core';
 import { listSetting, publicUrl, type Env } from '../../env.js';
 import { chatSupportProvider, chatSupportScriptUrl } from '../chat-support/chat-support.config.js';
 
-export { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
-
 /** What the console needs to know about its brand and outside links; all of it is configuration (see env.ts). */
 export function consoleConfig(env: Env): ConsoleConfig {
   return {

@@ -1,5 +1,4 @@
 import type { IResolvers } from 'mercurius';
-import { findOrgAccess } from '../access/org-access.js';
 import type { GraphqlContext } from './graphql.context.js';
 
 /**
@@ -7,8 +6,9 @@ import type { GraphqlContext } from './graphql.context.js';
  * "Library managers"). An organisation admin reads every field; a library manager reads what browsing
  * teachers and their libraries needs, and for these fields gets the empty value instead:
  * - Organisation.admins: the admins' e-mails (the console then treats the manager as read-only).
- * Applied over the merged resolvers, so it holds whichever module defines the field. Organisation.lti
- * is refused to everyone but admins by the lti module itself (`admin_required`).
+ * Applied over the merged resolvers, so it holds whichever module defines the field. The access level is
+ * the one getOrganisationById decided for the request (`access` of the parent, requireOrgAccess): no field
+ * decides it again. Organisation.lti is refused to everyone but admins by the lti module itself (`admin_required`).
  */
 export const ADMIN_ONLY_ORGANISATION_FIELDS: Record<string, () => unknown> = {
   admins: () => [],
@@ -27,10 +27,7 @@ export function applyFieldAccess(resolvers: IResolvers<never, GraphqlContext>): 
   for (const [field, emptyValue] of Object.entries(ADMIN_ONLY_ORGANISATION_FIELDS)) {
     const resolve = organisation[field] ?? defaultResolver(field);
     organisation[field] = async (parent, args, context, info) => {
-      const organisationId = (parent as { id?: unknown } | null)?.id;
-      const actor = context.request.actor;
-      const access = typeof organisationId === 'string' && actor ? await findOrgAccess(context.db, actor, organisationId) : null;
-      if (access?.level !== 'admin') return emptyValue();
+      if ((parent as { access?: unknown } | null)?.access !== 'admin') return emptyValue();
       return resolve(parent, args, context, info);
     };
   }

@@ -11,6 +11,7 @@ import {
 } from 'graphql';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { isListedAdmin } from '../access/org-access.js';
 
 /**
  * What one GraphQL request may ask for (docs/security.md). The console's largest request has about 40
@@ -98,12 +99,7 @@ function isIntrospection(document: DocumentNode): boolean {
 async function isAnyOrganisationAdmin(db: Kysely<DB>, request: FastifyRequest): Promise<boolean> {
   const actor = request.actor;
   if (!actor?.emailVerified) return false;
-  const row = await db
-    .selectFrom('admins')
-    .select('organisation_id')
-    .where((eb) => eb.or([eb('email', '=', actor.email.toLowerCase()), eb('user_id', '=', actor.userId)]))
-    .executeTakeFirst();
-  return Boolean(row);
+  return isListedAdmin(db, { userId: actor.userId, email: actor.email });
 }
 
 export interface GuardOptions {

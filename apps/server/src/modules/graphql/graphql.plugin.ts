@@ -3,7 +3,7 @@ import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import { AppError } from '../../errors.js';
 import { errorResponse } from '../../plugins/error-handler.js';
-import type { GraphqlContext } from './graphql.context.js';
+import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
 import { checkGraphqlRequest, GraphqlRequestError, sendGraphqlRefusal } from './graphql.guard.js';
 import { mergeGraphqlModules } from './registry.js';
 
@@ -18,8 +18,8 @@ function appErrorOf(error: GraphQLError): AppError | null {
  * The organisation service: POST /graphql (spec §7). Resolver errors carry the REST codes in
  * `extensions.code`; internal errors are hidden behind a generic message and logged.
  */
-export async function graphqlPlugin(app: FastifyInstance): Promise<void> {
-  const { schema, resolvers } = mergeGraphqlModules();
+export async function graphqlPlugin(app: FastifyInstance, options: { modules: readonly GraphqlModule[] }): Promise<void> {
+  const { schema, resolvers } = mergeGraphqlModules(options.modules);
   // mercurius declares JSON Schemas for its routes; the app's zod compilers cannot read them, and
   // mercurius validates the request itself, so this scope serialises plain JSON.
   app.setValidatorCompiler(() => () => true);

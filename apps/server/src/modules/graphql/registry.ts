@@ -1,31 +1,8 @@
 import type { IResolvers } from 'mercurius';
 import { GraphQLScalarType } from 'graphql';
-import { organisationsGraphql } from '../organisations/organisations.graphql.js';
-import { membersGraphql } from '../members/members.graphql.js';
-import { licensesGraphql } from '../licenses/licenses.graphql.js';
-import { organisationsAdminGraphql } from '../organisations-admin/organisations-admin.graphql.js';
-import { teacherMailGraphql } from '../teacher-mail/teacher-mail.graphql.js';
-import { adminsGraphql } from '../admins/admins.graphql.js';
-import { ltiGraphql } from '../lti/lti.graphql.js';
-import { settingsGraphql } from '../settings/settings.graphql.js';
 import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
 import { applyFieldAccess } from './field-access.js';
 import { JsonObjectScalar, LibraryQuotaScalar, scalarTypeDefs } from './scalars.js';
-
-/**
- * Every feature module's share of the organisation service's schema. Add yours with one line;
- * its typeDefs extend Query / Mutation (docs/identity.md, "GraphQL").
- */
-export const graphqlModules: GraphqlModule[] = [
-  organisationsGraphql,
-  membersGraphql,
-  licensesGraphql,
-  organisationsAdminGraphql,
-  teacherMailGraphql,
-  adminsGraphql,
-  ltiGraphql,
-  settingsGraphql,
-];
 
 /** The shared base: root types (a placeholder field each, as SDL needs one) and the scalars. */
 const baseModule: GraphqlModule = {
@@ -44,8 +21,11 @@ const baseModule: GraphqlModule = {
   resolvers: { LibraryQuota: LibraryQuotaScalar, JSONObject: JsonObjectScalar },
 };
 
-/** One schema and one resolver map from the modules; two modules defining the same field stop the start. */
-export function mergeGraphqlModules(modules: readonly GraphqlModule[] = graphqlModules): {
+/**
+ * One schema and one resolver map from the feature modules' shares (each module's `<module>.plugin.ts` names
+ * its share; app.ts passes them all); two modules defining the same field stop the start.
+ */
+export function mergeGraphqlModules(modules: readonly GraphqlModule[]): {
   schema: string;
   resolvers: IResolvers<never, GraphqlContext>;
 } {

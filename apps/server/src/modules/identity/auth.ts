@@ -7,7 +7,8 @@ import { authMessages, signInDomainError, isDistrictSsoEmail } from '@quire/core
 import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { findOrganisationRoles, findUserById } from './identity.repository.js';
+import { organisationRoles } from '../access/org-access.js';
+import { findUserById } from './identity.repository.js';
 import { oidcProviderConfigs } from './oidc-providers.js';
 import { hashToken } from './tokens.js';
 import { trustedOrigins } from './origins.js';
@@ -161,7 +162,7 @@ export function createAuth({ env, db, sendMail, onAccountUsed = async () => unde
             picture: user.image ?? null,
             email_verified: user.emailVerified,
             // Unverified addresses prove nothing: no organisation roles until verified.
-            bc_orgs: user.emailVerified ? await findOrganisationRoles(db, { id: user.id, email: user.email }) : {},
+            bc_orgs: user.emailVerified ? await organisationRoles(db, { userId: user.id, email: user.email }) : {},
           }),
         },
       }),

@@ -50,35 +50,6 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
   return row?.password ?? null;
 }
 
-/**
- * The organisations the user may act in, for the ID token's bc_orgs: admin (admins table, by e-mail
- * or user id) wins over library manager (a role-400 member, not removed, in an orgLibraries organisation).
- */
-export async function findOrganisationRoles(
-  db: Db,
-  user: { id: string; email: string },
-): Promise<Record<string, 'admin' | 'library-manager'>> {
-  const email = user.email.toLowerCase();
-  const managers = await db
-    .selectFrom('members')
-    .innerJoin('organisations', 'organisations.id', 'members.organisation_id')
-    .select('members.organisation_id')
-    .where('organisations.org_libraries', '=', true)
-    .where('members.role', '=', 400)
-    .where('members.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('members.email', '=', email), eb('members.user_id', '=', user.id)]))
-    .execute();
-  const admins = await db
-    .selectFrom('admins')
-    .select('organisation_id')
-    .where((eb) => eb.or([eb('email', '=', email), eb('user_id', '=', user.id)]))
-    .execute();
-  const roles: Record<string, 'admin' | 'library-manager'> = {};
-  for (const m of managers) roles[m.organisation_id] = 'library-manager';
-  for (const a of admins) roles[a.organisation_id] = 'admin';
-  return roles;
-}
-
 /** True when a member row marks this e-mail (or user) as a student account. */
 export async function isStudentAccount(db: Db, email: string, userId?: string): Promise<boolean> {
   const row = await db

@@ -188,23 +188,3 @@ export async function archiveOwned(db: Db, organisationId: string, memberId: str
   const archivedAt = rows[0]?.archived_at ?? (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]?.now ?? new Date();
   return { libraryIds: rows.map((r) => r.id).sort(), archivedAt: new Date(archivedAt) };
 }
-
-/** The organisation's name and the flags the library rules read. */
-export async function findOrganisation(db: Db, organisationId: string) {
-  return db
-    .selectFrom('organisations')
-    .select(['id', 'name', 'is_domain', 'visit_libraries'])
-    .where('id', '=', organisationId)
-    .executeTakeFirst();
-}
-
-/** True when the person is in the organisation's admins list (by e-mail or identity user). */
-export async function isListedAdmin(db: Db, organisationId: string, person: { email: string; userId: string | null }): Promise<boolean> {
-  const row = await db
-    .selectFrom('admins')
-    .select('email')
-    .where('organisation_id', '=', organisationId)
-    .where((eb) => (person.userId ? eb.or([eb('email', '=', person.email.toLowerCase()), eb('user_id', '=', person.userId)]) : eb('email', '=', person.email.toLowerCase())))
-    .executeTakeFirst();
-  return Boolean(row);
-}

@@ -4,6 +4,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
+import { isListedAdmin } from '../access/org-access.js';
 import * as repo from './libraries.repository.js';
 import { findUser } from './org-membership.repository.js';
 import { ensureOrgMember } from './org-membership.service.js';
@@ -48,7 +49,7 @@ async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: Rea
     : await findUser(trx, key.includes('@') ? { email: key } : { id: key });
   const email = (member?.email ?? user?.email ?? (key.includes('@') ? key : '')).toLowerCase();
   const userId = member?.user_id ?? user?.id ?? null;
-  if (!email || !(await repo.isListedAdmin(trx, input.organisationId, { email, userId }))) {
+  if (!email || !(await isListedAdmin(trx, { email, userId }, input.organisationId))) {
     throw notFound(transferErrors.targetNotFound, 'target_not_found');
   }
   const { teacher } = scope;

@@ -76,8 +76,8 @@ export function parseVisitReason(reason: string | undefined, otherReason: string
 export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibraryInput): Promise<JoinLibraryResult> {
   const { db } = deps;
   const { access, teacher } = await requireTeacherScope(db, actor, input, 'read');
-  const org = await repo.findOrganisation(db, input.organisationId);
-  if (!org?.visit_libraries || access.level !== 'admin') throw forbidden(libraryMessages.visitNotAllowed, 'visit_not_allowed');
+  const org = access.organisation;
+  if (!org.visit_libraries || access.level !== 'admin') throw forbidden(libraryMessages.visitNotAllowed, 'visit_not_allowed');
 
   const viewerMemberIds = await repo.findMemberIdsOfPerson(db, input.organisationId, actor);
   const [library] = await repo.listTeacherLibraries(db, {

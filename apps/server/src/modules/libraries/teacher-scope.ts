@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { findOrgAccess, type OrgAccess } from '../access/org-access.js';
+import { requireOrgAccess, type OrgAccess } from '../access/org-access.js';
 import { findMember, type TeacherMember } from './libraries.repository.js';
 
 export const scopeErrors = {
@@ -17,7 +17,7 @@ export interface TeacherScope {
 
 /**
  * Every teacher call starts here: the actor must have access to the named organisation (403 otherwise),
- * changes need an admin, and the teacher must be a member of that organisation (404 otherwise, so another
+ * changes need an admin (requireOrgAccess, which also reads the organisation once for the request), and the teacher must be a member of that organisation (404 otherwise, so another
  * organisation's ids are never confirmed).
  */
 export async function requireTeacherScope(
@@ -26,9 +26,9 @@ export async function requireTeacherScope(
   input: { organisationId: string; teacherId: string },
   need: 'read' | 'admin',
 ): Promise<TeacherScope> {
-  const access = await findOrgAccess(db, actor, input.organisationId);
-  if (!access) throw forbidden(libraryMessages.notAuthorisedRequestedUser, 'not_authorised_user');
-  if (need === 'admin' && access.level !== 'admin') throw forbidden('Your account cannot perform this action', 'admin_required');
+  const access = await requireOrgAccess(db, actor, input.organisationId, need, {
+    refusal: () => forbidden(libraryMessages.notAuthorisedRequestedUser, 'not_authorised_user'),
+  });
   const teacher = await findMember(db, input.organisationId, input.teacherId);
   if (!teacher) throw notFound(scopeErrors.teacherNotFound, 'teacher_not_found');
   return { access, teacher };

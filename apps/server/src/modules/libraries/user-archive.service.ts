@@ -4,6 +4,7 @@ import type { DB } from '../../db/types.js';
 import { conflict } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
+import { isListedAdmin } from '../access/org-access.js';
 import * as repo from './libraries.repository.js';
 import { requireTeacherScope, type TeacherScope } from './teacher-scope.js';
 import { revokeMember } from './user-archive.repository.js';
@@ -37,11 +38,10 @@ async function check(db: Kysely<DB>, actor: Actor, scope: TeacherScope, input: D
   const reasons: string[] = [];
   if (teacher.user_id === actor.userId || teacher.email === actor.email.toLowerCase()) reasons.push(deleteCheckReasons.self);
   if (teacher.revoked_at) reasons.push(deleteCheckReasons.alreadyRemoved);
-  if (await repo.isListedAdmin(db, input.organisationId, { email: teacher.email, userId: teacher.user_id })) reasons.push(deleteCheckReasons.isAdmin);
+  if (await isListedAdmin(db, { email: teacher.email, userId: teacher.user_id }, input.organisationId)) reasons.push(deleteCheckReasons.isAdmin);
   // Spec §6: Remove teacher is offered to provider staff, or for pending teachers in non-domain organisations.
   if (!isProviderStaffEmail(actor.email, input.providerEmailDomain)) {
-    const org = await repo.findOrganisation(db, input.organisationId);
-    if (org?.is_domain) reasons.push(deleteCheckReasons.domainOrganisation);
+    if (scope.access.organisation.is_domain) reasons.push(deleteCheckReasons.domainOrganisation);
     else if (!teacher.pending) reasons.push(deleteCheckReasons.onlyPending);
   }
   const ownedLibraries = await repo.countOwnedUnarchived(db, input.organisationId, teacher.id);

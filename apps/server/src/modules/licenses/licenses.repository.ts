@@ -71,7 +71,3 @@ export async function setMembersLicense(
     .execute();
   return rows.map((r) => r.id);
 }
-
-export async function findOrganisationDomainFlag(db: Kysely<DB>, organisationId: string) {
-  return db.selectFrom('organisations').select(['id', 'is_domain']).where('id', '=', organisationId).executeTakeFirst();
-}

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './licenses.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
@@ -30,9 +30,10 @@ export interface AssignLicenseResult {
   available: number;
 }
 
-async function refuseInDomainOrganisation(db: Kysely<DB>, organisationId: string): Promise<void> {
-  const org = await repo.findOrganisationDomainFlag(db, organisationId);
-  if (org?.is_domain) throw forbidden(licenseErrors.domainOrganisation, 'domain_organisation');
+/** Admins only, and never in a domain organisation (every teacher holds its apply-to-all licence). */
+async function requireLicensing(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<void> {
+  const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
+  if (organisation.is_domain) throw forbidden(licenseErrors.domainOrganisation, 'domain_organisation');
 }
 
 /**
@@ -40,8 +41,7 @@ async function refuseInDomainOrganisation(db: Kysely<DB>, organisationId: string
  * so two admins assigning at once can never over-allocate. Members already on it use no seat.
  */
 export async function assignLicense(db: Kysely<DB>, actor: Actor, input: AssignLicenseInput): Promise<AssignLicenseResult> {
-  await requireOrgAdmin(db, actor, input.organisationId);
-  await refuseInDomainOrganisation(db, input.organisationId);
+  await requireLicensing(db, actor, input.organisationId);
   const memberIds = [...new Set(input.memberIds)];
   return db.transaction().execute(async (trx) => {
     const [license] = await repo.lockLicenses(trx, input.organisationId, [input.licenseId]);
@@ -77,8 +77,7 @@ export async function removeLicenses(
   actor: Actor,
   input: { organisationId: string; memberIds: string[] },
 ): Promise<{ memberIds: string[] }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
-  await refuseInDomainOrganisation(db, input.organisationId);
+  await requireLicensing(db, actor, input.organisationId);
   const memberIds = [...new Set(input.memberIds)];
   return db.transaction().execute(async (trx) => {
     const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);

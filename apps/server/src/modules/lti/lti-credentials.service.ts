@@ -6,7 +6,7 @@ import { publicUrl, type Env } from '../../env.js';
 import { conflict } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrganisationExists, requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import { vaultFor } from './lti-crypto.js';
 import * as repo from './lti-credentials.repository.js';
 
@@ -27,8 +27,7 @@ export function newConsumerSecret(): string {
 }
 
 async function requireAdmin(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<void> {
-  await requireOrganisationExists(db, organisationId);
-  await requireOrgAdmin(db, actor, organisationId);
+  await requireOrgAccess(db, actor, organisationId, 'admin', { missing: 'not-found' });
 }
 
 /** Organisation.lti: the credentials, the secret decrypted. Admins only: a library manager gets a 403 too. */

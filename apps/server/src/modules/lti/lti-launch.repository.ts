@@ -94,13 +94,3 @@ export async function markMemberSignedUp(db: Db, organisationId: string, memberI
     .where('id', '=', memberId)
     .execute();
 }
-
-/** True when the user administers any organisation: such accounts are never signed in by a launch. */
-export async function isAdminAnywhere(db: Db, user: { id: string; email: string }): Promise<boolean> {
-  const row = await db
-    .selectFrom('admins')
-    .select('organisation_id')
-    .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)]))
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -4,6 +4,7 @@ import { emailSchema, LTI_TIMESTAMP_TOLERANCE_SECONDS, type AppUserKind } from '
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { recordAudit } from '../access/audit.js';
+import { isListedAdmin } from '../access/org-access.js';
 import { vaultFor } from './lti-crypto.js';
 import { findCredentialsByKey } from './lti-credentials.repository.js';
 import * as repo from './lti-launch.repository.js';
@@ -161,7 +162,7 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
       provisioned = true;
     }
     const providerDomain = env.PROVIDER_EMAIL_DOMAIN.toLowerCase();
-    if (user.email.toLowerCase().endsWith(`@${providerDomain}`) || (await repo.isAdminAnywhere(trx, user))) {
+    if (user.email.toLowerCase().endsWith(`@${providerDomain}`) || (await isListedAdmin(trx, { userId: user.id, email: user.email }))) {
       refuse(403, 'lti_admin_account', launchErrors.adminAccount);
     }
     await repo.linkUser(trx, organisationId, ltiUserId, user.id);

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerModule } from '../../plugins/server-module.js';
 import { vaultFor } from './lti-crypto.js';
 import { encryptPlaintextSecrets } from './lti-credentials.service.js';
+import { ltiGraphql } from './lti.graphql.js';
 import { ltiRoutes } from './lti.routes.js';
 
 /**
- * LTI 1.1 (docs/lti.md): the launch endpoint and the cartridge. Credentials are served through
- * GraphQL (lti.graphql.ts via the registry). At start the secret key is resolved and any secret
+ * LTI 1.1 (docs/lti.md): the launch endpoint and the cartridge; the credentials in GraphQL
+ * (Organisation.lti, generate and revoke). At start the secret key is resolved and any secret
  * still stored in plaintext is encrypted.
  */
-export async function ltiPlugin(app: FastifyInstance): Promise<void> {
+async function ltiPlugin(app: FastifyInstance): Promise<void> {
   const vault = vaultFor(app.env);
   if (vault.source === 'generated-file') app.log.warn('LTI_ENCRYPTION_KEY is not set: using a generated key kept in DATA_DIR (development only)');
   const encrypted = await encryptPlaintextSecrets(app.db, app.env);
   if (encrypted > 0) app.log.info({ count: encrypted }, 'encrypted stored LTI consumer secrets');
   await app.register(ltiRoutes);
 }
+
+export const ltiModule: ServerModule = { name: 'lti', plugin: ltiPlugin, graphql: ltiGraphql };

@@ -44,8 +44,8 @@ export async function convertToStudent(db: Kysely<DB>, actor: Actor, input: Conv
     (m) => !input.organisationId || m.organisation_id === input.organisationId,
   );
   // Only organisations the actor administers count; a reader's access ends in 403, none in 404.
-  const access = await Promise.all(memberships.map((m) => findOrgAccess(db, actor, m.organisation_id)));
-  const administered = memberships.filter((_, i) => access[i]?.level === 'admin');
+  const access = await Promise.all(memberships.map((m) => findOrgAccess(db, actor, m.organisation_id).then((found) => found?.level ?? null)));
+  const administered = memberships.filter((_, i) => access[i] === 'admin');
   if (administered.length === 0) {
     if (access.some(Boolean)) throw forbidden();
     throw notFound(convertErrors.teacherNotFound, 'teacher_not_found');

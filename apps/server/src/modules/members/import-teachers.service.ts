@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 // Seats are counted and locked the same way as in licence assignment.
 import { countAllocated, lockLicenses } from '../licenses/licenses.repository.js';
 import * as repo from './members.repository.js';
@@ -47,12 +47,11 @@ export function normaliseImportList(emails: readonly string[]): string[] {
  * transaction, one statement per step.
  */
 export async function importTeachers(db: Kysely<DB>, actor: Actor, input: ImportTeachersInput): Promise<ImportTeachersResult> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+  const { organisation } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = normaliseImportList(input.emails);
   const staff = isProviderStaffEmail(actor.email, input.providerEmailDomain);
-  const org = await repo.findOrganisationFlags(db, input.organisationId);
   // The console offers Import only without a domain licence; the server holds the same line.
-  if (org?.is_domain && !staff) throw forbidden(importMessages.forbidden, 'domain_organisation');
+  if (organisation.is_domain && !staff) throw forbidden(importMessages.forbidden, 'domain_organisation');
   const requested = new Map<string, string>();
   for (const [email, licenseId] of Object.entries(input.licenses ?? {})) {
     if (licenseId) requested.set(normaliseEmail(email), licenseId);
@@ -66,7 +65,7 @@ export async function importTeachers(db: Kysely<DB>, actor: Actor, input: Import
     const licenseIds = [...new Set(fresh.map((e) => requested.get(e)).filter((id): id is string => Boolean(id)))];
     const licenses = await lockLicenses(trx, input.organisationId, licenseIds);
     if (licenses.length !== licenseIds.length) throw notFound('License not found', 'license_not_found');
-    if (licenseIds.length && (org?.is_domain || licenses.some((l) => l.apply_to_all))) {
+    if (licenseIds.length && (organisation.is_domain || licenses.some((l) => l.apply_to_all))) {
       throw conflict(importMessages.licensesNotGranted, 'licenses_not_granted');
     }
     const allocated = await countAllocated(trx, input.organisationId, licenseIds);

@@ -1,10 +1,10 @@
-import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER } from '@quire/core';
+import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type MembersChanged, type MembershipRole } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin, requireOrgReader } from '../access/org-access.js';
+import { requireOrgAccess, type OrgAccess } from '../access/org-access.js';
 import { presentMember, type MemberView } from './members.presenter.js';
 import * as repo from './members.repository.js';
 
@@ -42,7 +42,7 @@ export interface TeacherList {
 
 /** The teachers (Active) or removed teachers (Inactive) list; one page when page or pageSize is given. */
 export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<TeacherList> {
-  const access = await requireOrgReader(db, actor, input.organisationId);
+  const access = await requireOrgAccess(db, actor, input.organisationId, 'read');
   const filter = {
     organisationId: input.organisationId,
     status: input.status,
@@ -68,7 +68,7 @@ export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeac
 
 /** Books in the teacher's own libraries (spec: owned, private, total). */
 export async function getBookCounts(db: Kysely<DB>, actor: Actor, input: { organisationId: string; memberId: string }) {
-  await requireOrgReader(db, actor, input.organisationId);
+  await requireOrgAccess(db, actor, input.organisationId, 'read');
   const [member] = await repo.findMembers(db, input.organisationId, [input.memberId]);
   if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
   return repo.countOwnedBooks(db, input.organisationId, member.id);
@@ -93,18 +93,17 @@ async function requireMembers(db: Kysely<DB>, organisationId: string, memberIds:
  * Remove teacher (spec §6): provider staff may remove anyone; others only pending teachers, and never
  * in a domain organisation.
  */
-async function requireRemovable(db: Kysely<DB>, actor: Actor, input: MembersInput, members: repo.MemberSummary[]) {
+function requireRemovable(actor: Actor, input: MembersInput, access: OrgAccess, members: repo.MemberSummary[]): void {
   if (isProviderStaffEmail(actor.email, input.providerEmailDomain)) return;
-  const org = await repo.findOrganisationFlags(db, input.organisationId);
-  if (org?.is_domain) throw forbidden(memberErrors.removeNotAllowedDomain, 'remove_not_allowed');
+  if (access.organisation.is_domain) throw forbidden(memberErrors.removeNotAllowedDomain, 'remove_not_allowed');
   if (members.some((m) => !m.pending)) throw forbidden(memberErrors.removeNotAllowed, 'remove_not_allowed');
 }
 
 /** Remove teacher: the members move from Active to Inactive (revoked_at set) and give back their licence. */
-export async function revokeMembership(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<{ memberIds: string[] }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+export async function revokeMembership(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<MembersChanged> {
+  const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const members = await requireMembers(db, input.organisationId, input.memberIds);
-  await requireRemovable(db, actor, input, members);
+  requireRemovable(actor, input, access, members);
   return db.transaction().execute(async (trx) => {
     const changed = await repo.revokeMembers(trx, input.organisationId, members.map((m) => m.id));
     const freed = members.filter((m) => changed.includes(m.id) && m.license_id).map((m) => ({ memberId: m.id, licenseId: m.license_id }));
@@ -116,8 +115,8 @@ export async function revokeMembership(db: Kysely<DB>, actor: Actor, input: Memb
 }
 
 /** Mark as Active: removed members come back to the Active list (without a licence). */
-export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<MembersInput, 'providerEmailDomain'>) {
-  await requireOrgAdmin(db, actor, input.organisationId);
+export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<MembersInput, 'providerEmailDomain'>): Promise<MembersChanged> {
+  await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const members = await requireMembers(db, input.organisationId, input.memberIds);
   return db.transaction().execute(async (trx) => {
     const changed = await repo.restoreMembers(trx, input.organisationId, members.map((m) => m.id));
@@ -127,10 +126,10 @@ export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<
 }
 
 /** Deletes memberships outright (the same permission as Remove teacher). */
-export async function deleteMemberships(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<{ memberIds: string[] }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+export async function deleteMemberships(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<MembersChanged> {
+  const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const members = await requireMembers(db, input.organisationId, input.memberIds);
-  await requireRemovable(db, actor, input, members);
+  requireRemovable(actor, input, access, members);
   return db.transaction().execute(async (trx) => {
     const deleted = await repo.deleteMembers(trx, input.organisationId, members.map((m) => m.id));
     await recordAudit(trx, actor, {
@@ -146,11 +145,10 @@ export async function updateMembershipRole(
   db: Kysely<DB>,
   actor: Actor,
   input: { organisationId: string; userId: string; role: number },
-): Promise<{ memberId: string; role: number }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+): Promise<MembershipRole> {
+  const { organisation } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   if (input.role !== ROLE_LIBRARY_MANAGER && input.role !== ROLE_TEACHER) throw badRequest(memberErrors.roleValue, 'invalid_role');
-  const org = await repo.findOrganisationFlags(db, input.organisationId);
-  if (!org?.org_libraries) throw conflict(memberErrors.roleNeedsOrgLibraries, 'org_libraries_off');
+  if (!organisation.org_libraries) throw conflict(memberErrors.roleNeedsOrgLibraries, 'org_libraries_off');
   const member = await repo.findMemberByIdOrUser(db, input.organisationId, input.userId);
   if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
   if (member.pending || member.role < 0) throw conflict(memberErrors.rolePending, 'teacher_pending');

@@ -4,7 +4,7 @@ import { bookLicenseLabel } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Actor } from '../access/actor.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './members.repository.js';
 
 /**
@@ -90,7 +90,7 @@ async function* csvChunks(db: Kysely<DB>, input: ExportTeachersInput): AsyncGene
  */
 export async function exportTeachersCsv(db: Kysely<DB>, actor: Actor, input: ExportTeachersInput): Promise<Readable> {
   // The whole list at once: admins only; library managers read it page by page (docs/security.md).
-  await requireOrgAdmin(db, actor, input.organisationId);
+  await requireOrgAccess(db, actor, input.organisationId, 'admin');
   // Pulled one chunk at a time as the client reads (backpressure), never the whole list in memory.
   return Readable.from(csvChunks(db, input), { objectMode: false });
 }

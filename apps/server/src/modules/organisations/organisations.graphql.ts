@@ -6,6 +6,7 @@ import {
   getOrganisationLicenses,
   getOrganisations,
 } from './organisations.service.js';
+import { renameOrganisation } from './rename-organisation.service.js';
 
 /** The organisation entity of spec §3, as the organisation service serves it. */
 export const organisationsTypeDefs = /* GraphQL */ `
@@ -60,12 +61,22 @@ export const organisationsTypeDefs = /* GraphQL */ `
     admins: [OrganisationAdmin!]!
     lti: LtiCredentials!
     settings: OrganisationSettings!
+    "What the signed-in user may do here: 'admin' or 'library-manager' (the same rule as the ID token's bc_orgs)."
+    access: String!
   }
 
+  type RenamedOrganisation {
+    id: ID!
+    name: String!
+  }
   extend type Query {
     "Organisations where the signed-in user is an admin or a library manager, by name ascending."
     getOrganisations: [OrganisationSummary!]!
     getOrganisationById(id: ID!): Organisation!
+  }
+  extend type Mutation {
+    "The licence dashboard's editable name: trimmed, 1 to 128 characters."
+    renameOrganisation(orgId: ID!, name: String!): RenamedOrganisation!
   }
 `;
 
@@ -82,6 +93,10 @@ export const organisationsGraphql: GraphqlModule = {
         getOrganisations(context.db, requireGraphqlActor(context)),
       getOrganisationById: (_root: unknown, args: { id: string }, context: GraphqlContext) =>
         getOrganisationById(context.db, requireGraphqlActor(context), args.id),
+    },
+    Mutation: {
+      renameOrganisation: (_root: unknown, args: { orgId: string; name: string }, context: GraphqlContext) =>
+        renameOrganisation(context.db, requireGraphqlActor(context), { organisationId: args.orgId, name: args.name }),
     },
     // Loaded only when asked for; access was checked by getOrganisationById. `lti` is the lti module's (admins only).
     Organisation: {

@@ -3,51 +3,6 @@ import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/**
- * The organisations a user may act in: admin (admins, by e-mail or user id) or library manager
- * (a role-400 member, not removed, where orgLibraries is on). Sorted by name, then id.
- */
-export async function listOrganisationsForUser(db: Db, user: { userId: string; email: string }) {
-  const email = user.email.toLowerCase();
-  return db
-    .selectFrom('organisations as o')
-    .select(['o.id', 'o.name'])
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('admins as a')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('a.organisation_id', '=', 'o.id')
-            .where((w) => w.or([w('a.email', '=', email), w('a.user_id', '=', user.userId)])),
-        ),
-        eb.and([
-          eb('o.org_libraries', '=', true),
-          eb.exists(
-            eb
-              .selectFrom('members as m')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('m.organisation_id', '=', 'o.id')
-              .where('m.role', '=', 400)
-              .where('m.revoked_at', 'is', null)
-              .where((w) => w.or([w('m.email', '=', email), w('m.user_id', '=', user.userId)])),
-          ),
-        ]),
-      ]),
-    )
-    .orderBy('o.name')
-    .orderBy('o.id')
-    .execute();
-}
-
-export async function findOrganisation(db: Db, organisationId: string) {
-  return db
-    .selectFrom('organisations')
-    .select(['id', 'name', 'is_domain', 'org_libraries', 'student_portfolios', 'visit_libraries', 'settings'])
-    .where('id', '=', organisationId)
-    .executeTakeFirst();
-}
-
 /** The organisation's licences with how many active members hold each. */
 export async function listLicensesWithAllocation(db: Db, organisationId: string) {
   return db
@@ -73,4 +28,18 @@ export async function listLicensesWithAllocation(db: Db, organisationId: string)
 
 export async function listAdminEmails(db: Db, organisationId: string) {
   return db.selectFrom('admins').select('email').where('organisation_id', '=', organisationId).orderBy('email').execute();
+}
+
+/** The organisation's name, locked for the rename that follows. */
+export async function lockOrganisationName(db: Db, organisationId: string) {
+  return db.selectFrom('organisations').select(['id', 'name']).where('id', '=', organisationId).forUpdate().executeTakeFirst();
+}
+
+export async function setOrganisationName(db: Db, organisationId: string, name: string) {
+  return db
+    .updateTable('organisations')
+    .set({ name, updated_at: sql`now()` })
+    .where('id', '=', organisationId)
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
 }

@@ -1,15 +1,10 @@
 import type { Kysely } from 'kysely';
-import { libraryQuotaFromColumn } from '@quire/core';
+import { libraryQuotaFromColumn, type OrgAccessLevel } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { forbidden } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { requireOrganisationExists, requireOrgReader } from '../access/org-access.js';
-import {
-  findOrganisation,
-  listAdminEmails,
-  listLicensesWithAllocation,
-  listOrganisationsForUser,
-} from './organisations.repository.js';
+import { listAccessibleOrganisations, requireOrgAccess } from '../access/org-access.js';
+import { listAdminEmails, listLicensesWithAllocation } from './organisations.repository.js';
 
 /** An unverified address proves nothing: it opens no organisation. */
 function requireVerified(actor: Actor): void {
@@ -19,22 +14,23 @@ function requireVerified(actor: Actor): void {
 /** getOrganisations: where the actor is an admin or a library manager, by name. */
 export async function getOrganisations(db: Kysely<DB>, actor: Actor) {
   requireVerified(actor);
-  return listOrganisationsForUser(db, actor);
+  return listAccessibleOrganisations(db, actor);
 }
 
-/** getOrganisationById: the organisation's own fields; licences, admins and LTI load on demand. */
+/**
+ * getOrganisationById: the organisation's own fields and the actor's access (read once, with the access
+ * check); licences, admins and LTI load on demand.
+ */
 export async function getOrganisationById(db: Kysely<DB>, actor: Actor, organisationId: string) {
   requireVerified(actor);
-  await requireOrganisationExists(db, organisationId);
-  await requireOrgReader(db, actor, organisationId);
-  const row = await findOrganisation(db, organisationId);
-  if (!row) throw forbidden('You do not have access to this organisation', 'organisation_forbidden');
+  const { level, organisation: row } = await requireOrgAccess(db, actor, organisationId, 'read', { missing: 'not-found' });
   return {
     id: row.id,
     name: row.name,
     isDomain: row.is_domain,
     features: { orgLibraries: row.org_libraries, studentPortfolios: row.student_portfolios, visitLibraries: row.visit_libraries },
     settings: { apps: row.settings.apps ?? {}, imageSearch: row.settings.imageSearch ?? null },
+    access: level satisfies OrgAccessLevel,
   };
 }
 

@@ -4,8 +4,8 @@ import type { DB } from '../../db/types.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin } from '../access/org-access.js';
-import * as repo from './organisations-admin.repository.js';
+import { requireOrgAccess } from '../access/org-access.js';
+import * as repo from './organisations.repository.js';
 
 /** Renames the organisation: trimmed, 1 to 128 characters (spec §5 texts). Unchanged names write nothing. */
 export async function renameOrganisation(
@@ -13,7 +13,7 @@ export async function renameOrganisation(
   actor: Actor,
   input: { organisationId: string; name: string },
 ): Promise<{ id: string; name: string }> {
-  await requireOrgAdmin(db, actor, input.organisationId);
+  await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const name = input.name.trim();
   const error = validateOrganisationName(name);
   if (error) throw badRequest(error, 'invalid_organisation_name');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ServerModule } from '../../plugins/server-module.js';
 import type { BuildOptions } from './export-build.service.js';
 import { PORTFOLIO_EXPORT_QUEUE, portfolioExportHandler, portfolioExportQueueOptions, type PortfolioExportJobData } from './portfolios.job.js';
 import { organisationsDueForExport } from './portfolios.repository.js';
@@ -27,7 +28,7 @@ declare module 'fastify' {
  * again once it is older than PORTFOLIO_EXPORT_INTERVAL_HOURS; every server copy sweeps, and the queue's
  * singleton key keeps it to one build per organisation.
  */
-export const portfoliosPlugin = fp(async (app: FastifyInstance): Promise<void> => {
+const portfoliosPlugin = fp(async (app: FastifyInstance): Promise<void> => {
   let buildOptions: BuildOptions = {};
   await app.jobs.work<PortfolioExportJobData>(
     PORTFOLIO_EXPORT_QUEUE,
@@ -59,3 +60,5 @@ export const portfoliosPlugin = fp(async (app: FastifyInstance): Promise<void> =
 
   await app.register(portfoliosRoutes({ db: app.db, env: app.env, requestBuild }));
 }, { name: 'portfolios' });
+
+export const portfoliosModule: ServerModule = { name: 'portfolios', plugin: portfoliosPlugin };

@@ -6,7 +6,7 @@ import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, tooEarly } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import { checkLink, signedDownloadPath } from './portfolio-link.js';
 import { findLatestReadyExport, findPortfolioFlag, findReadyExport, readChunks } from './portfolios.repository.js';
 
@@ -28,10 +28,9 @@ const notEnabled = () => notFound(portfolioMessages.notEnabled, 'portfolios_not_
  * until the first export is built, and then a build is queued in case none is on its way.
  */
 export async function getPortfolioDownload(deps: PortfolioDeps, actor: Actor, organisationId: string, id: string, now = Date.now()): Promise<PortfolioDownload> {
-  await requireOrgAdmin(deps.db, actor, organisationId);
+  const { organisation } = await requireOrgAccess(deps.db, actor, organisationId, 'admin');
   if (id !== 'latest' && id !== actor.userId) throw forbidden('You can only request the export for yourself', 'acting_user_mismatch');
-  const flag = await findPortfolioFlag(deps.db, organisationId);
-  if (!flag?.enabled) throw notEnabled();
+  if (!organisation.student_portfolios) throw notEnabled();
   const latest = await findLatestReadyExport(deps.db, organisationId);
   if (!latest) {
     await deps.requestBuild(organisationId);

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServerModule } from '../../plugins/server-module.js';
+import { settingsGraphql } from './settings.graphql.js';
 import { settingsRoutes } from './settings.routes.js';
 
-/** Organisation settings: apps and image search (docs/settings.md). GraphQL: settings.graphql.ts via the registry. */
-export async function settingsPlugin(app: FastifyInstance): Promise<void> {
-  await app.register(settingsRoutes);
-}
+/** Organisation settings: apps and image search (docs/settings.md); REST and the updateSettings mutation. */
+export const settingsModule: ServerModule = { name: 'settings', plugin: settingsRoutes, graphql: settingsGraphql };

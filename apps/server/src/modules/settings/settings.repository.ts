@@ -55,13 +55,3 @@ export async function findUserEmail(db: Db, userId: string): Promise<string | nu
   const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
   return row?.email ?? null;
 }
-
-export async function isAdminOf(db: Db, organisationId: string, user: { userId: string; email: string | null }): Promise<boolean> {
-  const row = await db
-    .selectFrom('admins')
-    .select('organisation_id')
-    .where('organisation_id', '=', organisationId)
-    .where((eb) => (user.email ? eb.or([eb('user_id', '=', user.userId), eb('email', '=', user.email.toLowerCase())]) : eb('user_id', '=', user.userId)))
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -11,7 +11,7 @@ import type { DB, OrganisationSettings } from '../../db/types.js';
 import { AppError, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { findOrgAccess, requireOrganisationExists, requireOrgAdmin, requireOrgReader } from '../access/org-access.js';
+import { findOrgAccess, isListedAdmin, requireOrgAccess } from '../access/org-access.js';
 import * as repo from './settings.repository.js';
 
 /** The stored settings as the API answers them: only known apps with a valid value, imageSearch or null. */
@@ -33,9 +33,8 @@ function checkUserId(actor: Actor, userId: string | undefined): void {
 /** Read organisation settings (spec §7): the organisation's admins and library managers. */
 export async function readSettings(db: Kysely<DB>, actor: Actor, organisationId: string, userId?: string): Promise<OrganisationSettingsPayload> {
   checkUserId(actor, userId);
-  await requireOrganisationExists(db, organisationId);
-  await requireOrgReader(db, actor, organisationId);
-  return presentSettings(await repo.findSettings(db, organisationId));
+  const { organisation } = await requireOrgAccess(db, actor, organisationId, 'read', { missing: 'not-found' });
+  return presentSettings(organisation.settings);
 }
 
 interface Change {
@@ -56,8 +55,7 @@ export async function updateSettings(
   userId?: string,
 ): Promise<OrganisationSettingsPayload> {
   checkUserId(actor, userId);
-  await requireOrganisationExists(db, organisationId);
-  await requireOrgAdmin(db, actor, organisationId);
+  await requireOrgAccess(db, actor, organisationId, 'admin', { missing: 'not-found' });
   const setApps: Record<string, 1 | -1> = {};
   const unsetApps: string[] = [];
   for (const [id, value] of Object.entries(update.apps ?? {})) {
@@ -90,19 +88,19 @@ export async function updateSettings(
  * The user themself (a member or admin of the organisation) or the organisation's admins and library managers may ask.
  */
 export async function appsForUser(db: Kysely<DB>, actor: Actor, organisationId: string, userId: string): Promise<UserApps> {
-  await requireOrganisationExists(db, organisationId);
+  const found = await findOrgAccess(db, actor, organisationId);
+  if (!found) throw notFound('Organisation not found', 'organisation_not_found');
   const self = actor.userId === userId;
-  const access = await findOrgAccess(db, actor, organisationId);
   const email = self ? actor.email : await repo.findUserEmail(db, userId);
   const member = await repo.findMemberOfUser(db, organisationId, { userId, email });
   const activeMember = member && member.revoked_at === null ? member : undefined;
-  const admin = !activeMember && (await repo.isAdminOf(db, organisationId, { userId, email }));
-  if (!access && !(self && actor.emailVerified && (activeMember || admin))) {
+  const admin = !activeMember && (await isListedAdmin(db, { userId, email }, organisationId));
+  if (!found.level && !(self && actor.emailVerified && (activeMember || admin))) {
     throw forbidden('You do not have access to this organisation', 'organisation_forbidden');
   }
   if (!activeMember && !admin) throw notFound('This user is not a member of the organisation', 'user_not_member');
   const kind = activeMember?.is_student ? 'student' : 'teacher';
-  const settings = presentSettings(await repo.findSettings(db, organisationId));
+  const settings = presentSettings(found.organisation.settings);
   return {
     userId,
     organisationId,

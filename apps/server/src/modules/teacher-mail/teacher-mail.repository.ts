@@ -14,6 +14,3 @@ export async function findRecipients(db: Kysely<DB>, organisationId: string, ids
     .execute();
 }
 
-export async function findOrganisation(db: Kysely<DB>, organisationId: string) {
-  return db.selectFrom('organisations').select(['id', 'name', 'is_domain']).where('id', '=', organisationId).executeTakeFirst();
-}

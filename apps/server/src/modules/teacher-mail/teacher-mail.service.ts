@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../../mail/mail.service.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAdmin } from '../access/org-access.js';
+import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './teacher-mail.repository.js';
 import { composeTeacherEmail, defaultMessage, defaultSubject, defaultWelcomeDate, signInUrl, signUpUrl, type TeacherEmailKind } from './teacher-mail.templates.js';
 
@@ -60,9 +60,7 @@ interface Plan {
 
 /** Authorises, then sorts the selection into recipients and skipped members. */
 async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings, input: Omit<SendTeacherEmailInput, 'subject' | 'message'>): Promise<Plan> {
-  await requireOrgAdmin(db, actor, input.organisationId);
-  const org = await repo.findOrganisation(db, input.organisationId);
-  if (!org) throw notFound('Organisation not found', 'organisation_not_found');
+  const { organisation: org } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   if (input.kind === 'welcome' && org.is_domain && !isProviderStaffEmail(actor.email, settings.providerEmailDomain)) {
     throw forbidden(teacherMailErrors.domainWelcome, 'domain_organisation');
   }
