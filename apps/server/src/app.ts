@@ -51,6 +51,9 @@ const featureModules: readonly ServerModule[] = [
   assetsModule,
 ];
 
+/** Every module's share of the organisation service's GraphQL schema, in the modules' order. */
+export const graphqlModules = featureModules.flatMap((module) => (module.graphql ? [module.graphql] : []));
+
 export interface AppOptions {
   env: Env;
   database: Database;
@@ -101,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const module of featureModules) {
     if (module.plugin) await app.register(module.plugin);
   }
-  await app.register(graphqlPlugin, { modules: featureModules.flatMap((module) => (module.graphql ? [module.graphql] : [])) });
+  await app.register(graphqlPlugin, { modules: graphqlModules });
 
   return app;
 }

@@ -11,6 +11,7 @@ import { adminSessionSchema, allowedAsTeacherSchema, customTokenSchema, provider
 import { consoleConfigSchema } from './schemas/console-config.js';
 import { livenessSchema, readinessSchema } from './schemas/health.js';
 import {
+  identityProviderAnswerSchema,
   identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
@@ -63,6 +64,12 @@ export const restContracts = {
   'POST /identity/sign-in/social': oauthStartSchema,
   'POST /identity/sign-out': signOutSchema,
   'POST /identity/request-password-reset': passwordResetRequestedSchema,
+  'POST /identity/sign-in/*': identityProviderAnswerSchema,
+  'POST /identity/sign-up/*': identityProviderAnswerSchema,
+  'POST /identity/update-user': identityProviderAnswerSchema,
+  'POST /identity/send-verification-email': identityProviderAnswerSchema,
+  'GET /identity/*': identityProviderAnswerSchema,
+  'POST /identity/*': identityProviderAnswerSchema,
   'POST /auth/email': customTokenSchema,
   'POST /auth/allowed-as-teacher': allowedAsTeacherSchema,
   'GET /auth/methods': signInMethodsSchema,
@@ -133,10 +140,13 @@ export function restContractFor(method: string, path: string): { key: RestContra
     if (keyMethod !== wanted) continue;
     const parts = pattern.split('/');
     const segments = path.split('/');
-    if (parts.length !== segments.length) continue;
-    if (!parts.every((part, i) => part.startsWith(':') ? segments[i] !== '' : part === segments[i])) continue;
+    // A trailing * stands for the rest of the path (the identity provider's own endpoints).
+    const rest = parts.at(-1) === '*';
+    if (rest ? segments.length < parts.length : parts.length !== segments.length) continue;
+    const fixed = rest ? parts.slice(0, -1) : parts;
+    if (!fixed.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))) continue;
     // The most literal pattern wins: /api/teacher-resources over /api/:teacherId.
-    const literal = parts.filter((part) => !part.startsWith(':')).length;
+    const literal = fixed.filter((part) => !part.startsWith(':')).length + (rest ? 0 : 0.5);
     if (!best || literal > best.literal) best = { key, schema, literal };
   }
   return best ? { key: best.key, schema: best.schema } : null;

@@ -11,4 +11,5 @@ export * from './visits.js';
 export * from './welcome-email.js';
 export * from './schemas/index.js';
 export * from './contracts.js';
+export * from './contract-check.js';
 export * from './app-catalogue.js';

@@ -2,8 +2,35 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * A `response` entry for an answer that is not JSON (a CSV, a page, an image, a token as text): its media
+ * type in /docs. Fastify sends such bodies (strings, buffers, streams) as they are, never through a serializer.
+ */
+export function textResponse(contentType: string, description: string) {
+  // Documented as a string; typed as anything, so a handler may send a stream or a buffer.
+  const body = z.string() as unknown as z.ZodType<unknown>;
+  return { description, content: { [contentType]: { schema: body } } };
+}
+
+const EMPTY = 'x-quire-empty';
+
+/** A `response` entry for an answer without a body (204, 304, a redirect): documented, nothing to serialise. */
+export function emptyResponse(description: string) {
+  return z.null().describe(description).meta({ [EMPTY]: true });
+}
+
+/** /docs shows an answer without a body as just its description (the OpenAPI way), not as a JSON null. */
+function withEmptyResponses(result: ReturnType<typeof jsonSchemaTransform>): ReturnType<typeof jsonSchemaTransform> {
+  const response = (result.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
+  for (const [status, schema] of Object.entries(response ?? {})) {
+    if (schema?.[EMPTY]) response![status] = { type: 'null', description: schema.description };
+  }
+  return result;
+}
 
 const isZod = (value: unknown) => typeof value === 'object' && value !== null && '_zod' in value;
 const isPlainJsonSchema = (value: unknown) =>
@@ -17,7 +44,7 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   const schema = input.schema as Record<string, unknown> | undefined;
   const parts = [schema?.body, schema?.querystring, schema?.params, schema?.headers, ...Object.values((schema?.response as object) ?? {})];
   if (parts.some(isPlainJsonSchema)) return { schema: input.schema, url: input.url } as ReturnType<typeof jsonSchemaTransform>;
-  return jsonSchemaTransform(input);
+  return withEmptyResponses(jsonSchemaTransform(input));
 }
 import { publicUrl } from '../env.js';
 

@@ -33,7 +33,8 @@ export const organisationSchema = z.object({
   /** A domain organisation: every teacher holds its apply-to-all licence. */
   isDomain: z.boolean(),
   features: organisationFeaturesSchema,
-  licenses: z.array(organisationLicenseSchema),
+  /** The server answers `available` too (quantity minus allocated); the console works it out itself. */
+  licenses: z.array(organisationLicenseSchema.extend({ available: z.number().optional() })),
   /** The admins' e-mails; empty for a library manager. */
   admins: z.array(z.object({ email: z.string() })),
   /** Admins only. */

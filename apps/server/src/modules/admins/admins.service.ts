@@ -6,6 +6,9 @@ import {
   PAGE_SIZES,
   providerStaffAdminMessage,
   validationMessages,
+  type AdminPage,
+  type AdminsImported,
+  type AdminsRemoved,
 } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -26,23 +29,6 @@ export const adminErrors = {
 } as const;
 
 const MAX_EMAILS = 1000;
-
-export interface AdminView {
-  email: string;
-  organisationId: string;
-  organisationName: string;
-  userId: string | null;
-  memberId: string | null;
-  displayName: string | null;
-  isYou: boolean;
-}
-
-export interface AdminPage {
-  admins: AdminView[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 export interface ListAdminsInput {
   organisationId: string;
@@ -99,7 +85,7 @@ export interface ImportAdminsInput {
 }
 
 /** importAdmins: adds admins by e-mail; invalid or provider-domain addresses refuse the whole list. */
-export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAdminsInput): Promise<{ added: string[]; existing: string[] }> {
+export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAdminsInput): Promise<AdminsImported> {
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = cleanEmails(input.emails);
   const invalid = emails.filter((e) => !isValidEmail(e));
@@ -125,7 +111,7 @@ export async function deleteAdmins(
   db: Kysely<DB>,
   actor: Actor,
   input: { organisationId: string; emails: string[]; providerEmailDomain: string },
-): Promise<{ removed: string[] }> {
+): Promise<AdminsRemoved> {
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = cleanEmails(input.emails);
   const own = (list: string[]) => list.filter((e) => !isProviderStaffEmail(e, input.providerEmailDomain));

@@ -2,10 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coverQuerySchema } from '@quire/core';
+import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { getAvatar, getCover, type ImageAnswer } from './assets.service.js';
 
 const tags = ['assets'];
+const image = { 200: textResponse('image/*', 'The image (PNG, JPEG, WebP or SVG)'), 304: emptyResponse('The browser already has it (ETag)') };
 const id = z.string().min(1).max(200);
 
 /** Sends an image with its ETag, or a 304 when the browser already has it. */
@@ -23,7 +25,7 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, image: ImageAns
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/assets/:userId/avatar',
-    { schema: { tags, summary: "A person's picture, or a generated initials image (404 for people you cannot see)", params: z.object({ userId: id }) } },
+    { schema: { tags, summary: "A person's picture, or a generated initials image (404 for people you cannot see)", params: z.object({ userId: id }), response: image } },
     async (request, reply) => {
       const image = await getAvatar(app.db, requireActor(request), request.params.userId);
       return sendImage(request, reply, image, 'private, max-age=3600');
@@ -38,6 +40,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A book's cover scaled to ?width= (250 on Teacher Resources); ?retry= marks the one retry after a failure",
         params: z.object({ userId: id, bookId: id }),
         querystring: coverQuerySchema,
+        response: image,
       },
     },
     async (request, reply) => {

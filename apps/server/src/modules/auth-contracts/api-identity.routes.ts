@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { INPUT_LIMITS } from '@quire/core';
+import {
+  adminSessionBodySchema,
+  adminSessionSchema,
+  emailParamsSchema,
+  identityVerificationParamsSchema,
+  providerNamesSchema,
+  resendEmailSchema,
+} from '@quire/core';
 import { AppError, forbidden } from '../../errors.js';
+import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { verifyIdToken } from '../identity/id-token.js';
@@ -10,11 +17,6 @@ import { CONFLICT_COOKIE } from '../identity/identity.routes.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
 import { verifySignedValue } from '../identity/tokens.js';
 import { chatSupportHash, providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
-
-const tokenBodySchema = z.object({
-  token: z.string().max(8192).default(''),
-  userProperties: z.object({ isTeacher: z.boolean().optional(), needsLibraryOnboarding: z.boolean().optional() }).optional(),
-});
 
 /** Spec §7 {api} identity contracts (docs/identity.md). */
 export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void> {
@@ -28,7 +30,10 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
   const client = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 
   // POST {api}{token}: the console posts the ID token to open its admin session.
-  app.post('/api/token', { schema: { body: tokenBodySchema } }, async (request, reply) => {
+  app.post(
+    '/api/token',
+    { schema: { tags: ['auth'], summary: 'Open the admin session for an ID token', body: adminSessionBodySchema, response: { 200: adminSessionSchema } } },
+    async (request, reply) => {
     const { token, userProperties } = request.body;
     const claims = token ? await verifyIdToken(app.auth, token, issuer) : null;
     if (!claims || !request.actor || claims.sub !== request.actor.userId) {
@@ -51,32 +56,52 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
       emailVerified: claims.email_verified,
       bc_orgs: claims.bc_orgs,
     };
-  });
+    },
+  );
 
   app.get(
     '/api/users/v2/providers/:email',
-    { schema: { params: z.object({ email: z.string().max(INPUT_LIMITS.emailMax) }) }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
+    {
+      schema: { tags: ['auth'], summary: "The account's sign-in methods", params: emailParamsSchema, response: { 200: providerNamesSchema } },
+      config: { rateLimit: authRateLimit(30, 'other') },
+      preHandler: lookups.preHandler,
+    },
     async (request) => providerNamesFor(deps, request.params.email),
   );
 
   app.post(
     '/api/resend-email/:email',
-    { schema: { params: z.object({ email: z.string().max(INPUT_LIMITS.emailMax) }) }, config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler },
+    {
+      schema: { tags: ['auth'], summary: 'Send the verification mail again', params: emailParamsSchema, response: { 200: resendEmailSchema } },
+      config: { rateLimit: authRateLimit(5, 'other') },
+      preHandler: mails.preHandler,
+    },
     async (request) => {
       await resendVerification(deps, request.params.email);
-      return { sent: true };
+      return { sent: true as const };
     },
   );
 
-  app.post('/api/v2/access-log/re-auth', async (request, reply) => {
-    const actor = requireActor(request);
-    await recordAccess(deps, { userId: actor.userId, event: 're-auth', ...client(request) });
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/v2/access-log/re-auth',
+    { schema: { tags: ['auth'], summary: 'Record that the session was renewed', response: { 204: emptyResponse('Recorded') } } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      await recordAccess(deps, { userId: actor.userId, event: 're-auth', ...client(request) });
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/users/v2/:uid/:chatSupportProvider/identity-verification',
-    { schema: { params: z.object({ uid: z.string(), chatSupportProvider: z.string() }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The chat-support identity-verification hash of the signed-in user",
+        params: identityVerificationParamsSchema,
+        response: { 200: textResponse('text/plain', 'The hash (hex)') },
+      },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       if (request.params.uid !== actor.userId) throw forbidden('You can only verify your own identity');

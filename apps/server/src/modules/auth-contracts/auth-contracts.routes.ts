@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { INPUT_LIMITS } from '@quire/core';
+import {
+  adminAuthBodySchema,
+  allowedAsTeacherBodySchema,
+  allowedAsTeacherSchema,
+  authEmailBodySchema,
+  customTokenSchema,
+  signInMethodsSchema,
+} from '@quire/core';
 import { unauthorised } from '../../errors.js';
+import { textResponse } from '../../plugins/api-docs.js';
 import { toFetchHeaders, hasSessionCookie } from '../identity/identity.hooks.js';
 import { configuredProviders } from '../identity/oidc-providers.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
@@ -14,23 +21,6 @@ import {
   type AuthContractsDeps,
 } from './auth-contracts.service.js';
 import { acceptFormBodies, formFlag } from './form-body.js';
-
-const flag = z.union([z.boolean(), z.string()]).optional();
-
-// Lengths no person reaches and a script does (INPUT_LIMITS, docs/security.md).
-const emailField = z.string().max(INPUT_LIMITS.emailMax);
-const passwordField = z.string().max(INPUT_LIMITS.passwordMax);
-
-const emailFormSchema = z.object({
-  email: emailField,
-  password: passwordField,
-  isTeacher: flag,
-  displayName: z.string().max(INPUT_LIMITS.displayNameMax).optional(),
-  registrationAttempt: flag,
-});
-
-const allowedAsTeacherSchema = z.object({ email: emailField, userId: z.string().max(200).optional() });
-const credentialsSchema = z.object({ email: emailField, password: passwordField }).partial().nullish();
 
 export const clientMeta = (request: FastifyRequest) => ({
   ipAddress: request.ip ?? null,
@@ -55,7 +45,7 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
   app.post(
     '/auth/email',
     {
-      schema: { body: emailFormSchema },
+      schema: { tags: ['auth'], summary: 'E-mail sign-in (or sign-up): a custom token', body: authEmailBodySchema, response: { 200: customTokenSchema } },
       config: { rateLimit: authRateLimit(10) },
       preHandler: [passwordTries.preHandler, registrations.preHandler],
       onResponse: passwordTries.onResponse,
@@ -71,19 +61,32 @@ export async function authContractsRoutes(instance: FastifyInstance): Promise<vo
 
   app.post(
     '/auth/allowed-as-teacher',
-    { schema: { body: allowedAsTeacherSchema }, config: { rateLimit: authRateLimit(30, 'other') }, preHandler: lookups.preHandler },
+    {
+      schema: { tags: ['auth'], summary: 'May this address sign up as a teacher (403 when not)', body: allowedAsTeacherBodySchema, response: { 200: allowedAsTeacherSchema } },
+      config: { rateLimit: authRateLimit(30, 'other') },
+      preHandler: lookups.preHandler,
+    },
     async (request) => {
       await assertAllowedAsTeacher(deps, request.body);
-      return { allowed: true };
+      return { allowed: true as const };
     },
   );
 
-  app.get('/auth/methods', async () => ({ ...configuredProviders(app.env), email: true }));
+  app.get(
+    '/auth/methods',
+    { schema: { tags: ['auth'], summary: 'The sign-in methods this server is configured for', response: { 200: signInMethodsSchema } } },
+    async () => ({ ...configuredProviders(app.env), email: true }),
+  );
 
   app.post(
     '/payments/v1/admin/auth',
     {
-      schema: { body: credentialsSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'A custom token for e-mail and password, or for the session the cookie names',
+        body: adminAuthBodySchema,
+        response: { 200: textResponse('text/plain', 'The custom token') },
+      },
       config: { rateLimit: authRateLimit(10) },
       preHandler: adminAuthTries.preHandler,
       onResponse: adminAuthTries.onResponse,

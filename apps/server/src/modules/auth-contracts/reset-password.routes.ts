@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, validationMessages } from '@quire/core';
+import { textResponse } from '../../plugins/api-docs.js';
 import { acceptFormBodies } from './form-body.js';
 import { resetDonePage, resetFailedPage, resetFormPage } from './reset-password.page.js';
 
@@ -12,14 +13,15 @@ export async function resetPasswordRoutes(instance: FastifyInstance): Promise<vo
   const product = app.env.PRODUCT_NAME;
   acceptFormBodies(app);
 
-  app.get('/auth/reset-password', { schema: { querystring: z.object({ token: z.string().default('') }) } }, async (request, reply) => {
+  const page = textResponse('text/html', 'The reset page');
+  app.get('/auth/reset-password', { schema: { tags: ['auth'], summary: 'The page the reset mail links to', querystring: z.object({ token: z.string().default('') }), response: { 200: page, 400: page } } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     return request.query.token ? resetFormPage(product, request.query.token) : reply.status(400).send(resetFailedPage(product));
   });
 
   app.post(
     '/auth/reset-password',
-    { schema: { body: z.object({ token: z.string(), newPassword: z.string() }) } },
+    { schema: { tags: ['auth'], summary: 'Set the new password', body: z.object({ token: z.string(), newPassword: z.string() }), response: { 200: page, 400: page } } },
     async (request, reply) => {
       const { token, newPassword } = request.body;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INPUT_LIMITS, validationMessages } from '@quire/core';
+import {
+  identityProviderAnswerSchema,
+  identitySessionSchema,
+  identityUserSchema,
+  idTokenSchema,
+  INPUT_LIMITS,
+  oauthStartSchema,
+  passwordResetRequestedSchema,
+  signOutSchema,
+  validationMessages,
+} from '@quire/core';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
@@ -148,17 +158,30 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
   // per-account and per-address budgets (rate-limit.ts, ACCOUNT_LIMITS).
   const passwordTries = accountLimits(app, 'password', (request) => (request.url.split('?')[0] ?? '').endsWith('/email'));
   const mails = accountLimits(app, 'mail');
-  app.post('/identity/sign-in/*', { config: { rateLimit: authRateLimit(10) }, preHandler: passwordTries.preHandler, onResponse: passwordTries.onResponse }, handle);
-  app.post('/identity/sign-up/*', { config: { rateLimit: authRateLimit(10, 'other') }, preHandler: [checkProfileLimits, mails.preHandler] }, handle);
-  app.post('/identity/update-user', { preHandler: checkProfileLimits }, handle);
-  app.post('/identity/request-password-reset', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler }, handle);
-  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler }, handle);
-  app.route({ method: ['GET', 'POST'], url: '/identity/*', handler: handle });
+  // Every route documents its answer (/docs): the calls the console reads by their contract in @quire/core,
+  // the provider's other endpoints as its own JSON. The answer itself is the provider's, passed through.
+  const answers = (summary: string, schema: z.ZodType = identityProviderAnswerSchema) => ({ tags: ['identity'], summary, response: { 200: schema } });
+  const signIn = { config: { rateLimit: authRateLimit(10) }, preHandler: passwordTries.preHandler, onResponse: passwordTries.onResponse };
+  app.post('/identity/sign-in/*', { ...signIn, schema: answers('Sign in (e-mail and password, OpenID Connect providers)') }, handle);
+  app.post('/identity/sign-in/social', { ...signIn, schema: answers("A provider's authorisation URL for the pop-up", oauthStartSchema) }, handle);
+  app.post('/identity/sign-up/*', { config: { rateLimit: authRateLimit(10, 'other') }, preHandler: [checkProfileLimits, mails.preHandler], schema: answers('Create an account') }, handle);
+  app.post('/identity/update-user', { preHandler: checkProfileLimits, schema: answers("Change the signed-in user's name or picture") }, handle);
+  app.post(
+    '/identity/request-password-reset',
+    { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail a password-reset link', passwordResetRequestedSchema) },
+    handle,
+  );
+  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail the verification link again') }, handle);
+  app.get('/identity/get-session', { schema: answers('The signed-in identity, or null', identitySessionSchema) }, handle);
+  app.get('/identity/token', { schema: answers('A fresh ID token carrying bc_orgs (401 when the session is over)', idTokenSchema) }, handle);
+  app.post('/identity/one-time-token/verify', { schema: answers('Sign in with a custom token', identitySessionSchema) }, handle);
+  app.post('/identity/sign-out', { schema: answers('End the session', signOutSchema) }, handle);
+  app.route({ method: ['GET', 'POST'], url: '/identity/*', schema: answers("The identity provider's other endpoints (Better Auth)"), handler: handle });
 
   // The SDK's read of /users/{uid}: the signed-in user's own record only.
   app.get(
     '/identity/users/:uid',
-    { schema: { params: z.object({ uid: z.string().min(1) }) } },
+    { schema: { tags: ['identity'], summary: "The signed-in user's own record", params: z.object({ uid: z.string().min(1) }), response: { 200: identityUserSchema } } },
     async (request) => {
       const actor = requireActor(request);
       const { uid } = request.params;

@@ -1,23 +1,8 @@
+import type { Library } from '@quire/core';
 import type { TeacherLibraryRow } from './libraries.repository.js';
 
-/** A library as the API shows it (spec §3 Library), from one teacher's point of view. */
-export interface LibraryView {
-  id: string;
-  name: string;
-  bookCount: number;
-  /** Authors: library members below Read-Only. */
-  userCount: number;
-  /** The teacher's numeric level in the library. */
-  role: number;
-  isPrivate: boolean;
-  isOwner: boolean;
-  ownerId: string;
-  /** The acting admin is already a member (a visit asks no reason). */
-  joined: boolean;
-  archivedAt: string | null;
-}
-
-export function presentLibrary(row: TeacherLibraryRow, teacherId: string): LibraryView {
+/** A library as the API shows it (spec §3 Library, librarySchema of @quire/core), from one teacher's point of view. */
+export function presentLibrary(row: TeacherLibraryRow, teacherId: string): Library {
   return {
     id: row.id,
     name: row.name,

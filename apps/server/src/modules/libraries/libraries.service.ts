@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Actor } from '../access/actor.js';
-import { presentLibrary, type LibraryView } from './libraries.presenter.js';
+import type { TeacherLibraries } from '@quire/core';
+import { presentLibrary } from './libraries.presenter.js';
 import * as repo from './libraries.repository.js';
 import { requireTeacherScope } from './teacher-scope.js';
 
@@ -18,7 +19,7 @@ async function list(db: Kysely<DB>, actor: Actor, input: TeacherInput, filter: P
 }
 
 /** GET {api}/{teacherId}: every library the teacher owns or joined, in the viewer's two groups. */
-export async function getTeacherLibraries(db: Kysely<DB>, actor: Actor, input: TeacherInput): Promise<{ unarchived: LibraryView[]; archived: LibraryView[] }> {
+export async function getTeacherLibraries(db: Kysely<DB>, actor: Actor, input: TeacherInput): Promise<TeacherLibraries> {
   const all = await list(db, actor, input, { relation: 'all' });
   return { unarchived: all.filter((l) => !l.archivedAt), archived: all.filter((l) => l.archivedAt) };
 }
@@ -28,6 +29,6 @@ export async function getTeacherLibrariesBy(
   db: Kysely<DB>,
   actor: Actor,
   input: TeacherInput & { relation: 'owned' | 'joined' },
-): Promise<{ unarchived: LibraryView[] }> {
+): Promise<Pick<TeacherLibraries, 'unarchived'>> {
   return { unarchived: await list(db, actor, input, { relation: input.relation, archived: false }) };
 }

@@ -1,4 +1,4 @@
-import { LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER } from '@quire/core';
+import { LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER, type LibrariesArchived, type LibrariesReassigned } from '@quire/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -23,11 +23,6 @@ export interface ReassignInput {
   teacherId: string;
   newOwnerId: string;
   type: 'teacher' | 'admin';
-}
-
-export interface ReassignResult {
-  libraryIds: string[];
-  newOwner: { memberId: string; email: string; displayName: string; createdMember: boolean };
 }
 
 /** The target teacher, checked against the §5 rules. */
@@ -65,13 +60,13 @@ async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: Rea
  * new owner, in one transaction (a failure part-way leaves every library where it was). The private My Books
  * stays with the teacher.
  */
-export async function reassignAllLibraries(db: Kysely<DB>, actor: Actor, input: ReassignInput): Promise<ReassignResult> {
+export async function reassignAllLibraries(db: Kysely<DB>, actor: Actor, input: ReassignInput): Promise<LibrariesReassigned> {
   const scope = await requireTeacherScope(db, actor, input, 'admin');
   return db.transaction().execute((trx) => moveSharedLibraries(trx, actor, scope, input));
 }
 
 /** The reassignment itself, inside the caller's transaction (also the first step of deleting an account). */
-export async function moveSharedLibraries(trx: Transaction<DB>, actor: Actor, scope: TeacherScope, input: ReassignInput): Promise<ReassignResult> {
+export async function moveSharedLibraries(trx: Transaction<DB>, actor: Actor, scope: TeacherScope, input: ReassignInput): Promise<LibrariesReassigned> {
   const { teacher } = scope;
   const target = input.type === 'teacher' ? await teacherTarget(trx, scope, input) : await adminTarget(trx, scope, input);
   const libraries = await repo.lockOwnedLibraries(trx, input.organisationId, teacher.id);
@@ -98,7 +93,7 @@ export async function archiveAllLibraries(
   db: Kysely<DB>,
   actor: Actor,
   input: { organisationId: string; teacherId: string },
-): Promise<{ libraryIds: string[]; archivedAt: string }> {
+): Promise<LibrariesArchived> {
   const { teacher } = await requireTeacherScope(db, actor, input, 'admin');
   return db.transaction().execute(async (trx) => {
     const { libraryIds, archivedAt } = await repo.archiveOwned(trx, input.organisationId, teacher.id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../access/actor.js';
-import { joinBodySchema, joinParamsSchema, organisationQuerySchema, tokenParamsSchema } from './libraries.schemas.js';
+import { joinLibraryBodySchema, joinLibraryParamsSchema, joinLibraryResultSchema, organisationQuerySchema, visitTokenParamsSchema } from '@quire/core';
+import { emptyResponse } from '../../plugins/api-docs.js';
 import { exchangeVisitToken, joinLibrary } from './library-visits.service.js';
 import { organisationIdOf } from './organisation-id.js';
 
@@ -10,7 +11,16 @@ const tags = ['teacher libraries'];
 export const libraryVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/:teacherId/admins/:libraryId/join',
-    { schema: { tags, summary: "Join (visit) a teacher's library", params: joinParamsSchema, querystring: organisationQuerySchema, body: joinBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: "Join (visit) a teacher's library",
+        params: joinLibraryParamsSchema,
+        querystring: organisationQuerySchema,
+        body: joinLibraryBodySchema,
+        response: { 200: joinLibraryResultSchema },
+      },
+    },
     async (request) => {
       const { reason, otherReason } = request.body;
       return joinLibrary(
@@ -28,7 +38,14 @@ export const libraryVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/library-visit/:token',
-    { schema: { tags, summary: 'Open a visited library in the product app (single use)', params: tokenParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Open a visited library in the product app (single use)',
+        params: visitTokenParamsSchema,
+        response: { 302: emptyResponse("Redirect to the library in the product's app (APP_URL)") },
+      },
+    },
     async (request, reply) => {
       const location = await exchangeVisitToken(app.db, app.env.APP_URL, request.params.token);
       return reply.header('cache-control', 'no-store').redirect(location, 302);

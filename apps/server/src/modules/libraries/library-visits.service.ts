@@ -8,6 +8,7 @@ import {
   VISIT_REASON_OTHER,
   VISIT_REASONS,
   visitReasonText,
+  type JoinLibraryResult,
 } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -44,13 +45,6 @@ export interface JoinLibraryInput {
   libraryId: string;
   reason?: string;
   otherReason?: string;
-}
-
-export interface JoinLibraryResult {
-  token: string;
-  expiresAt: string;
-  /** Relative to the API origin: open it in a new tab. */
-  url: string;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../access/actor.js';
 import { withIdempotency } from '../access/idempotency.js';
-import { organisationBodySchema, organisationQuerySchema, teacherParamsSchema, userArchiveBodySchema } from './libraries.schemas.js';
+import {
+  deleteCheckSchema,
+  libraryTeacherParamsSchema as teacherParamsSchema,
+  organisationBodySchema,
+  organisationQuerySchema,
+  userArchiveBodySchema,
+  userArchivedSchema,
+} from '@quire/core';
 import { organisationIdOf } from './organisation-id.js';
 import { archiveUser, deleteCheck } from './user-archive.service.js';
 
@@ -12,7 +19,16 @@ const PREFIX = '/api/admin-tools/v2/:teacherId/users';
 export const userArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PREFIX}/delete-check`,
-    { schema: { tags, summary: 'Whether the teacher can be deleted, and why not', params: teacherParamsSchema, querystring: organisationQuerySchema, body: organisationBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Whether the teacher can be deleted, and why not',
+        params: teacherParamsSchema,
+        querystring: organisationQuerySchema,
+        body: organisationBodySchema,
+        response: { 200: deleteCheckSchema },
+      },
+    },
     async (request) =>
       deleteCheck(app.db, requireActor(request), {
         organisationId: organisationIdOf(request, request.body),
@@ -23,7 +39,16 @@ export const userArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${PREFIX}/archive`,
-    { schema: { tags, summary: 'Remove the teacher from the organisation and close their libraries', params: teacherParamsSchema, querystring: organisationQuerySchema, body: userArchiveBodySchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove the teacher from the organisation and close their libraries',
+        params: teacherParamsSchema,
+        querystring: organisationQuerySchema,
+        body: userArchiveBodySchema,
+        response: { 200: userArchivedSchema },
+      },
+    },
     async (request) => {
       const actor = requireActor(request);
       return withIdempotency(app.db, request, actor, () =>

@@ -1,4 +1,4 @@
-import { isProviderStaffEmail } from '@quire/core';
+import { isProviderStaffEmail, type DeleteCheck, type LibrariesOnArchive, type UserArchived } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict } from '../../errors.js';
@@ -26,13 +26,6 @@ export interface DeleteCheckInput {
   providerEmailDomain: string;
 }
 
-export interface DeleteCheck {
-  canDelete: boolean;
-  reasons: string[];
-  /** Unarchived libraries still owned (the private one included): archiving the user closes them. */
-  ownedLibraries: number;
-}
-
 async function check(db: Kysely<DB>, actor: Actor, scope: TeacherScope, input: DeleteCheckInput): Promise<DeleteCheck> {
   const { teacher } = scope;
   const reasons: string[] = [];
@@ -54,17 +47,6 @@ export async function deleteCheck(db: Kysely<DB>, actor: Actor, input: DeleteChe
   return check(db, actor, scope, input);
 }
 
-/** What happens to the teacher's shared libraries as the account goes (the delete dialog's three choices). */
-export type LibrariesOnArchive = { action: 'archive' } | { action: 'teacher' | 'admin'; newOwnerId: string };
-
-export interface ArchiveUserResult {
-  memberId: string;
-  /** Shared libraries given to the new owner (none when archived). */
-  transferredLibraryIds: string[];
-  revokedAt: string;
-  archivedLibraryIds: string[];
-  freedLicenseId: string | null;
-}
 
 /**
  * POST {api}/admin-tools/v2/{teacherId}/users/archive: in one transaction, optionally gives the shared libraries to
@@ -74,7 +56,7 @@ export async function archiveUser(
   db: Kysely<DB>,
   actor: Actor,
   input: DeleteCheckInput & { organisationName?: string; libraries?: LibrariesOnArchive },
-): Promise<ArchiveUserResult> {
+): Promise<UserArchived> {
   const scope = await requireTeacherScope(db, actor, input, 'admin');
   const verdict = await check(db, actor, scope, input);
   if (!verdict.canDelete) throw conflict(verdict.reasons.join(' '), 'cannot_delete', { reasons: verdict.reasons });

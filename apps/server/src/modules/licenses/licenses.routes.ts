@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { assignLicenseBodySchema, assignLicenseParamsSchema, licenseAssignmentSchema } from '@quire/core';
 import { requireActor } from '../access/actor.js';
 import { withIdempotency } from '../access/idempotency.js';
 import { assignLicense } from './licenses.service.js';
-
-const memberIds = z.array(z.string().min(1)).min(1).max(100_000);
 
 /** Assign license (spec §7: PUT {payments}/v1/admin/organisations/{orgId}/licenses/{licenseId}, body a list of member ids). */
 export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,8 +12,9 @@ export const licensesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['licenses'],
         summary: 'Assign a licence to teachers',
-        params: z.object({ orgId: z.string().min(1), licenseId: z.string().min(1) }),
-        body: z.union([memberIds, z.object({ memberIds })]),
+        params: assignLicenseParamsSchema,
+        body: assignLicenseBodySchema,
+        response: { 200: licenseAssignmentSchema },
       },
     },
     async (request) => {

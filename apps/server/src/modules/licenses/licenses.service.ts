@@ -1,4 +1,4 @@
-import { checkAssignable, licensesNeeded } from '@quire/core';
+import { checkAssignable, licensesNeeded, type LicenseAssignment } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
@@ -22,14 +22,6 @@ export interface AssignLicenseInput {
   memberIds: string[];
 }
 
-export interface AssignLicenseResult {
-  licenseId: string;
-  /** Members now on the licence who were not before. */
-  assignedMemberIds: string[];
-  allocated: number;
-  available: number;
-}
-
 /** Admins only, and never in a domain organisation (every teacher holds its apply-to-all licence). */
 async function requireLicensing(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<void> {
   const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
@@ -40,7 +32,7 @@ async function requireLicensing(db: Kysely<DB>, actor: Actor, organisationId: st
  * Assigns a licence to members (spec §5 rule): in one transaction holding a row lock on the licence,
  * so two admins assigning at once can never over-allocate. Members already on it use no seat.
  */
-export async function assignLicense(db: Kysely<DB>, actor: Actor, input: AssignLicenseInput): Promise<AssignLicenseResult> {
+export async function assignLicense(db: Kysely<DB>, actor: Actor, input: AssignLicenseInput): Promise<LicenseAssignment> {
   await requireLicensing(db, actor, input.organisationId);
   const memberIds = [...new Set(input.memberIds)];
   return db.transaction().execute(async (trx) => {

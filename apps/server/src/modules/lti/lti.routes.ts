@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH } from '@quire/core';
 import { publicUrl } from '../../env.js';
+import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { issueCustomTokenForUser } from '../identity/custom-token.js';
 import { launchEndpoints } from './lti-credentials.service.js';
 import { verifyAndProvision } from './lti-launch.service.js';
@@ -56,6 +57,10 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
         summary: 'LTI 1.1 launch (basic-lti-launch-request, OAuth 1.0a HMAC-SHA1 or HMAC-SHA256)',
         description:
           'Form-encoded launch from a learning platform. Valid: 302 to APP_URL/lti?token=… (single-use sign-in token, 3 minutes). Refused: 302 to launch_presentation_return_url with lti_errormsg, or a 4xx HTML page.',
+        response: {
+          302: emptyResponse('Into the product (APP_URL/lti?token=…), or back to the platform with lti_errormsg'),
+          '4XX': textResponse('text/html', 'Why the launch was refused'),
+        },
       },
     },
     async (request, reply) => {
@@ -83,7 +88,13 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(LTI_LAUNCH_PATH, { schema: { tags: ['lti'], summary: 'Explains that launches come from a learning platform', hide: true } }, async (_request, reply) =>
+  app.get(LTI_LAUNCH_PATH, {
+      schema: {
+        tags: ['lti'],
+        summary: 'Explains that launches come from a learning platform',
+        response: { 405: textResponse('text/html', 'A page saying that this address takes LTI launches') },
+      },
+    }, async (_request, reply) =>
     reply
       .code(405)
       .header('allow', 'POST')
@@ -91,7 +102,7 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
       .send(launchErrorPage(productName, `Open ${productName} from your learning platform: this address takes LTI launches, not visits.`)),
   );
 
-  app.get(LTI_CARTRIDGE_PATH, { schema: { tags: ['lti'], summary: 'LTI 1.1 cartridge (XML configuration)' } }, async (_request, reply) => {
+  app.get(LTI_CARTRIDGE_PATH, { schema: { tags: ['lti'], summary: 'LTI 1.1 cartridge (XML configuration)', response: { 200: textResponse('application/xml', 'The cartridge') } } }, async (_request, reply) => {
     const { launchUrl, domain } = launchEndpoints(app.env);
     return reply.type('application/xml; charset=utf-8').send(cartridgeXml({ productName, launchUrl, domain }));
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_MY_BOOKS_LIBRARY_NAME } from '@quire/core';
+import { DEFAULT_MY_BOOKS_LIBRARY_NAME, type ConvertToStudentResult } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
@@ -24,13 +24,6 @@ export interface ConvertToStudentInput {
   myBooksLibraryName?: string;
   /** Needed only when the teacher is a member of several organisations the actor administers. */
   organisationId?: string;
-}
-
-export interface ConvertToStudentResult {
-  memberId: string;
-  organisationId: string;
-  isStudent: true;
-  myBooksLibrary: { id: string; name: string; created: boolean };
 }
 
 /**

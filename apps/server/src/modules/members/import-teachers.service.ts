@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { importMessages, invalidEmailsText, isProviderStaffEmail, isValidEmail, normaliseEmail, validationMessages } from '@quire/core';
+import { importMessages, invalidEmailsText, isProviderStaffEmail, isValidEmail, normaliseEmail, validationMessages, type ImportTeachersResult } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
@@ -16,13 +16,6 @@ export interface ImportTeachersInput {
   /** Optional licence per e-mail (e-mail -> licence id); only new members receive one. */
   licenses?: Record<string, string>;
   providerEmailDomain: string;
-}
-
-export interface ImportTeachersResult {
-  newMembers: Array<{ id: string; email: string }>;
-  existingMembers: Array<{ id: string; email: string }>;
-  /** Licence requests left unfulfilled because the licence had no seat left when their turn came. */
-  licensesNotGranted: Array<{ email: string; licenseId: string }>;
 }
 
 /** Normalises and dedupes the list (spec §5); 400 naming the invalid entries when any is invalid. */

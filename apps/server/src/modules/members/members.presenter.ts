@@ -1,35 +1,10 @@
-import { libraryQuotaFromColumn, type LibraryQuota } from '@quire/core';
+import { libraryQuotaFromColumn, type Member } from '@quire/core';
 import type { TeacherRow } from './members.repository.js';
-
-/** A member as the API shows it (spec §3 Teacher), camelCase. */
-export interface MemberView {
-  id: string;
-  userId: string | null;
-  email: string;
-  displayName: string;
-  role: number;
-  license: LicenseRef | null;
-  pending: boolean;
-  badges: { calevel1: string | null; calevel2: string | null };
-  certifying: number | null;
-  isAmbassador: boolean;
-  isStudent: boolean;
-  revokedAt: string | null;
-  signedUpAt: string | null;
-}
-
-/** The licence a member holds, with what the table's License column needs. */
-export interface LicenseRef {
-  id: string;
-  name: string;
-  bookQuota: number;
-  libraryQuota: LibraryQuota;
-  applyToAll: boolean;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentMember(row: TeacherRow): MemberView {
+/** A member as the API shows it (spec §3 Teacher, memberSchema of @quire/core), camelCase. */
+export function presentMember(row: TeacherRow): Member {
   return {
     id: row.id,
     userId: row.user_id,

@@ -1,30 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookCountsSchema,
+  importTeachersBodySchema,
+  importTeachersResultSchema,
+  memberParamsSchema,
+  membersPageSchema,
+  organisationParamsSchema,
+  teachersExportQuerySchema,
+  teachersListQuerySchema,
+} from '@quire/core';
 import { requireActor } from '../access/actor.js';
 import { withIdempotency } from '../access/idempotency.js';
+import { textResponse } from '../../plugins/api-docs.js';
 import { importTeachers } from './import-teachers.service.js';
-import { exportQuerySchema, importBodySchema, listQuerySchema, orgParamsSchema, teacherParamsSchema } from './members.schemas.js';
 import { getBookCounts, listTeachers } from './members.service.js';
 import { exportTeachersCsv } from './teachers-export.service.js';
 
 const PREFIX = '/payments/v1/admin/organisations/:orgId';
 
-/** Teachers of an organisation: lists, import, book counts and the CSV export (spec §7). */
+/** Teachers of an organisation: lists, import, book counts and the CSV export (spec §7; docs/teachers-api.md). */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    `${PREFIX}/members/teachers`,
-    { schema: { tags: ['teachers'], summary: 'Active teachers', params: orgParamsSchema, querystring: listQuerySchema } },
-    async (request) => listTeachers(app.db, requireActor(request), { organisationId: request.params.orgId, status: 'active', ...request.query }),
-  );
-
-  app.get(
-    `${PREFIX}/members/inactive-teachers`,
-    { schema: { tags: ['teachers'], summary: 'Removed (inactive) teachers', params: orgParamsSchema, querystring: listQuerySchema } },
-    async (request) => listTeachers(app.db, requireActor(request), { organisationId: request.params.orgId, status: 'inactive', ...request.query }),
-  );
+  for (const [status, path, summary] of [
+    ['active', 'teachers', 'Active teachers'],
+    ['inactive', 'inactive-teachers', 'Removed (inactive) teachers'],
+  ] as const) {
+    app.get(
+      `${PREFIX}/members/${path}`,
+      { schema: { tags: ['teachers'], summary, params: organisationParamsSchema, querystring: teachersListQuerySchema, response: { 200: membersPageSchema } } },
+      async (request) => listTeachers(app.db, requireActor(request), { organisationId: request.params.orgId, status, ...request.query }),
+    );
+  }
 
   app.get(
     `${PREFIX}/members/teachers/export.csv`,
-    { schema: { tags: ['teachers'], summary: 'Teachers as CSV (streamed)', params: orgParamsSchema, querystring: exportQuerySchema } },
+    {
+      schema: {
+        tags: ['teachers'],
+        summary: 'Teachers as CSV (streamed)',
+        params: organisationParamsSchema,
+        querystring: teachersExportQuerySchema,
+        response: { 200: textResponse('text/csv', 'RFC 4180 CSV, UTF-8 with a BOM, CRLF line ends (docs/teachers-api.md)') },
+      },
+    },
     async (request, reply) => {
       const stream = await exportTeachersCsv(app.db, requireActor(request), { organisationId: request.params.orgId, ...request.query });
       return reply
@@ -37,7 +54,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${PREFIX}/members/import/teachers`,
-    { schema: { tags: ['teachers'], summary: 'Import teachers by e-mail', params: orgParamsSchema, body: importBodySchema } },
+    {
+      schema: {
+        tags: ['teachers'],
+        summary: 'Import teachers by e-mail',
+        params: organisationParamsSchema,
+        body: importTeachersBodySchema,
+        response: { 200: importTeachersResultSchema },
+      },
+    },
     async (request) => {
       const body = Array.isArray(request.body) ? { emails: request.body } : request.body;
       const actor = requireActor(request);
@@ -54,7 +79,14 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${PREFIX}/members/:teacherId/book-counts`,
-    { schema: { tags: ['teachers'], summary: "Books in a teacher's libraries", params: teacherParamsSchema } },
+    {
+      schema: {
+        tags: ['teachers'],
+        summary: "Books in a teacher's libraries",
+        params: memberParamsSchema,
+        response: { 200: bookCountsSchema },
+      },
+    },
     async (request) => getBookCounts(app.db, requireActor(request), { organisationId: request.params.orgId, memberId: request.params.teacherId }),
   );
 };

@@ -1,11 +1,11 @@
-import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type MembersChanged, type MembershipRole } from '@quire/core';
+import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess, type OrgAccess } from '../access/org-access.js';
-import { presentMember, type MemberView } from './members.presenter.js';
+import { presentMember } from './members.presenter.js';
 import * as repo from './members.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
@@ -33,15 +33,8 @@ export interface ListTeachersInput {
   pageSize?: number;
 }
 
-export interface TeacherList {
-  members: MemberView[];
-  total: number;
-  page?: number;
-  pageSize?: number;
-}
-
 /** The teachers (Active) or removed teachers (Inactive) list; one page when page or pageSize is given. */
-export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<TeacherList> {
+export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<MembersPage> {
   const access = await requireOrgAccess(db, actor, input.organisationId, 'read');
   const filter = {
     organisationId: input.organisationId,
@@ -67,7 +60,7 @@ export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeac
 }
 
 /** Books in the teacher's own libraries (spec: owned, private, total). */
-export async function getBookCounts(db: Kysely<DB>, actor: Actor, input: { organisationId: string; memberId: string }) {
+export async function getBookCounts(db: Kysely<DB>, actor: Actor, input: { organisationId: string; memberId: string }): Promise<BookCounts> {
   await requireOrgAccess(db, actor, input.organisationId, 'read');
   const [member] = await repo.findMembers(db, input.organisationId, [input.memberId]);
   if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');

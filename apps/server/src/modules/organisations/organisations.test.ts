@@ -100,3 +100,28 @@ describe('getOrganisationById', () => {
     expect(missing.json().errors[0].extensions.code).toBe('organisation_not_found');
   });
 });
+
+describe('getOrganisationById { access }', () => {
+  const ACCESS = 'query getOrganisationAccess($id: ID!) { getOrganisationById(id: $id) { id access } }';
+
+  it("answers the signed-in user's access, decided once by the server: admin, or library-manager", async () => {
+    const org = await buildOrganisation(t.app.db, { org_libraries: true });
+    const admin = unique('access-admin');
+    const manager = unique('access-manager');
+    await t.app.db.insertInto('admins').values({ organisation_id: org.id, email: admin }).execute();
+    await t.app.db.insertInto('members').values({ id: crypto.randomUUID(), organisation_id: org.id, email: manager, role: 400, pending: false }).execute();
+    const asAdmin = await gql((await signIn(t.app, { email: admin })).headers, ACCESS, { id: org.id });
+    expect(asAdmin.json().data.getOrganisationById).toEqual({ id: org.id, access: 'admin' });
+    const asManager = await gql((await signIn(t.app, { email: manager })).headers, ACCESS, { id: org.id });
+    expect(asManager.json().data.getOrganisationById).toEqual({ id: org.id, access: 'library-manager' });
+  });
+
+  it('agrees with the ID token: an admin matched by user id rather than e-mail is an admin', async () => {
+    const org = await buildOrganisation(t.app.db);
+    const email = unique('by-user-id');
+    const { headers, userId } = await signIn(t.app, { email });
+    await t.app.db.insertInto('admins').values({ organisation_id: org.id, email: unique('old-address'), user_id: userId }).execute();
+    const answer = await gql(headers, ACCESS, { id: org.id });
+    expect(answer.json().data.getOrganisationById).toEqual({ id: org.id, access: 'admin' });
+  });
+});

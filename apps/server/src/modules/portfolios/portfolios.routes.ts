@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   portfolioDownloadQuerySchema, portfolioDownloadSchema, portfolioExportParamsSchema, portfolioFileParamsSchema,
 } from '@quire/core';
+import { textResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { getPortfolioDownload, openPortfolioDownload, type PortfolioDeps } from './portfolios.service.js';
 
@@ -34,6 +35,7 @@ export function portfoliosRoutes(deps: PortfolioDeps): FastifyPluginAsyncZod {
           summary: 'The student-portfolio CSV behind a signed link (RFC 4180, UTF-8 with BOM), streamed',
           params: portfolioFileParamsSchema,
           querystring: portfolioDownloadQuerySchema,
+          response: { 200: textResponse('text/csv', 'The export (docs/portfolios.md describes the columns)') },
         },
       },
       async (request, reply) => {

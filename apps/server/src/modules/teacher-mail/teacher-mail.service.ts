@@ -1,4 +1,4 @@
-import { INPUT_LIMITS, isProviderStaffEmail, isUnlimitedBooksLicense, teacherMessages, validateWelcomeEmail } from '@quire/core';
+import { INPUT_LIMITS, isProviderStaffEmail, isUnlimitedBooksLicense, teacherMessages, validateWelcomeEmail, type SendEmailResult, type TeacherEmailPreview } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
@@ -32,22 +32,6 @@ export interface TeacherMailSettings {
   productName: string;
   publicUrl: string;
   providerEmailDomain: string;
-}
-
-export interface SendTeacherEmailResult {
-  /** Members e-mailed. */
-  sentTo: string[];
-  /** Messages for the banner (spec §8), e.g. students who were skipped. Empty when all went well. */
-  errors: string[];
-}
-
-export interface TeacherEmailPreview {
-  subject: string;
-  defaultMessage: string;
-  /** The body the first recipient would receive. */
-  plain: string;
-  recipients: number;
-  errors: string[];
 }
 
 interface Plan {
@@ -134,7 +118,7 @@ export async function sendTeacherEmail(
   mail: Pick<MailService, 'send'>,
   settings: TeacherMailSettings,
   input: SendTeacherEmailInput,
-): Promise<SendTeacherEmailResult> {
+): Promise<SendEmailResult> {
   const invalid = validateWelcomeEmail({ subject: input.subject, message: input.message });
   if (invalid.subject || invalid.message) throw badRequest((invalid.subject ?? invalid.message) as string, 'invalid_email_message');
   assertTeacherEmailLimits(input);

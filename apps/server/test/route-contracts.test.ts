@@ -1,0 +1,133 @@
+import { graphqlContracts, restContracts } from '@quire/core';
+import { buildSchema, getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z, type ZodType } from 'zod';
+import { graphqlModules } from '../src/app.js';
+import { mergeGraphqlModules } from '../src/modules/graphql/registry.js';
+import { buildTestApp, type TestApp } from './helper.js';
+
+/**
+ * The contracts of issue 12: every route documents what it answers (so /docs shows every answer), and every
+ * JSON answer is the schema @quire/core names for it (`restContracts`), the one the console parses with and
+ * the console's test fake checks against. GraphQL fields are checked the same way against `graphqlContracts`.
+ */
+
+interface OpenApiResponse {
+  description?: string;
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  nullable?: boolean;
+}
+type OpenApiDocument = { paths: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>> };
+
+let t: TestApp;
+let operations: Array<{ key: string; responses: Record<string, OpenApiResponse> }>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const doc = t.app.swagger() as unknown as OpenApiDocument;
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      // OpenAPI's /api/{teacherId} and /identity/{*} as the server registers them: /api/:teacherId, /identity/*.
+      key: `${method.toUpperCase()} ${path.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1')}`,
+      responses: operation.responses ?? {},
+    })),
+  );
+});
+afterAll(() => t?.close());
+
+/** An answer with no body: 204 No Content, 304 Not Modified, or a redirect. */
+const withoutBody = (status: string) => status === '204' || /^3\d\d$/.test(status);
+
+/** Every property path of a JSON schema (objects, arrays, unions), e.g. `members[].license.id`. */
+function shapeOf(schema: JsonSchema | undefined, path = ''): string[] {
+  if (!schema) return [];
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([key, value]) => [`${path}${key}`, ...shapeOf(value, `${path}${key}.`)]),
+    ...shapeOf(schema.items, `${path}[].`),
+    ...branches.flatMap((branch) => shapeOf(branch, path)),
+  ].filter((p, i, all) => all.indexOf(p) === i);
+}
+
+/** The same paths of a zod schema, read through its JSON Schema (as /docs shows it). */
+const zodShape = (schema: ZodType) => shapeOf(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema).sort();
+
+describe('the REST routes document their answers (/docs)', () => {
+  it('every route documents what it answers: a schema for each body, no bare "Default Response"', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    const undocumented = operations
+      .filter(({ key, responses }) => {
+        // mercurius documents /graphql itself; its answers are checked field by field below.
+        if (key.endsWith(' /graphql')) return false;
+        const entries = Object.entries(responses);
+        const bare = entries.filter(([status, r]) => !withoutBody(status) && !Object.values(r.content ?? {}).some((c) => c.schema));
+        return entries.length === 0 || bare.length > 0;
+      })
+      .map(({ key }) => key);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('every JSON answer is the contract @quire/core names for the route, and every contract has its route', () => {
+    const json = operations.filter(({ responses }) => responses['200']?.content?.['application/json']);
+    const mismatched = json
+      .filter(({ key }) => !(key in restContracts))
+      .map(({ key }) => `${key}: no entry in restContracts`);
+    for (const { key, responses } of json) {
+      const contract = restContracts[key as keyof typeof restContracts];
+      if (!contract) continue;
+      const documented = shapeOf(responses['200']?.content?.['application/json']?.schema).sort();
+      if (JSON.stringify(documented) !== JSON.stringify(zodShape(contract))) mismatched.push(`${key}: documents another shape than its contract`);
+    }
+    const routed = new Set(json.map(({ key }) => key));
+    const unrouted = Object.keys(restContracts).filter((key) => !routed.has(key));
+    expect(mismatched).toEqual([]);
+    expect(unrouted).toEqual([]);
+  });
+});
+
+describe('the GraphQL fields answer what their contracts say', () => {
+  /** Fields of a zod object schema (through optional/nullable/array wrappers), or null for a leaf. */
+  function zodFields(schema: ZodType): Record<string, ZodType> | null {
+    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+    const unwrap = (s: JsonSchema | undefined): JsonSchema | undefined => (s?.items ? unwrap(s.items) : s?.anyOf ? unwrap(s.anyOf.find((b) => b.type !== 'null')) : s);
+    const object = unwrap(json);
+    if (!object?.properties) return null;
+    const shape = (schema as unknown as { _zod: { def: { shape?: Record<string, ZodType>; element?: ZodType; innerType?: ZodType } } })._zod.def;
+    if (shape.element) return zodFields(shape.element);
+    if (shape.innerType) return zodFields(shape.innerType);
+    return shape.shape ?? null;
+  }
+
+  /** Every field the contract names that the GraphQL type does not have (so the console could not ask for it). */
+  function missingFields(contract: ZodType, type: GraphQLObjectType, path: string): string[] {
+    const fields = zodFields(contract);
+    if (!fields) return [];
+    const graphqlFields = type.getFields();
+    return Object.entries(fields).flatMap(([name, schema]) => {
+      const field = graphqlFields[name];
+      if (!field) return [`${path}.${name}`];
+      const named = getNamedType(field.type);
+      return isObjectType(named) ? missingFields(schema, named, `${path}.${name}`) : [];
+    });
+  }
+
+  it('every field of graphqlContracts exists, and every field its contract names is in the schema', () => {
+    const schema = buildSchema(mergeGraphqlModules(graphqlModules).schema);
+    const roots = [schema.getQueryType(), schema.getMutationType()].flatMap((root) => (root ? Object.values(root.getFields()) : []));
+    const problems = Object.entries(graphqlContracts).flatMap(([name, contract]) => {
+      const field = roots.find((f) => f.name === name);
+      if (!field) return [`${name}: not a Query or Mutation field`];
+      const named = getNamedType(field.type);
+      return isObjectType(named) ? missingFields(contract, named, name) : [];
+    });
+    expect(problems).toEqual([]);
+  });
+});
