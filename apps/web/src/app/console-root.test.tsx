@@ -1,12 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useConsoleConfig } from '../lib/console-config.js';
+import { fakeFetch, type FakeAnswer } from '../test/fake-fetch.js';
 import { TestProviders, testConsoleConfig } from '../test/render.js';
 import { ConsoleRoot } from './console-root.js';
-
-const fetchMock = vi.fn<typeof fetch>();
 
 function ProductName() {
   return <p>Product: {useConsoleConfig().productName}</p>;
@@ -23,29 +22,23 @@ function renderRoot() {
   );
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ConsoleRoot', () => {
   it('loads the console configuration once, then shows the screens', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ ...testConsoleConfig, productName: 'Bookshelf' }), { headers: { 'content-type': 'application/json' } }),
-    );
+    const server = fakeFetch({ 'GET /api/console-config': { body: { ...testConsoleConfig, productName: 'Bookshelf' } } });
     renderRoot();
     expect(await screen.findByText('Product: Bookshelf')).toBeInTheDocument();
-    const configCalls = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/console-config');
+    const configCalls = server.requests.filter((r) => r.url === '/api/console-config');
     expect(configCalls).toHaveLength(1);
   });
 
   it('says so when the configuration cannot be loaded, and tries again on request', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{"code":"INTERNAL","message":"down"}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    let answer: FakeAnswer = { status: 500, body: { code: 'INTERNAL', message: 'down' } };
+    fakeFetch({ 'GET /api/console-config': () => answer });
     renderRoot();
     expect(await screen.findByRole('alert')).toHaveTextContent('The console could not be loaded');
-    fetchMock.mockResolvedValue(new Response(JSON.stringify(testConsoleConfig), { headers: { 'content-type': 'application/json' } }));
+    answer = { body: testConsoleConfig };
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Product: Quire')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../test/fake-fetch.js';
+import { fakeFetch, orgAccess } from '../test/fake-fetch.js';
 import { renderAt } from '../test/render.js';
 import { TeachersScreen } from './teachers-screen.js';
 
@@ -20,6 +20,7 @@ const member = (id: string, email: string, pending: boolean) => ({
   isAmbassador: false,
   isStudent: false,
   revokedAt: null,
+  signedUpAt: pending ? null : '2024-01-01T00:00:00.000Z',
 });
 
 function setup() {
@@ -33,11 +34,11 @@ function setup() {
             isDomain: false,
             features: { orgLibraries: true, visitLibraries: true },
             licenses: [],
-            admins: [{ email: 'ada@school.test' }],
           },
         },
       },
     }),
+    'gql getOrganisationAccess': orgAccess('admin'),
     'GET /payments/v1/admin/organisations/org-1/members/teachers': () => ({
       body: { members: [member('m-kim', 'kim@school.test', false), member('m-pat', 'pat@school.test', true)], total: 2, page: 1, pageSize: 10 },
     }),

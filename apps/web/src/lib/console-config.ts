@@ -2,14 +2,11 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
 import { apiRequest } from './api/rest-client.js';
 import { serviceUrl } from './api/service-url.js';
-
-export { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
-
-export const consoleConfigQueryKey = ['console-config'] as const;
+import { queryKeys } from './query-keys.js';
 
 /** Loaded once per page: the configuration does not change while the console runs. */
 export const consoleConfigQueryOptions = queryOptions({
-  queryKey: consoleConfigQueryKey,
+  queryKey: queryKeys.consoleConfig,
   queryFn: ({ signal }) => apiRequest(serviceUrl('api', '/console-config'), { schema: consoleConfigSchema, signal }),
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
@@ -17,7 +14,7 @@ export const consoleConfigQueryOptions = queryOptions({
 
 /**
  * The console configuration. Suspends until it is loaded; the app's providers show a loader
- * meanwhile. Tests seed it with `queryClient.setQueryData(consoleConfigQueryKey, config)`.
+ * meanwhile. Tests seed it with `queryClient.setQueryData(queryKeys.consoleConfig, config)`.
  */
 export function useConsoleConfig(): ConsoleConfig {
   return useSuspenseQuery(consoleConfigQueryOptions).data;

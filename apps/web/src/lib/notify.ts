@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_ERROR_MS, NOTIFICATION_INFO_MS } from '@quire/core';
+import { userFacingMessage } from './api/user-facing.js';
 
 const closeButtonProps = { 'aria-label': 'Dismiss notification' };
 
@@ -36,8 +37,7 @@ export function notifyInfo(message: string): string {
   return show(message, 'info');
 }
 
-/** The text to show for a thrown error: ApiError and GraphqlError messages are already user-facing. */
+/** The text to show for a thrown error: an ApiError's or GraphqlError's message, else the screen's own text. */
 export function errorMessageOf(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return fallback;
+  return userFacingMessage(error) ?? fallback;
 }

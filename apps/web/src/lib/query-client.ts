@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api/api-error.js';
+import { isRefusal } from './api/user-facing.js';
 
-/** A 4xx will not change by asking again; network failures and 5xx get two more tries. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+/** A refusal (4xx, a GraphQL answer with errors, a broken contract) will not change by asking again; network failures and 5xx get two more tries. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isRefusal(error)) return false;
   return failureCount < 2;
 }
 

@@ -5,7 +5,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { consoleConfigQueryKey, type ConsoleConfig } from '../lib/console-config.js';
+import type { ConsoleConfig } from '@quire/core';
+import { queryKeys } from '../lib/query-keys.js';
 import { SessionContext, type SessionValue } from '../lib/session/index.js';
 import { cssVariablesResolver, theme } from '../theme/theme.js';
 
@@ -50,7 +51,7 @@ export function buildSession(overrides: Partial<SessionValue> = {}): SessionValu
 
 export function createTestQueryClient(config: ConsoleConfig = testConsoleConfig): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(consoleConfigQueryKey, config);
+  client.setQueryData(queryKeys.consoleConfig, config);
   return client;
 }
 

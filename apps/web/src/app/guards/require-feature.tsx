@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../config/paths.js';
-import { useSession, type OrganisationFeatures } from '../../lib/session/index.js';
+import type { OrganisationFeatures } from '@quire/core';
+import { useSession } from '../../lib/session/index.js';
 
 /**
  * Screens that exist only while the current organisation has a feature (spec §2: Portfolios);

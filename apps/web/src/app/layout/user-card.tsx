@@ -4,7 +4,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { serviceUrl } from '../../lib/api/service-url.js';
-import type { CurrentOrganisation, OrganisationSummary, SessionUser } from '../../lib/session/index.js';
+import type { OrganisationSummary } from '@quire/core';
+import type { CurrentOrganisation, SessionUser } from '../../lib/session/index.js';
 import { useMenuCloseDelay } from './use-menu-close-delay.js';
 
 export interface UserCardProps {

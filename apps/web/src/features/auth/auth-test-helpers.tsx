@@ -39,8 +39,3 @@ export function renderAuth(path: string, backend: SessionBackend, extra: ReactNo
   );
   return { ...result, router, queryClient };
 }
-
-/** A JSON Response for mocked fetch. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}

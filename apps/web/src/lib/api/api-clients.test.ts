@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminsRemovedSchema, organisationSummarySchema, renamedOrganisationSchema } from '@quire/core';
 import { z } from 'zod';
 import { setActingUserId } from '../session/acting-user.js';
-import { ApiError } from './api-error.js';
+import { errorMessageOf } from '../notify.js';
+import { shouldRetry } from '../query-client.js';
+import { ApiError, INVALID_RESPONSE } from './api-error.js';
 import { GraphqlError, graphqlRequest, operationNameOf } from './graphql-client.js';
 import { apiRequest } from './rest-client.js';
+import { userFacingMessage } from './user-facing.js';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -92,12 +96,13 @@ describe('apiRequest', () => {
 
 describe('graphqlRequest', () => {
   const query = 'query getOrganisations { getOrganisations { id name } }';
+  const organisations = z.array(organisationSummarySchema);
 
   it('posts the operation with cookies and the acting user, and returns data', async () => {
     setActingUserId('user-7');
     fetchMock.mockResolvedValueOnce(jsonResponse({ data: { getOrganisations: [{ id: 'o1', name: 'A' }] } }));
-    const data = await graphqlRequest<{ getOrganisations: Array<{ id: string; name: string }> }>({ query });
-    expect(data.getOrganisations).toEqual([{ id: 'o1', name: 'A' }]);
+    const data = await graphqlRequest({ query, field: 'getOrganisations', schema: organisations });
+    expect(data).toEqual([{ id: 'o1', name: 'A' }]);
     const { url, init, headers } = lastCall();
     expect(url).toBe('/graphql');
     expect(init.method).toBe('POST');
@@ -110,7 +115,11 @@ describe('graphqlRequest', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ data: null, errors: [{ message: 'First problem' }, { message: 'Second problem', extensions: { code: 'FORBIDDEN' } }] }),
     );
-    const error = await graphqlRequest({ query: 'mutation renameOrganisation { renameOrganisation(orgId: "o", name: "n") }' }).catch((e: unknown) => e);
+    const error = await graphqlRequest({
+      query: 'mutation renameOrganisation { renameOrganisation(orgId: "o", name: "n") }',
+      field: 'renameOrganisation',
+      schema: renamedOrganisationSchema,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphqlError);
     expect((error as GraphqlError).message).toBe('First problem\nSecond problem');
     expect((error as GraphqlError).code).toBe('FORBIDDEN');
@@ -118,15 +127,53 @@ describe('graphqlRequest', () => {
 
   it('falls back to the operation’s generic message when there are no errors to show', async () => {
     fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
-    await expect(graphqlRequest({ query: 'mutation deleteAdmins { deleteAdmins(orgId: "o", emails: []) }' })).rejects.toThrow(
+    await expect(graphqlRequest({ query: 'mutation deleteAdmins { deleteAdmins(orgId: "o", emails: []) }', field: 'deleteAdmins', schema: adminsRemovedSchema })).rejects.toThrow(
       'Something went wrong with the operation deleteAdmins',
     );
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(graphqlRequest({ query })).rejects.toThrow('Something went wrong with the operation getOrganisations');
+    await expect(graphqlRequest({ query, field: 'getOrganisations', schema: organisations })).rejects.toThrow('Something went wrong with the operation getOrganisations');
   });
 
   it('reads the operation name from the document', () => {
     expect(operationNameOf('mutation importAdmins($orgId: ID!) { importAdmins(orgId: $orgId) }')).toBe('importAdmins');
     expect(operationNameOf('{ getOrganisations { id } }')).toBeNull();
+  });
+});
+
+describe('an answer that breaks its contract (issue 12)', () => {
+  it('REST: is an ApiError invalid_response whose parser text is never shown to a person', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ owned: 'three' }));
+    const error = await apiRequest('/payments/v1/x', { schema: z.object({ owned: z.number() }) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: INVALID_RESPONSE });
+    expect(userFacingMessage(error)).toBeNull();
+    expect(errorMessageOf(error, 'The screen’s own text')).toBe('The screen’s own text');
+  });
+
+  it('GraphQL: is a GraphqlError with the operation’s generic text (spec §8), not the parser’s', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: { getOrganisations: [{ id: 1 }] } }));
+    const error = await graphqlRequest({ query: 'query getOrganisations { getOrganisations { id name } }', field: 'getOrganisations', schema: z.array(organisationSummarySchema) }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(GraphqlError);
+    expect(errorMessageOf(error, 'fallback')).toBe('Something went wrong with the operation getOrganisations');
+  });
+
+  it('a plain Error (a ZodError, a TypeError) never becomes user-facing text', () => {
+    expect(errorMessageOf(new TypeError('x is undefined'), 'fallback')).toBe('fallback');
+    expect(errorMessageOf(z.object({ a: z.string() }).safeParse({}).error, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('retries', () => {
+  it('are never made for a refusal (4xx, a GraphQL answer with errors, a broken contract), only for network failures and 5xx', () => {
+    expect(shouldRetry(0, new ApiError({ status: 404, code: 'not_found', message: 'x' }))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 200, code: INVALID_RESPONSE, message: 'x' }))).toBe(false);
+    expect(shouldRetry(0, new GraphqlError('getAdmins', 200, [{ message: 'no', extensions: { code: 'admin_required', statusCode: 403 } }]))).toBe(false);
+    expect(shouldRetry(0, new GraphqlError('getAdmins', 401, []))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'x' }))).toBe(true);
+    expect(shouldRetry(0, new ApiError({ status: 503, code: 'HTTP_503', message: 'x' }))).toBe(true);
+    expect(shouldRetry(0, new GraphqlError('getAdmins', 200, [{ message: 'Something went wrong', extensions: { code: 'internal_error', statusCode: 500 } }]))).toBe(true);
+    expect(shouldRetry(2, new ApiError({ status: 503, code: 'HTTP_503', message: 'x' }))).toBe(false);
   });
 });

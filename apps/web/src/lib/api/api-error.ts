@@ -9,8 +9,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly body: unknown;
 
-  constructor(init: { status: number; code: string; message: string; body?: unknown }) {
-    super(init.message);
+  constructor(init: { status: number; code: string; message: string; body?: unknown; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.body = init.body ?? null;
@@ -20,6 +20,9 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** The code of an ApiError whose answer did not match the call's schema (a server or contract defect). */
+export const INVALID_RESPONSE = 'invalid_response';
 
 /** The error handler's `{ code, message }`, when the body has that shape. */
 export function readErrorBody(body: unknown): { code?: string; message?: string } {

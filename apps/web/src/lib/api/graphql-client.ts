@@ -1,4 +1,5 @@
 import { graphqlErrorMessage } from '@quire/core';
+import type { ZodType } from 'zod';
 import { env } from '../../config/env.js';
 import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
 
@@ -20,8 +21,8 @@ export class GraphqlError extends Error {
   /** The machine code of the first error (the server's codes, e.g. FORBIDDEN), when given. */
   readonly code: string | null;
 
-  constructor(operationName: string, status: number, errors: GraphqlErrorEntry[]) {
-    super(graphqlErrorMessage(operationName, errors));
+  constructor(operationName: string, status: number, errors: GraphqlErrorEntry[], cause?: unknown) {
+    super(graphqlErrorMessage(operationName, errors), cause === undefined ? undefined : { cause });
     this.operationName = operationName;
     this.status = status;
     this.errors = errors;
@@ -46,9 +47,13 @@ function toErrorEntries(value: unknown): GraphqlErrorEntry[] {
     .filter((e) => e.message !== '');
 }
 
-export interface GraphqlRequest<V> {
+export interface GraphqlRequest<T, V> {
   query: string;
   variables?: V;
+  /** The root field whose value the call answers (e.g. 'getAdmins'). */
+  field: string;
+  /** The field's contract, from @quire/core (a `pick` of it for a selection): the answer is parsed with it. */
+  schema: ZodType<T>;
   /** Defaults to the name written in the query. */
   operationName?: string;
   signal?: AbortSignal;
@@ -58,11 +63,10 @@ export interface GraphqlRequest<V> {
 
 /**
  * POST {graphql} with cookies and the acting user's header (spec §7, organisation service).
- * Resolves with `data`; throws a GraphqlError when the answer carries errors or no data.
+ * Resolves with `data[field]` parsed by `schema`; throws a GraphqlError when the answer carries errors or no
+ * data, or does not match the contract (then with the generic text: a person never sees a parser's message).
  */
-export async function graphqlRequest<TData, V extends Record<string, unknown> = Record<string, unknown>>(
-  request: GraphqlRequest<V>,
-): Promise<TData> {
+export async function graphqlRequest<T, V extends Record<string, unknown> = Record<string, unknown>>(request: GraphqlRequest<T, V>): Promise<T> {
   const operationName = request.operationName ?? operationNameOf(request.query) ?? 'unknown';
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const actingUserId = getActingUserId();
@@ -93,5 +97,7 @@ export async function graphqlRequest<TData, V extends Record<string, unknown> = 
   if (errors.length > 0 || !response.ok || payload.data === undefined || payload.data === null) {
     throw new GraphqlError(operationName, response.status, errors);
   }
-  return payload.data as TData;
+  const parsed = request.schema.safeParse((payload.data as Record<string, unknown>)[request.field]);
+  if (!parsed.success) throw new GraphqlError(operationName, response.status, [], parsed.error);
+  return parsed.data;
 }

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
-import { ApiError, readErrorBody } from './api-error.js';
+import { ApiError, INVALID_RESPONSE, readErrorBody } from './api-error.js';
 
 /** Sent with actions that write, so a replay is refused (see components/use-submit-once.ts). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -18,7 +18,7 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** How to read a successful answer: JSON (default), text, a Blob, or nothing. */
   responseType?: 'json' | 'text' | 'blob' | 'none';
-  /** Validates (and types) a JSON answer. */
+  /** The answer's contract, from @quire/core: validates (and types) a JSON answer. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
   /** Lets the request outlive the page (POST {api}/v2/access-log/re-auth). */
@@ -106,5 +106,9 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
   if (responseType === 'text') return (await response.text()) as T;
   if (responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);
-  return options.schema ? options.schema.parse(data) : (data as T);
+  if (!options.schema) return data as T;
+  const parsed = options.schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  // The answer broke the contract: an ApiError whose text is never shown (errorMessageOf falls back to the screen's own).
+  throw new ApiError({ status: response.status, code: INVALID_RESPONSE, message: 'The answer did not match its contract', body: data, cause: parsed.error });
 }

@@ -1,27 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeAnswer } from '../../test/fake-fetch.js';
 import { getIdToken, httpSessionBackend, popupFailure } from './http-session-backend.js';
 import { AuthFailure } from './session-backend.js';
 
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const json = (body: unknown, status = 200): FakeAnswer => ({ status, body });
 const user = { id: 'u1', email: 'ada@school.test', name: 'Ada Lovelace', image: null, emailVerified: true };
+const adminSession = { uid: 'u1', email: 'ada@school.test', displayName: 'Ada Lovelace', emailVerified: true, bc_orgs: { 'org-1': 'admin' } };
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+afterEach(() => vi.unstubAllGlobals());
 
-/** Routes mocked answers by "METHOD path". */
-function serve(routes: Record<string, () => Promise<Response>>) {
-  fetchMock.mockImplementation((input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const answer = routes[key];
-    if (!answer) throw new Error(`unexpected ${key}`);
-    return answer();
-  });
-}
+/** Answers by "METHOD path", through the one test fake (answers are checked against their contracts). */
+const serve = (routes: Record<string, () => FakeAnswer>) => fakeFetch(routes);
 
 async function failureOf(promise: Promise<unknown>): Promise<AuthFailure> {
   try {
@@ -35,20 +24,20 @@ async function failureOf(promise: Promise<unknown>): Promise<AuthFailure> {
 
 describe('httpSessionBackend.signInWithEmail', () => {
   it('signs in with the custom token, fetches the ID token and opens the admin session', async () => {
-    serve({
+    const server = serve({
       'POST /auth/email': () => json({ token: 'custom-1', emailVerified: true }),
       'POST /identity/one-time-token/verify': () => json({ session: { id: 's' }, user }),
       'GET /identity/token': () => json({ token: 'id-token-1' }),
-      'POST /api/token': () => json({ uid: 'u1' }),
+      'POST /api/token': () => json(adminSession),
     });
     const identity = await httpSessionBackend.signInWithEmail('ada@school.test', 'secret1');
     expect(identity).toEqual({
       user: { uid: 'u1', email: 'ada@school.test', displayName: 'Ada Lovelace', photoURL: null },
       emailVerified: true,
     });
-    const form = String(fetchMock.mock.calls[0]?.[1]?.body);
+    const form = String(server.requests[0]?.text);
     expect(new URLSearchParams(form).get('isTeacher')).toBe('true');
-    expect(JSON.parse(String(fetchMock.mock.calls[3]?.[1]?.body))).toEqual({
+    expect(JSON.parse(String(server.requests[3]?.text))).toEqual({
       token: 'id-token-1',
       userProperties: { isTeacher: true, needsLibraryOnboarding: false },
     });
@@ -110,7 +99,7 @@ describe('popupFailure', () => {
     [['password'], 'You are already registered with an email account, please use that to sign in'],
     [[], 'You already have account, please use that to sign in'],
   ])('names the other provider of an existing account (%j)', async (providerIds, text) => {
-    serve({ 'POST /api/token': () => json({ code: 'auth/account-exists-with-different-credential', providerIds }, 401) });
+    serve({ 'POST /api/token': () => json({ code: 'auth/account-exists-with-different-credential', message: 'You already have account, please use that to sign in', providerIds }, 401) });
     expect((await popupFailure('office365', { ok: false, error: 'account_not_linked', description: null })).message).toBe(text);
   });
 });

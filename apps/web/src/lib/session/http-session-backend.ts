@@ -1,4 +1,12 @@
-import { authErrorMessage, authMessages, office365ConflictMessage, office365Messages } from '@quire/core';
+import {
+  authErrorMessage,
+  authMessages,
+  office365ConflictMessage,
+  office365Messages,
+  organisationSchema,
+  organisationSummarySchema,
+} from '@quire/core';
+import { z } from 'zod';
 import { isApiError } from '../api/index.js';
 import { graphqlRequest } from '../api/graphql-client.js';
 import {
@@ -12,7 +20,6 @@ import {
 } from './identity-api.js';
 import { runPopupSignIn, type PopupOutcome, type PopupProvider } from './popup-sign-in.js';
 import { AuthFailure, type SessionBackend, type SessionIdentity } from './session-backend.js';
-import type { CurrentOrganisation, OrganisationSummary } from './session-context.js';
 
 /** The last ID token (it carries bc_orgs); kept in memory only. */
 let idToken: string | null = null;
@@ -151,17 +158,13 @@ export const httpSessionBackend: SessionBackend = {
     await postSignOut();
   },
 
-  async getOrganisations() {
-    const data = await graphqlRequest<{ getOrganisations: OrganisationSummary[] }>({ query: GET_ORGANISATIONS });
-    return data.getOrganisations.map(({ id, name }) => ({ id, name }));
-  },
+  getOrganisations: () => graphqlRequest({ query: GET_ORGANISATIONS, field: 'getOrganisations', schema: z.array(organisationSummarySchema) }),
 
-  async getOrganisation(id) {
-    const data = await graphqlRequest<{ getOrganisationById: CurrentOrganisation }, { id: string }>({
+  getOrganisation: (id) =>
+    graphqlRequest({
       query: GET_ORGANISATION_FEATURES,
       variables: { id },
-    });
-    const { name, features } = data.getOrganisationById;
-    return { id: data.getOrganisationById.id, name, features };
-  },
+      field: 'getOrganisationById',
+      schema: organisationSchema.pick({ id: true, name: true, features: true }),
+    }),
 };

@@ -1,22 +1,20 @@
-import { z } from 'zod';
+import {
+  adminSessionSchema,
+  customTokenSchema,
+  identitySessionSchema,
+  idTokenSchema,
+  oauthStartSchema,
+  signOutSchema,
+  type AdminSession,
+  type CustomToken,
+  type IdentitySession,
+} from '@quire/core';
 import { apiRequest, isApiError, serviceUrl } from '../api/index.js';
 import type { SessionIdentity } from './session-backend.js';
 
 /** The raw calls of the identity contract (docs/identity.md); the backend composes them into flows. */
 
-const sessionSchema = z
-  .object({
-    user: z.object({
-      id: z.string(),
-      email: z.string(),
-      name: z.string().nullish(),
-      image: z.string().nullish(),
-      emailVerified: z.boolean(),
-    }),
-  })
-  .nullable();
-
-export type SessionAnswer = z.infer<typeof sessionSchema>;
+export type SessionAnswer = IdentitySession;
 
 export function toIdentity(answer: SessionAnswer): SessionIdentity | null {
   if (!answer) return null;
@@ -29,10 +27,8 @@ export function toIdentity(answer: SessionAnswer): SessionIdentity | null {
 
 /** GET {identity}/get-session: the signed-in identity, or null. */
 export async function fetchSession(): Promise<SessionIdentity | null> {
-  return toIdentity(await apiRequest(serviceUrl('identity', '/get-session'), { schema: sessionSchema }));
+  return toIdentity(await apiRequest(serviceUrl('identity', '/get-session'), { schema: identitySessionSchema }));
 }
-
-const customTokenSchema = z.object({ token: z.string(), emailVerified: z.boolean().optional() });
 
 /** POST {auth}/email: e-mail sign-in (or sign-up with displayName), answering a custom token. */
 export function postAuthEmail(form: {
@@ -40,7 +36,7 @@ export function postAuthEmail(form: {
   password: string;
   displayName?: string;
   registrationAttempt?: boolean;
-}): Promise<z.infer<typeof customTokenSchema>> {
+}): Promise<CustomToken> {
   return apiRequest(serviceUrl('auth', '/email'), {
     method: 'POST',
     form: { ...form, isTeacher: true },
@@ -51,13 +47,11 @@ export function postAuthEmail(form: {
 /** POST {identity}/one-time-token/verify: turns a custom token into a session (sets __admin_session). */
 export async function signInWithCustomToken(token: string): Promise<SessionIdentity> {
   const identity = toIdentity(
-    await apiRequest(serviceUrl('identity', '/one-time-token/verify'), { method: 'POST', json: { token }, schema: sessionSchema }),
+    await apiRequest(serviceUrl('identity', '/one-time-token/verify'), { method: 'POST', json: { token }, schema: identitySessionSchema }),
   );
   if (!identity) throw new Error('custom token sign-in answered no user');
   return identity;
 }
-
-const idTokenSchema = z.object({ token: z.string() });
 
 /** GET {identity}/token: a fresh ID token (carrying bc_orgs); null when the session is over (401). */
 export async function fetchIdToken(): Promise<string | null> {
@@ -70,10 +64,11 @@ export async function fetchIdToken(): Promise<string | null> {
 }
 
 /** POST {api}/token: opens the admin session for the ID token (spec §7 "POST {api}{token}"). */
-export function openAdminSession(idToken: string): Promise<unknown> {
+export function openAdminSession(idToken: string): Promise<AdminSession> {
   return apiRequest(serviceUrl('api', '/token'), {
     method: 'POST',
     json: { token: idToken, userProperties: { isTeacher: true, needsLibraryOnboarding: false } },
+    schema: adminSessionSchema,
   });
 }
 
@@ -90,7 +85,7 @@ export async function startOAuthSignIn(
   const answer = await apiRequest(serviceUrl('identity', '/sign-in/social'), {
     method: 'POST',
     json: { provider: providerId, callbackURL, errorCallbackURL, disableRedirect: true },
-    schema: z.object({ url: z.string() }),
+    schema: oauthStartSchema,
   });
   return answer.url;
 }
@@ -104,5 +99,5 @@ export function postReauth(): void {
 
 /** POST {identity}/sign-out: ends the server session and clears the cookie. */
 export async function postSignOut(): Promise<void> {
-  await apiRequest(serviceUrl('identity', '/sign-out'), { method: 'POST', json: {} });
+  await apiRequest(serviceUrl('identity', '/sign-out'), { method: 'POST', json: {}, schema: signOutSchema });
 }

@@ -5,8 +5,6 @@ export {
   type SessionValue,
   type SessionStatus,
   type SessionUser,
-  type OrganisationSummary,
-  type OrganisationFeatures,
   type CurrentOrganisation,
 } from './session-context.js';
 export { SessionProvider, SessionControlsContext, useSessionControls, type SessionControls } from './session-provider.js';

@@ -1,4 +1,5 @@
-import type { CurrentOrganisation, OrganisationSummary, SessionUser } from './session-context.js';
+import type { OrganisationSummary } from '@quire/core';
+import type { CurrentOrganisation, SessionUser } from './session-context.js';
 
 /** The signed-in identity as the server reports it. */
 export interface SessionIdentity {

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Organisation, OrganisationSummary } from '@quire/core';
 
 /** Where the session stands: restoring on load, nobody signed in, signed in but e-mail unverified, or signed in. */
 export type SessionStatus = 'loading' | 'signed-out' | 'unverified' | 'signed-in';
@@ -11,20 +12,8 @@ export interface SessionUser {
   photoURL: string | null;
 }
 
-export interface OrganisationSummary {
-  id: string;
-  name: string;
-}
-
-export interface OrganisationFeatures {
-  orgLibraries: boolean;
-  studentPortfolios: boolean;
-  visitLibraries: boolean;
-}
-
-export interface CurrentOrganisation extends OrganisationSummary {
-  features: OrganisationFeatures;
-}
+/** The organisation the console works in: its name and feature flags. */
+export type CurrentOrganisation = Pick<Organisation, 'id' | 'name' | 'features'>;
 
 /** What every screen may read about the session (the interface agreed with the console shell). */
 export interface SessionValue {

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adaIdentity, fakeBackend } from '../../test/fake-session.js';
 import { createTestQueryClient, testConsoleConfig } from '../../test/render.js';
-import { consoleConfigQueryKey } from '../console-config.js';
+import { queryKeys } from '../query-keys.js';
 import { ApiError } from '../api/api-error.js';
 import { getActingUserId } from './acting-user.js';
 import { registerSessionStore } from './session-stores.js';
@@ -58,7 +58,7 @@ describe('SessionProvider', () => {
     expect(screen.getByTestId('status')).toHaveTextContent('signed-out -');
     expect(localStorage.getItem('BC_ORG')).toBeNull();
     expect(queryClient.getQueryData(['teachers', 'org-1'])).toBeUndefined();
-    expect(queryClient.getQueryData(consoleConfigQueryKey)).toEqual(testConsoleConfig);
+    expect(queryClient.getQueryData(queryKeys.consoleConfig)).toEqual(testConsoleConfig);
     expect(reset).toHaveBeenCalledOnce();
     expect(getActingUserId()).toBeNull();
     unregister();

@@ -9,7 +9,7 @@ import { resetSessionStores } from './session-stores.js';
 import { useTokenRefresh } from './use-token-refresh.js';
 import { httpSessionBackend } from './http-session-backend.js';
 import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } from './auth-messages.js';
-import { consoleConfigQueryKey } from '../console-config.js';
+import { queryKeys } from '../query-keys.js';
 import { reportPopupOutcomeEarly } from './popup-sign-in.js';
 import { isApiError } from '../api/api-error.js';
 import { GraphqlError } from '../api/graphql-client.js';
@@ -72,9 +72,9 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
     generation.current += 1;
     rememberOrganisation(null);
     // The console configuration is not the user's: keep it, so the sign-in screens need not reload it.
-    const config = queryClient?.getQueryData(consoleConfigQueryKey);
+    const config = queryClient?.getQueryData(queryKeys.consoleConfig);
     queryClient?.clear();
-    if (config) queryClient?.setQueryData(consoleConfigQueryKey, config);
+    if (config) queryClient?.setQueryData(queryKeys.consoleConfig, config);
     resetSessionStores();
     setActingUserId(null);
   }, [queryClient]);

@@ -1,4 +1,5 @@
-import type { CurrentOrganisation, OrganisationSummary, SessionStatus, SessionUser } from './session-context.js';
+import type { OrganisationSummary } from '@quire/core';
+import type { CurrentOrganisation, SessionStatus, SessionUser } from './session-context.js';
 
 /** A sign-in failure as the screens show it: a stable code and the exact text of spec §8. */
 export interface AuthError {

@@ -1,28 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageSize } from '@quire/core';
-import { z } from 'zod';
+import { adminPageSchema, type PageSize } from '@quire/core';
 import { graphqlRequest } from '../../../lib/api/index.js';
-
-/** One admin (spec §3 Admin): e-mail and organisation, plus what the server knows of them. */
-export const adminEntrySchema = z.object({
-  email: z.string(),
-  organisationId: z.string(),
-  organisationName: z.string(),
-  userId: z.string().nullable(),
-  memberId: z.string().nullable(),
-  displayName: z.string().nullable(),
-  /** The signed-in user. */
-  isYou: z.boolean(),
-});
-export type AdminEntry = z.infer<typeof adminEntrySchema>;
-
-export const adminPageSchema = z.object({
-  admins: z.array(adminEntrySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type AdminPage = z.infer<typeof adminPageSchema>;
+import { queryKeys } from '../../../lib/query-keys.js';
 
 export type AdminSortDirection = 'asc' | 'desc';
 
@@ -44,20 +23,18 @@ const GET_ADMINS = /* GraphQL */ `
   }
 `;
 
-/** Every cached page of an organisation's admins: reloaded after a change. */
-export const adminsQueryRoot = (orgId: string) => ['organisation', orgId, 'admins'] as const;
-
+/** getAdmins(orgId, sort, dir, page, pageSize): one page of the organisation's admins. */
 export function adminsQueryOptions(orgId: string, query: AdminsListQuery) {
   return queryOptions({
-    queryKey: [...adminsQueryRoot(orgId), query] as const,
-    queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<{ getAdmins: unknown }>({
+    queryKey: queryKeys.adminsPage(orgId, query),
+    queryFn: ({ signal }) =>
+      graphqlRequest({
         query: GET_ADMINS,
         variables: { orgId, sort: 'email', dir: query.dir, page: query.page, pageSize: query.pageSize },
+        field: 'getAdmins',
+        schema: adminPageSchema,
         signal,
-      });
-      return adminPageSchema.parse(data.getAdmins);
-    },
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,7 +2,7 @@ import { adminMessages, providerStaffAdminMessage, validationMessages } from '@q
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, graphqlError, type FakeHandler } from '../../../test/fake-fetch.js';
+import { fakeFetch, graphqlError, orgAccess, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
 import { AdminsPage } from './admins-page.js';
 
@@ -30,12 +30,9 @@ function adminsRoute(emails: string[]): FakeHandler {
   };
 }
 
-const organisation = (emails: string[]): FakeHandler => () => ({
-  body: { data: { getOrganisationById: { id: 'org-1', admins: emails.map((email) => ({ email })) } } },
-});
-
+/** Ada is an admin when the list names her (the server decides it: useOrgAccess), else a library manager. */
 function routes(emails: string[], extra: Record<string, FakeHandler> = {}) {
-  return { 'gql getAdmins': adminsRoute(emails), 'gql getOrganisationById': organisation(emails), ...extra };
+  return { 'gql getAdmins': adminsRoute(emails), 'gql getOrganisationAccess': orgAccess(emails.includes('ada@school.test') ? 'admin' : 'library-manager'), ...extra };
 }
 
 const renderPage = () => {
@@ -66,7 +63,7 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
   });
 
   it("says 'There was a problem loading admins' when the list fails", async () => {
-    fakeFetch({ 'gql getAdmins': () => graphqlError('boom', 'internal_error', 500), 'gql getOrganisationById': organisation([]) });
+    fakeFetch({ 'gql getAdmins': () => graphqlError('boom', 'internal_error', 500), 'gql getOrganisationAccess': orgAccess('library-manager') });
     renderPage();
     expect((await screen.findAllByText(adminMessages.loadFailed)).length).toBeGreaterThan(0);
   });
@@ -148,7 +145,7 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
   });
 
   it("offers no changes to someone who is not an admin (a library manager)", async () => {
-    fakeFetch({ 'gql getAdmins': adminsRoute(['zed@school.test']), 'gql getOrganisationById': organisation(['zed@school.test']) });
+    fakeFetch({ 'gql getAdmins': adminsRoute(['zed@school.test']), 'gql getOrganisationAccess': orgAccess('library-manager') });
     renderPage();
     await screen.findByRole('table', { name: 'Admins' });
     expect(screen.queryByRole('button', { name: 'Add admins' })).not.toBeInTheDocument();

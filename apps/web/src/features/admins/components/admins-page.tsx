@@ -1,16 +1,16 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { adminMessages, DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
+import { adminMessages, DEFAULT_PAGE_SIZE, type AdminEntry, type PageSize } from '@quire/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TablePaging } from '../../../components/ui/table-paging.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { deleteAdmins, importAdmins } from '../api/change-admins.js';
-import { useIsOrganisationAdmin } from '../api/get-admin-emails.js';
-import { useAdmins, type AdminEntry, type AdminsListQuery } from '../api/get-admins.js';
+import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { useDeleteAdmins } from '../api/delete-admins.js';
+import { useAdmins, type AdminsListQuery } from '../api/get-admins.js';
+import { useImportAdmins } from '../api/import-admins.js';
 import { importedText, importFailureTexts, providerStaff, removeFailureText } from '../model/admin-emails.js';
 import { AddAdminsDialog } from './add-admins-dialog.js';
 import { AdminsTable } from './admins-table.js';
@@ -22,7 +22,6 @@ const selectedText = (n: number) => (n === 1 ? '1 admin selected' : `${n} admins
 export function AdminsPage() {
   const session = useSession();
   const config = useConsoleConfig();
-  const queryClient = useQueryClient();
   const orgId = session.currentOrganisation?.id ?? '';
   const [query, setQuery] = useState<AdminsListQuery>({ dir: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE });
   const admins = useAdmins(orgId, query);
@@ -33,7 +32,7 @@ export function AdminsPage() {
   const rows = admins.data?.admins ?? [];
   const total = admins.data?.total ?? 0;
   // Only admins change admins; a library manager sees the list.
-  const canChange = useIsOrganisationAdmin(orgId, session.user?.email);
+  const canChange = useOrgAccess(orgId).isAdmin;
   const organisationName = rows[0]?.organisationName ?? session.currentOrganisation?.name ?? '';
   const staff = providerStaff(config);
 
@@ -41,10 +40,7 @@ export function AdminsPage() {
     if (admins.isError) notifyError(adminMessages.loadFailed);
   }, [admins.isError]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', orgId] });
-
-  const add = useMutation({
-    mutationFn: (emails: string[]) => importAdmins(orgId, emails),
+  const add = useImportAdmins(orgId, {
     onSuccess: (result) => {
       notifyInfo(importedText(result));
       setAdding(false);
@@ -55,11 +51,9 @@ export function AdminsPage() {
       notifyError(banner);
       setAddError(field);
     },
-    onSettled: refresh,
   });
 
-  const remove = useMutation({
-    mutationFn: (list: AdminEntry[]) => deleteAdmins(orgId, list.map((a) => a.email)),
+  const remove = useDeleteAdmins(orgId, {
     onSuccess: (removed, list) => {
       notifyInfo(removed.length === 1 ? '1 admin removed' : `${removed.length} admins removed`);
       setSelected((old) => new Map([...old].filter(([key]) => !removed.includes(key))));
@@ -71,7 +65,6 @@ export function AdminsPage() {
       notifyError(removeFailureText(error));
       setRemoving(null);
     },
-    onSettled: refresh,
   });
 
   const toggle = (admin: AdminEntry, checked: boolean) =>

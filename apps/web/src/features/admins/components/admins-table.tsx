@@ -2,7 +2,8 @@ import { Badge, Group, Menu, Table, Text } from '@mantine/core';
 import { TABLE_ROW_HEIGHT } from '@quire/core';
 import { RowMenu } from '../../../components/ui/row-menu.js';
 import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
-import type { AdminEntry, AdminSortDirection } from '../api/get-admins.js';
+import type { AdminEntry } from '@quire/core';
+import type { AdminSortDirection } from '../api/get-admins.js';
 import type { ProviderStaff } from '../model/admin-emails.js';
 
 export interface AdminsTableProps {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
-import type { AdminEntry } from '../api/get-admins.js';
+import type { AdminEntry } from '@quire/core';
 import type { ProviderStaff } from '../model/admin-emails.js';
 
 export interface RemoveAdminsDialogProps {

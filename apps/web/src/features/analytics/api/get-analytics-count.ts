@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { analyticsCountSchema, type AnalyticsPeriod } from '@quire/core';
 import { apiRequest } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { analyticsUrl, freshAnalyticsSession } from './get-analytics-session.js';
 
 export type CountSubject = 'students' | 'libraries' | 'books';
@@ -16,7 +17,7 @@ export function useAnalyticsCount(
 ) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['organisation', orgId, 'analytics', 'count', subject, range?.period ?? null, range?.from ?? null, range?.to ?? null],
+    queryKey: queryKeys.analyticsCount(orgId, subject, range),
     enabled,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {

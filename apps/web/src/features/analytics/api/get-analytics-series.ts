@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { analyticsSeriesSchema, type AnalyticsGranularity, type AnalyticsMetric } from '@quire/core';
 import { apiRequest } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { analyticsUrl, freshAnalyticsSession } from './get-analytics-session.js';
 
 /** data/app/organisations/{orgId}/{metric}[/daily|/weekly|/monthly].json with the session's signed query. */
@@ -13,7 +14,7 @@ export function useAnalyticsSeries(
 ) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['organisation', orgId, 'analytics', 'series', metric, granularity, range.from, range.to],
+    queryKey: queryKeys.analyticsSeries(orgId, metric, granularity, range),
     enabled,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {

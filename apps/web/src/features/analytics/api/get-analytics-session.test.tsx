@@ -2,14 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../../test/fake-fetch.js';
 import { freshAnalyticsSession, renewAfterMs, useAnalyticsSession } from './get-analytics-session.js';
 
-const fetchMock = vi.fn<typeof fetch>();
 let issued = 0;
+let server: ReturnType<typeof fakeFetch>;
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   issued = 0;
-  fetchMock.mockImplementation(async () => {
+  server = fakeFetch({
+    'GET /analytics/sessions/app/organisations/org-1': () => {
     issued++;
     const body = {
       refreshIn: 3600,
@@ -21,14 +23,13 @@ beforeEach(() => {
         data: Object.fromEntries(['sessions', 'sessions-duration', 'sessions-by-os', 'sessions-by-provider', 'email-domains'].map((m) => [m, { total: '', daily: '', weekly: '', monthly: '' }])),
       },
     };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    return { body };
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 function wrapper(client: QueryClient) {
@@ -53,7 +54,7 @@ describe('the analytics session', () => {
       await waitFor(() => expect(issued).toBeGreaterThanOrEqual(hour + 1));
     }
     expect(result.current.data?.signedQuery).toBe(`expires=${issued}&signature=s${issued}`);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/analytics/sessions/app/organisations/org-1');
+    expect(server.requests[0]?.url).toBe('/analytics/sessions/app/organisations/org-1');
   });
 
   it('gives data requests a fresh session when the cached one is past its renewal time (a sleeping tab)', async () => {

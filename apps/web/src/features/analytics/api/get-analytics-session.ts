@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { analyticsSessionSchema, type AnalyticsSession } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Renew this long before the signed URLs expire (and at least at three quarters of their life). */
 const RENEW_MARGIN_MS = 60_000;
 
-export const analyticsSessionQueryKey = (orgId: string) => ['organisation', orgId, 'analytics', 'session'] as const;
 
 /** How long after fetching a session it should be renewed. */
 export function renewAfterMs(session: Pick<AnalyticsSession, 'refreshIn'>): number {
@@ -21,7 +21,7 @@ export function renewAfterMs(session: Pick<AnalyticsSession, 'refreshIn'>): numb
  */
 export function analyticsSessionQueryOptions(orgId: string) {
   return queryOptions({
-    queryKey: analyticsSessionQueryKey(orgId),
+    queryKey: queryKeys.analyticsSession(orgId),
     queryFn: ({ signal }) => apiRequest(serviceUrl('analytics', '/sessions/app/organisations', orgId), { schema: analyticsSessionSchema, signal }),
     staleTime: (query) => (query.state.data ? renewAfterMs(query.state.data) : 0),
     refetchInterval: (query) => (query.state.data ? renewAfterMs(query.state.data) : false),

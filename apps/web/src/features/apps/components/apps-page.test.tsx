@@ -2,19 +2,19 @@ import { appsMessages, APP_CATALOGUE, settingsMessages } from '@quire/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, type FakeHandler } from '../../../test/fake-fetch.js';
+import { fakeFetch, orgAccess, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
 import { AppsPage } from './apps-page.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const admins: FakeHandler = () => ({ body: { data: { getOrganisationById: { id: 'org-1', admins: [{ email: 'ada@school.test' }] } } } });
+const admins = orgAccess('admin');
 const settings = (apps: Record<string, number>): FakeHandler => () => ({ body: { apps, imageSearch: null } });
 
 describe('Manage Apps', { timeout: 20_000 }, () => {
   it('lists the ten apps and saves a change as a partial update', async () => {
     const server = fakeFetch({
-      'gql getOrganisationById': admins,
+      'gql getOrganisationAccess': admins,
       'GET /api/organisations/org-1/settings': settings({}),
       'PATCH /api/organisations/org-1/settings': ({ body }) => ({ body: { apps: (body as { apps: Record<string, number> }).apps, imageSearch: null } }),
     });
@@ -31,7 +31,7 @@ describe('Manage Apps', { timeout: 20_000 }, () => {
 
   it('reverts a failed change with a message', async () => {
     fakeFetch({
-      'gql getOrganisationById': admins,
+      'gql getOrganisationAccess': admins,
       'GET /api/organisations/org-1/settings': settings({ canva: 1 }),
       'PATCH /api/organisations/org-1/settings': () => ({ status: 500, body: { code: 'internal_error', message: 'Something went wrong' } }),
     });
@@ -44,7 +44,7 @@ describe('Manage Apps', { timeout: 20_000 }, () => {
   });
 
   it("says 'Settings could not be loaded' when the read fails", async () => {
-    fakeFetch({ 'gql getOrganisationById': admins, 'GET /api/organisations/org-1/settings': () => ({ status: 403, body: { code: 'forbidden', message: 'no' } }) });
+    fakeFetch({ 'gql getOrganisationAccess': admins, 'GET /api/organisations/org-1/settings': () => ({ status: 403, body: { code: 'forbidden', message: 'no' } }) });
     renderAt(<AppsPage />);
     expect((await screen.findAllByText(settingsMessages.loadFailed)).length).toBeGreaterThan(0);
   });

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { appsMessages, settingsMessages, type AppCatalogueEntry, type AppPermission, type OrganisationSettingsPayload } from '@quire/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appsMessages, settingsMessages, type AppCatalogueEntry, type SettingsUpdate } from '@quire/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
@@ -8,35 +7,26 @@ import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { settingsQueryKey, updateSettings, useIsAdmin, useSettings } from '../../../lib/settings/organisation-settings.js';
+import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { useSettings } from '../../../lib/settings/get-settings.js';
+import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
 import { AppsTable } from './apps-table.js';
 import { PrivacyDialog } from './privacy-dialog.js';
 
-type Apps = OrganisationSettingsPayload['apps'];
-
 /** Designed: what a library manager sees above the settings they may read but not change. */
 const READ_ONLY_TEXT = 'Only the admins of this organisation can change these settings.';
-
-function withApp(apps: Apps, id: string, value: AppPermission | null | undefined): Apps {
-  const next: Record<string, AppPermission> = { ...apps };
-  if (value === null || value === undefined) delete next[id];
-  else next[id] = value;
-  return next as Apps;
-}
 
 /** Manage Apps (spec §2, §4 "App permission per app"): which third-party apps teachers and students may use. */
 export function AppsPage() {
   const session = useSession();
   const { productName } = useConsoleConfig();
-  const queryClient = useQueryClient();
   const orgId = session.currentOrganisation?.id ?? '';
   const userId = session.user?.uid;
   const settings = useSettings(orgId, userId);
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [privacyApp, setPrivacyApp] = useState<AppCatalogueEntry | null>(null);
   const privacyOpener = useRef<HTMLButtonElement | null>(null);
-  const key = settingsQueryKey(orgId);
-  const isAdmin = useIsAdmin(orgId, session.user?.email);
+  const isAdmin = useOrgAccess(orgId).isAdmin;
 
   useEffect(() => {
     if (settings.isError) notifyError(settingsMessages.loadFailed);
@@ -50,24 +40,13 @@ export function AppsPage() {
       return next;
     });
 
-  const change = useMutation({
-    mutationFn: ({ app, value }: { app: AppCatalogueEntry; value: AppPermission | null; previous: AppPermission | undefined }) =>
-      updateSettings(orgId, userId, { apps: { [app.id]: value } }),
-    onMutate: async ({ app, value }) => {
-      mark(app.id, true);
-      await queryClient.cancelQueries({ queryKey: key });
-      // Shown at once; only this app's value changes, so rows saved at the same time do not undo each other.
-      queryClient.setQueryData<OrganisationSettingsPayload>(key, (old) => (old ? { ...old, apps: withApp(old.apps, app.id, value) } : old));
-    },
-    onSuccess: (saved, { app }) => {
-      queryClient.setQueryData<OrganisationSettingsPayload>(key, (old) => (old ? { ...old, apps: withApp(old.apps, app.id, saved.apps[app.id as keyof Apps]) } : saved));
-    },
-    onError: (_error, { app, previous }) => {
-      queryClient.setQueryData<OrganisationSettingsPayload>(key, (old) => (old ? { ...old, apps: withApp(old.apps, app.id, previous) } : old));
-      notifyError(appsMessages.updateFailed(app.name));
-    },
+  // Shown at once; only this app's value changes, so rows saved at the same time do not undo each other.
+  const update = useUpdateSettings<{ app: AppCatalogueEntry; change: SettingsUpdate }>(orgId, userId, {
+    onMutate: ({ app }) => mark(app.id, true),
+    onError: (_error, { app }) => notifyError(appsMessages.updateFailed(app.name)),
     onSettled: (_data, _error, { app }) => mark(app.id, false),
   });
+
 
   return (
     <>
@@ -95,7 +74,7 @@ export function AppsPage() {
             apps={settings.data.apps}
             saving={saving}
             readOnly={!isAdmin}
-            onChange={(app, value) => change.mutate({ app, value, previous: settings.data.apps[app.id as keyof Apps] })}
+            onChange={(app, value) => update.mutate({ app, change: { apps: { [app.id]: value } } })}
             onPrivacy={(app, opener) => {
               privacyOpener.current = opener;
               setPrivacyApp(app);

@@ -1,4 +1,4 @@
-import { authMessages } from '@quire/core';
+import { allowedAsTeacherSchema, authMessages } from '@quire/core';
 import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
 
 /**
@@ -7,7 +7,7 @@ import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
  */
 export async function checkAllowedAsTeacher(email: string): Promise<string | null> {
   try {
-    await apiRequest(serviceUrl('auth', '/allowed-as-teacher'), { method: 'POST', form: { email } });
+    await apiRequest(serviceUrl('auth', '/allowed-as-teacher'), { method: 'POST', form: { email }, schema: allowedAsTeacherSchema });
     return null;
   } catch (error) {
     if (isApiError(error) && error.status === 403) return authMessages.signUpAsAdminRefused;

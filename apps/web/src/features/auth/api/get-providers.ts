@@ -1,3 +1,4 @@
+import { providerNamesSchema } from '@quire/core';
 import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
 
 /** The sign-in methods an account has: 'password', 'google.com' (the spec's {host}), 'office365'. */
@@ -10,8 +11,7 @@ export type ProviderName = 'password' | 'google.com' | 'office365' | (string & {
  */
 export async function getProviders(email: string): Promise<ProviderName[]> {
   try {
-    const answer = await apiRequest<unknown>(serviceUrl('api', '/users/v2/providers', email));
-    return Array.isArray(answer) ? answer.filter((p): p is string => typeof p === 'string') : [];
+    return await apiRequest(serviceUrl('api', '/users/v2/providers', email), { schema: providerNamesSchema });
   } catch (failure) {
     if (isApiError(failure) && failure.status === 429) throw failure;
     return [];

@@ -1,6 +1,7 @@
+import { resendEmailSchema } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 
 /** POST {api}/resend-email/{email}: sends the verification mail again. */
 export async function resendVerificationEmail(email: string): Promise<void> {
-  await apiRequest(serviceUrl('api', '/resend-email', email), { method: 'POST', responseType: 'none' });
+  await apiRequest(serviceUrl('api', '/resend-email', email), { method: 'POST', schema: resendEmailSchema });
 }

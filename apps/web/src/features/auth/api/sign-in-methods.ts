@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { signInMethodsSchema, type SignInMethods } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-
-const signInMethodsSchema = z.object({ google: z.boolean(), office365: z.boolean(), email: z.boolean() });
-
-export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** GET {auth}/methods: which providers this server is configured for. */
 export const signInMethodsQueryOptions = queryOptions({
-  queryKey: ['auth', 'methods'],
+  queryKey: queryKeys.signInMethods,
   queryFn: ({ signal }) => apiRequest(serviceUrl('auth', '/methods'), { schema: signInMethodsSchema, signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });

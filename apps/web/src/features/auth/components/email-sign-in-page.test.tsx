@@ -2,29 +2,29 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthFailure } from '../../../lib/session/index.js';
-import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
 import { fakeBackend } from '../../../test/fake-session.js';
 
-const fetchMock = vi.fn<typeof fetch>();
-
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   sessionStorage.clear();
+  server = fakeServer([]);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
+
+function fakeServer(answer: string[] | number) {
+  return fakeFetch({
+    'GET /api/users/v2/providers/:email': typeof answer === 'number' ? { status: answer, body: { code: 'x', message: 'x' } } : { body: answer },
+    'GET /auth/methods': { body: { google: true, office365: true, email: true } },
+  });
+}
 
 /** Answers the provider lookup with `providers` (or a status) and records the looked-up address. */
 function providersAre(answer: string[] | number) {
-  fetchMock.mockImplementation((input) => {
-    const url = String(input);
-    if (url.includes('/users/v2/providers/')) {
-      return Promise.resolve(typeof answer === 'number' ? jsonResponse({ code: 'x', message: 'x' }, answer) : jsonResponse(answer));
-    }
-    return Promise.resolve(jsonResponse({ google: true, office365: true, email: true }));
-  });
+  server = fakeServer(answer);
 }
 
 async function submitEmail(address: string) {
@@ -43,7 +43,7 @@ describe('/sign-in/email', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
     await user.type(input, 'not-an-address');
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/providers/'), expect.anything());
+    expect(server.requests.some((r) => r.path.includes('/providers/'))).toBe(false);
   });
 
   it('refuses district-SSO and city-government addresses before any lookup', async () => {
@@ -76,7 +76,7 @@ describe('/sign-in/email', { timeout: 20_000 }, () => {
     await waitFor(() => expect(backend.signInWithEmail).toHaveBeenCalledWith('ada@school.test', 'abcdefgh'));
     // Signed in with one organisation: straight into the console.
     expect(await screen.findByText('Console home')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/api/users/v2/providers/ada%40school.test'), expect.anything());
+    expect(server.requests.some((r) => r.url.includes('/api/users/v2/providers/ada%40school.test'))).toBe(true);
   });
 
   it('shows the server refusal of the password', async () => {

@@ -1,19 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { fakeFetch, type FakeAnswer } from '../../../test/fake-fetch.js';
 import { fakeBackend } from '../../../test/fake-session.js';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
+const serveReset = (answer: FakeAnswer) => fakeFetch({ 'POST /identity/request-password-reset': answer });
+let server: ReturnType<typeof serveReset>;
+beforeEach(() => {
+  server = serveReset({ status: 404, body: { code: 'not_found', message: 'Not found' } });
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
   it('validates, sends, then confirms with a Sign in button', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ status: true }));
+    server = serveReset({ body: { status: true } });
     renderAuth('/sign-in/forgotten-password', fakeBackend());
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Send' }));
@@ -21,9 +22,9 @@ describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Email/), 'Ada@School.test');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/we have sent it an email with a link to reset your password/)).toHaveTextContent('ada@school.test');
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe('/identity/request-password-reset');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@school.test' });
+    const request = server.requests[0];
+    expect(request?.url).toBe('/identity/request-password-reset');
+    expect(request?.body).toEqual({ email: 'ada@school.test' });
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/sign-in/email/ada%40school.test');
   });
@@ -36,7 +37,7 @@ describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
   });
 
   it('shows a rate-limit text that does not speak of passwords when refused (this form has none)', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ code: 'too_many_requests', message: 'x' }, 429));
+    server = serveReset({ status: 429, body: { code: 'too_many_requests', message: 'x' } });
     renderAuth('/sign-in/forgotten-password/ada%40school.test', fakeBackend());
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Send' }));
     const alert = await screen.findByRole('alert');

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAuth } from '../auth-test-helpers.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
 import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
 const organisations = [
@@ -61,7 +62,7 @@ describe('/sign-in/organisation', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Sign in with email' }));
     await user.type(await screen.findByLabelText(/^Email/), 'ada@school.test');
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('["password"]', { headers: { 'content-type': 'application/json' } })));
+    fakeFetch({ 'GET /api/users/v2/providers/:email': { body: ['password'] }, 'GET /auth/methods': { body: { google: true, office365: true, email: true } } });
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(await screen.findByLabelText(/^Password/), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

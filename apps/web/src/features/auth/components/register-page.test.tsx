@@ -2,18 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthFailure } from '../../../lib/session/index.js';
-import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { fakeFetch, type FakeAnswer } from '../../../test/fake-fetch.js';
 import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
-const fetchMock = vi.fn<typeof fetch>();
+const serveAllowed = (answer: FakeAnswer) => fakeFetch({ 'POST /auth/allowed-as-teacher': answer });
+let server: ReturnType<typeof serveAllowed>;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ allowed: true })));
+  server = serveAllowed({ body: { allowed: true } });
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 async function fillForm(values: { email?: string; first?: string; last?: string; password?: string }) {
   const user = userEvent.setup();
@@ -54,15 +52,15 @@ describe('/sign-in/register', { timeout: 20_000 }, () => {
   });
 
   it('refuses sign-up when the address is not allowed as a teacher (403)', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ code: 'not_allowed_as_teacher', message: 'no' }, 403)));
+    server = serveAllowed({ status: 403, body: { code: 'not_allowed_as_teacher', message: 'no' } });
     const backend = fakeBackend();
     renderAuth('/sign-in/register', backend);
     await fillForm({ email: 'staff@school.test', first: 'Ada', last: 'Lovelace', password: 'secret1' });
     expect(await screen.findByRole('alert')).toHaveTextContent("You can't sign up as admin with this email address");
     expect(backend.register).not.toHaveBeenCalled();
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe('/auth/allowed-as-teacher');
-    expect(String(init?.body)).toBe('email=staff%40school.test');
+    const request = server.requests[0];
+    expect(request?.url).toBe('/auth/allowed-as-teacher');
+    expect(request?.text).toBe('email=staff%40school.test');
   });
 
   it('offers Sign in when the address already has an account', async () => {

@@ -2,18 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthFailure } from '../../../lib/session/index.js';
-import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
 import { fakeBackend } from '../../../test/fake-session.js';
 
-const fetchMock = vi.fn<typeof fetch>();
+const serveMethods = (methods: { google: boolean; office365: boolean; email: boolean }) => fakeFetch({ 'GET /auth/methods': { body: methods } });
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ google: true, office365: true, email: true })));
+  serveMethods({ google: true, office365: true, email: true });
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('/sign-in', { timeout: 20_000 }, () => {
   it('shows a spinner until auth is initialised, then the three methods and the terms line', async () => {
@@ -31,7 +28,7 @@ describe('/sign-in', { timeout: 20_000 }, () => {
   });
 
   it('hides providers the server is not configured for', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse({ google: false, office365: false, email: true })));
+    serveMethods({ google: false, office365: false, email: true });
     renderAuth('/sign-in', fakeBackend());
     await screen.findByRole('heading', { name: 'Sign in' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull());

@@ -1,19 +1,18 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderAuth } from '../auth-test-helpers.js';
+import { renderAuth } from '../auth-test-helpers.js';
+import { fakeFetch, type FakeAnswer } from '../../../test/fake-fetch.js';
 import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 
 const unverified = { ...adaIdentity, emailVerified: false };
-const fetchMock = vi.fn<typeof fetch>();
+const serveResend = (answer: FakeAnswer) => fakeFetch({ 'POST /api/resend-email/:email': answer });
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 describe('/sign-in/verify-email', { timeout: 20_000 }, () => {
@@ -33,11 +32,11 @@ describe('/sign-in/verify-email', { timeout: 20_000 }, () => {
   });
 
   it('resends the mail and hides the confirmation after 10 s', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ sent: true }));
+    const server = serveResend({ body: { sent: true } });
     renderAuth('/sign-in/verify-email', fakeBackend({ getSession: vi.fn().mockResolvedValue(unverified) }));
     fireEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText('We have sent you another email.')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/resend-email/ada%40school.test');
+    expect(server.requests[0]?.url).toBe('/api/resend-email/ada%40school.test');
     await act(() => vi.advanceTimersByTimeAsync(9_000));
     expect(screen.getByText('We have sent you another email.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1_100));
@@ -45,7 +44,7 @@ describe('/sign-in/verify-email', { timeout: 20_000 }, () => {
   });
 
   it('says so when the resend fails', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ code: 'auth/too-many-requests', message: 'x' }, 429));
+    serveResend({ status: 429, body: { code: 'auth/too-many-requests', message: 'x' } });
     renderAuth('/sign-in/verify-email', fakeBackend({ getSession: vi.fn().mockResolvedValue(unverified) }));
     fireEvent.click(await screen.findByRole('button', { name: 'Resend email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong resending the email. Please try again.');

@@ -2,18 +2,18 @@ import { settingsMessages } from '@quire/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch, type FakeHandler } from '../../../test/fake-fetch.js';
+import { fakeFetch, orgAccess } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
 import { ImageSearchPage } from './image-search-page.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const admins: FakeHandler = () => ({ body: { data: { getOrganisationById: { id: 'org-1', admins: [{ email: 'ada@school.test' }] } } } });
+const admins = orgAccess('admin');
 
 describe('Image Search Settings', { timeout: 20_000 }, () => {
   it('asks before switching Google off; Cancel changes nothing; switching on applies at once', async () => {
     const server = fakeFetch({
-      'gql getOrganisationById': admins,
+      'gql getOrganisationAccess': admins,
       'GET /api/organisations/org-1/settings': () => ({ body: { apps: {}, imageSearch: null } }),
       'PATCH /api/organisations/org-1/settings': ({ body }) => ({ body: { apps: {}, imageSearch: (body as { imageSearch: string | null }).imageSearch } }),
     });
@@ -40,7 +40,7 @@ describe('Image Search Settings', { timeout: 20_000 }, () => {
 
   it('reverts with the spec’s message when the save fails', async () => {
     fakeFetch({
-      'gql getOrganisationById': admins,
+      'gql getOrganisationAccess': admins,
       'GET /api/organisations/org-1/settings': () => ({ body: { apps: {}, imageSearch: 'pixabay' } }),
       'PATCH /api/organisations/org-1/settings': () => ({ status: 500, body: { code: 'internal_error', message: 'boom' } }),
     });

@@ -1,12 +1,13 @@
 import { Alert, Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IMAGE_SEARCH_PIXABAY, settingsMessages, type OrganisationSettingsPayload } from '@quire/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMAGE_SEARCH_PIXABAY, settingsMessages, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
 import { useEffect, useRef, useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { settingsQueryKey, updateSettings, useIsAdmin, useSettings } from '../../../lib/settings/organisation-settings.js';
+import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { useSettings } from '../../../lib/settings/get-settings.js';
+import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
 import { TurnOffGoogleDialog } from './turn-off-google-dialog.js';
 
 type ImageSearch = OrganisationSettingsPayload['imageSearch'];
@@ -15,34 +16,19 @@ type ImageSearch = OrganisationSettingsPayload['imageSearch'];
 export function ImageSearchPage() {
   const session = useSession();
   const { productName } = useConsoleConfig();
-  const queryClient = useQueryClient();
   const orgId = session.currentOrganisation?.id ?? '';
   const userId = session.user?.uid;
   const settings = useSettings(orgId, userId);
-  const isAdmin = useIsAdmin(orgId, session.user?.email);
+  const isAdmin = useOrgAccess(orgId).isAdmin;
   const [confirming, setConfirming] = useState(false);
   const toggle = useRef<HTMLInputElement>(null);
-  const key = settingsQueryKey(orgId);
 
   useEffect(() => {
     if (settings.isError) notifyError(settingsMessages.loadFailed);
   }, [settings.isError]);
 
-  const setImageSearch = (value: ImageSearch) =>
-    queryClient.setQueryData<OrganisationSettingsPayload>(key, (old) => (old ? { ...old, imageSearch: value } : old));
-
-  const save = useMutation({
-    mutationFn: ({ value }: { value: ImageSearch; previous: ImageSearch }) => updateSettings(orgId, userId, { imageSearch: value }),
-    onMutate: async ({ value }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      setImageSearch(value);
-    },
-    onSuccess: (saved) => setImageSearch(saved.imageSearch),
-    onError: (_error, { previous }) => {
-      setImageSearch(previous);
-      notifyError(settingsMessages.imageSearchFailed);
-    },
-  });
+  const update = useUpdateSettings<{ change: SettingsUpdate }>(orgId, userId, { onError: () => notifyError(settingsMessages.imageSearchFailed) });
+  const save = (value: ImageSearch) => update.mutate({ change: { imageSearch: value } });
 
   const current = settings.data?.imageSearch ?? null;
   const googleAllowed = current !== IMAGE_SEARCH_PIXABAY;
@@ -74,7 +60,7 @@ export function ImageSearchPage() {
                 checked={googleAllowed}
                 disabled={!isAdmin}
                 onChange={(event) => {
-                  if (event.currentTarget.checked) save.mutate({ value: null, previous: current });
+                  if (event.currentTarget.checked) save(null);
                   else setConfirming(true);
                 }}
               />
@@ -98,7 +84,7 @@ export function ImageSearchPage() {
         }}
         onConfirm={() => {
           setConfirming(false);
-          save.mutate({ value: IMAGE_SEARCH_PIXABAY, previous: current });
+          save(IMAGE_SEARCH_PIXABAY);
           requestAnimationFrame(() => toggle.current?.focus());
         }}
       />

@@ -1,15 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { available, organisationLicenseSchema, type OrganisationLicense } from '@quire/core';
-import { z } from 'zod';
-import { graphqlRequest } from '../../../lib/api/index.js';
+import { useQuery } from '@tanstack/react-query';
+import { available, organisationSchema, type OrganisationLicense } from '@quire/core';
+import type { z } from 'zod';
+import { organisationQueryOptions } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
-const organisationLicensesSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  isDomain: z.boolean(),
-  licenses: z.array(organisationLicenseSchema),
-  admins: z.array(z.object({ email: z.string() })),
-});
+const organisationLicensesSchema = organisationSchema.pick({ id: true, name: true, isDomain: true, licenses: true });
 export type OrganisationLicenses = z.infer<typeof organisationLicensesSchema>;
 
 const GET_ORGANISATION_LICENSES = /* GraphQL */ `
@@ -19,30 +14,13 @@ const GET_ORGANISATION_LICENSES = /* GraphQL */ `
       name
       isDomain
       licenses { id name allocated quantity bookQuota libraryQuota applyToAll }
-      admins { email }
     }
   }
 `;
 
-export const organisationLicensesQueryKey = (orgId: string) => ['organisation', orgId, 'licenses'] as const;
-
 /** getOrganisationById with the licences: the dashboard's name panel and table. */
-export function organisationLicensesQueryOptions(orgId: string) {
-  return queryOptions({
-    queryKey: organisationLicensesQueryKey(orgId),
-    queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<{ getOrganisationById: unknown }, { id: string }>({
-        query: GET_ORGANISATION_LICENSES,
-        variables: { id: orgId },
-        signal,
-      });
-      return organisationLicensesSchema.parse(data.getOrganisationById);
-    },
-  });
-}
-
 export function useOrganisationLicenses(orgId: string) {
-  return useQuery(organisationLicensesQueryOptions(orgId));
+  return useQuery(organisationQueryOptions(orgId, queryKeys.organisationLicenses(orgId), GET_ORGANISATION_LICENSES, organisationLicensesSchema));
 }
 
 /**
@@ -51,12 +29,6 @@ export function useOrganisationLicenses(orgId: string) {
  */
 export function visibleLicenses(organisation: Pick<OrganisationLicenses, 'isDomain' | 'licenses'>): OrganisationLicense[] {
   return organisation.isDomain ? organisation.licenses.filter((l) => l.applyToAll) : organisation.licenses;
-}
-
-/** Library managers see the dashboard too, but only admins may change it (docs/teachers-api.md). */
-export function isOrganisationAdmin(organisation: Pick<OrganisationLicenses, 'admins'>, email: string | null | undefined): boolean {
-  const wanted = (email ?? '').toLowerCase();
-  return wanted !== '' && organisation.admins.some((a) => a.email.toLowerCase() === wanted);
 }
 
 /** Available seats as the table shows them: never below zero. */

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphqlRequest } from '../../../lib/api/index.js';
-import { organisationLicensesQueryKey, type OrganisationLicenses } from './get-organisation-licenses.js';
+import { renamedOrganisationSchema, type RenamedOrganisation } from '@quire/core';
+import { graphqlRequest, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import type { OrganisationLicenses } from './get-organisation-licenses.js';
 
 const RENAME_ORGANISATION = /* GraphQL */ `
   mutation renameOrganisation($orgId: ID!, $name: String!) {
@@ -8,29 +9,17 @@ const RENAME_ORGANISATION = /* GraphQL */ `
   }
 `;
 
-export interface RenamedOrganisation {
-  id: string;
-  name: string;
-}
-
 /** renameOrganisation(orgId, name): the server trims and checks the name again. */
-export async function renameOrganisation(orgId: string, name: string): Promise<RenamedOrganisation> {
-  const data = await graphqlRequest<{ renameOrganisation: RenamedOrganisation }, { orgId: string; name: string }>({
-    query: RENAME_ORGANISATION,
-    variables: { orgId, name },
-  });
-  return data.renameOrganisation;
+export function renameOrganisation(orgId: string, name: string): Promise<RenamedOrganisation> {
+  return graphqlRequest({ query: RENAME_ORGANISATION, variables: { orgId, name }, field: 'renameOrganisation', schema: renamedOrganisationSchema });
 }
 
 /** Renames the organisation and keeps the dashboard's cached name in step. */
-export function useRenameOrganisation(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export function useRenameOrganisation(orgId: string, callbacks: MutationCallbacks<RenamedOrganisation, string> = {}) {
+  return useApiMutation({
     mutationFn: (name: string) => renameOrganisation(orgId, name),
-    onSuccess: (renamed) => {
-      queryClient.setQueryData<OrganisationLicenses>(organisationLicensesQueryKey(orgId), (old) =>
-        old ? { ...old, name: renamed.name } : old,
-      );
-    },
+    callbacks,
+    store: (queryClient, renamed) =>
+      queryClient.setQueryData<OrganisationLicenses>(queryKeys.organisationLicenses(orgId), (old) => (old ? { ...old, name: renamed.name } : old)),
   });
 }

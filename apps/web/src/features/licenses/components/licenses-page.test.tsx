@@ -1,24 +1,22 @@
 import { organisationMessages } from '@quire/core';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, orgAccess, type FakeAnswer } from '../../../test/fake-fetch.js';
 import { buildSession, renderAt } from '../../../test/render.js';
 import { LicensesPage } from './licenses-page.js';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+afterEach(() => vi.unstubAllGlobals());
 
-const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The dashboard's organisation, and Ada's access to it (an admin unless told otherwise). */
+function serve(answer: FakeAnswer | (() => Promise<FakeAnswer>), access: 'admin' | 'library-manager' = 'admin') {
+  return fakeFetch({ 'gql getOrganisationById': answer, 'gql getOrganisationAccess': orgAccess(access) });
+}
 
 function organisation(overrides: Record<string, unknown> = {}) {
   return {
     id: 'org-1',
     name: 'Hillside School',
     isDomain: false,
-    admins: [{ email: 'ada@school.test' }],
     licenses: [
       { id: 'l1', name: 'Premium', allocated: 7, quantity: 10, bookQuota: 1000, libraryQuota: 'UNLIMITED', applyToAll: false },
       { id: 'l2', name: 'Standard', allocated: 12, quantity: 10, bookQuota: 40, libraryQuota: 5, applyToAll: false },
@@ -29,7 +27,7 @@ function organisation(overrides: Record<string, unknown> = {}) {
 
 describe('the licence dashboard', { timeout: 15_000 }, () => {
   it('lists each licence with assigned, available and total purchased', async () => {
-    fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation() } }));
+    serve({ body: organisation() });
     renderAt(<LicensesPage />, '/org-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Licenses' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Licenses' });
@@ -54,14 +52,14 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
         { id: 'l2', name: 'Old seats', allocated: 0, quantity: 5, bookQuota: 40, libraryQuota: 5, applyToAll: false },
       ],
     });
-    fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: domain } }));
+    serve({ body: domain });
     renderAt(<LicensesPage />, '/org-1');
     expect(await screen.findByRole('row', { name: /District Premium/ })).toBeInTheDocument();
     expect(screen.queryByRole('row', { name: /Old seats/ })).not.toBeInTheDocument();
   });
 
   it('says when there are no licences, and offers Switch organisation with several organisations', async () => {
-    fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation({ licenses: [] }) } }));
+    serve({ body: organisation({ licenses: [] }) });
     const session = buildSession({ organisations: [{ id: 'org-1', name: 'Hillside School' }, { id: 'org-2', name: 'Valley School' }] });
     renderAt(<LicensesPage />, '/org-1', { session });
     expect(await screen.findByText(organisationMessages.noLicenses)).toBeInTheDocument();
@@ -69,16 +67,16 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
   });
 
   it('shows a spinner while loading, then the error text when loading fails', async () => {
-    let fail: (r: Response) => void = () => undefined;
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (fail = resolve)));
+    let fail: (answer: FakeAnswer) => void = () => undefined;
+    serve(() => new Promise<FakeAnswer>((resolve) => (fail = resolve)));
     renderAt(<LicensesPage />, '/org-1');
     expect(screen.getByLabelText('Loading licenses')).toBeInTheDocument();
-    fail(answer({ errors: [{ message: 'nope' }] }));
+    fail({ body: { errors: [{ message: 'nope' }] } });
     expect(await screen.findByText(organisationMessages.licensesLoadFailed)).toBeInTheDocument();
   });
 
   it('lets only admins edit the name', async () => {
-    fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation({ admins: [{ email: 'someone@school.test' }] }) } }));
+    serve({ body: organisation() }, 'library-manager');
     renderAt(<LicensesPage />, '/org-1');
     await screen.findByRole('table', { name: 'Licenses' });
     expect(screen.getByRole('textbox', { name: 'Organisation name' })).toHaveAttribute('readonly');

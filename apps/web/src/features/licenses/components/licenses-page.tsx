@@ -7,7 +7,8 @@ import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { SessionControlsContext, useSession } from '../../../lib/session/index.js';
-import { isOrganisationAdmin, useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licenses.js';
+import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licenses.js';
 import { LicensesTable } from './licenses-table.js';
 import { OrganisationNamePanel } from './organisation-name-panel.js';
 
@@ -19,6 +20,7 @@ export function LicensesPage() {
   const navigate = useNavigate();
   const orgId = session.currentOrganisation?.id ?? '';
   const licenses = useOrganisationLicenses(orgId);
+  const access = useOrgAccess(orgId);
 
   const onRenamed = () => {
     // The navigation and the organisation picker show the name too.
@@ -44,7 +46,7 @@ export function LicensesPage() {
           <OrganisationNamePanel
             orgId={orgId}
             name={licenses.data?.name ?? session.currentOrganisation?.name ?? ''}
-            readOnly={!licenses.data || !isOrganisationAdmin(licenses.data, session.user?.email)}
+            readOnly={!licenses.data || !access.isAdmin}
             onRenamed={onRenamed}
           />
         </div>

@@ -1,19 +1,14 @@
 import { organisationMessages, validationMessages } from '@quire/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
 import { OrganisationNamePanel } from './organisation-name-panel.js';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+afterEach(() => vi.unstubAllGlobals());
 
-const graphqlAnswer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-const sentBody = () => JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { operationName: string; variables: { orgId: string; name: string } };
+const serveRename = (answer?: FakeHandler) => fakeFetch(answer ? { 'gql renameOrganisation': answer } : {});
 
 function renderPanel(props: { readOnly?: boolean } = {}) {
   const onRenamed = vi.fn();
@@ -23,28 +18,29 @@ function renderPanel(props: { readOnly?: boolean } = {}) {
 
 describe('the organisation name panel', { timeout: 15_000 }, () => {
   it('saves the trimmed name when the field is left', async () => {
-    fetchMock.mockResolvedValue(graphqlAnswer({ data: { renameOrganisation: { id: 'org-1', name: 'Hillside Academy' } } }));
+    const server = serveRename({ body: { data: { renameOrganisation: { id: 'org-1', name: 'Hillside Academy' } } } });
     const { user, input, onRenamed } = renderPanel();
     await user.clear(input);
     await user.type(input, '  Hillside Academy  ');
     await user.tab();
     await waitFor(() => expect(onRenamed).toHaveBeenCalledWith('Hillside Academy'));
-    expect(sentBody()).toMatchObject({ operationName: 'renameOrganisation', variables: { orgId: 'org-1', name: 'Hillside Academy' } });
+    expect(server.requests[0]?.body).toMatchObject({ operationName: 'renameOrganisation', variables: { orgId: 'org-1', name: 'Hillside Academy' } });
     expect(input).toHaveValue('Hillside Academy');
   });
 
   it('refuses an empty name and restores the old one', async () => {
+    const server = serveRename();
     const { user, input } = renderPanel();
     await user.clear(input);
     await user.type(input, '   ');
     await user.tab();
     expect(await screen.findByText(validationMessages.organisationNameEmpty)).toBeInTheDocument();
     expect(input).toHaveValue('Hillside School');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.requests).toHaveLength(0);
   });
 
   it('restores the old name when the server fails', async () => {
-    fetchMock.mockResolvedValue(graphqlAnswer({ errors: [{ message: 'boom' }] }));
+    serveRename({ body: { errors: [{ message: 'boom' }] } });
     const { user, input, onRenamed } = renderPanel();
     await user.clear(input);
     await user.type(input, 'Other name{Enter}');
@@ -54,13 +50,14 @@ describe('the organisation name panel', { timeout: 15_000 }, () => {
   });
 
   it('sends nothing when the name did not change, or when the edit is abandoned with Escape', async () => {
+    const server = serveRename();
     const { user, input } = renderPanel();
     await user.type(input, ' ');
     await user.tab();
     await user.clear(input);
     await user.type(input, 'Something else{Escape}');
     expect(input).toHaveValue('Hillside School');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.requests).toHaveLength(0);
   });
 
   it('allows at most 128 characters, and is read-only for library managers', () => {

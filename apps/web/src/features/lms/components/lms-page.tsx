@@ -1,14 +1,15 @@
 import { ActionIcon, Alert, Anchor, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, TABLE_ROW_HEIGHT, type LtiCredentials } from '@quire/core';
+import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, TABLE_ROW_HEIGHT } from '@quire/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { GraphqlError } from '../../../lib/api/index.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { generateLtiCredentials, ltiQueryKey, revokeLtiCredentials, useLtiCredentials } from '../api/lti-credentials.js';
+import { useGenerateLtiCredentials } from '../api/generate-lti-credentials.js';
+import { useLtiCredentials } from '../api/get-lti-credentials.js';
+import { useRevokeLtiCredentials } from '../api/revoke-lti-credentials.js';
 import { RevokeCredentialsDialog } from './revoke-credentials-dialog.js';
 
 /** Designed: what a library manager (who may open the console, but not the credentials) sees. */
@@ -51,7 +52,6 @@ const notGenerated = (
 export function LmsPage() {
   const session = useSession();
   const { productName } = useConsoleConfig();
-  const queryClient = useQueryClient();
   const orgId = session.currentOrganisation?.id ?? '';
   const credentials = useLtiCredentials(orgId);
   const [confirming, setConfirming] = useState(false);
@@ -63,21 +63,11 @@ export function LmsPage() {
     if (credentials.isError && !adminsOnly) notifyError(lmsMessages.loadFailed);
   }, [credentials.isError, adminsOnly]);
 
-  const store = (value: LtiCredentials) => queryClient.setQueryData(ltiQueryKey(orgId), value);
-  const generate = useMutation({
-    mutationFn: () => generateLtiCredentials(orgId),
-    onSuccess: store,
-    onError: () => {
-      notifyError(lmsMessages.generateFailed);
-      void queryClient.invalidateQueries({ queryKey: ltiQueryKey(orgId) });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: () => revokeLtiCredentials(orgId),
-    onSuccess: (value) => {
+  const generate = useGenerateLtiCredentials(orgId, { onError: () => notifyError(lmsMessages.generateFailed) });
+  const revoke = useRevokeLtiCredentials(orgId, {
+    onSuccess: () => {
       // The Revoke button is gone: keyboard focus goes to the Generate button that replaces it (effect below).
       focusGenerate.current = true;
-      store(value);
     },
     onError: () => notifyError(lmsMessages.revokeFailed),
   });

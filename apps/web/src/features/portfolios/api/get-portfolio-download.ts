@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { portfolioDownloadSchema, type PortfolioDownload } from '@quire/core';
 import { env } from '../../../config/env.js';
 import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** The answer of the export call, with when its link stops working (spec §4: arrival time + refreshIn). */
 export interface PortfolioLink extends PortfolioDownload {
@@ -15,8 +16,6 @@ export interface PortfolioLink extends PortfolioDownload {
 export const RENEW_BEFORE_MS = 15_000;
 /** While the first export is being built (425), ask again this often. */
 export const NOT_READY_POLL_MS = 60_000;
-
-export const portfolioDownloadQueryKey = (orgId: string) => ['organisation', orgId, 'portfolio-download'] as const;
 
 /** A link the server gave relative to the organisation service, made absolute when that service is elsewhere. */
 export function absoluteDownloadUrl(url: string): string {
@@ -40,7 +39,7 @@ export function nextRefreshMs(link: PortfolioLink | undefined, error: unknown, n
 
 export function usePortfolioDownload(orgId: string, userId: string) {
   return useQuery({
-    queryKey: portfolioDownloadQueryKey(orgId),
+    queryKey: queryKeys.portfolioDownload(orgId),
     queryFn: ({ signal }) => getPortfolioDownload(orgId, userId, signal),
     enabled: orgId !== '' && userId !== '',
     staleTime: 0,

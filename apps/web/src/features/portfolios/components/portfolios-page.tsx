@@ -5,8 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { isApiError } from '../../../lib/api/index.js';
+import { errorMessageOf } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { getPortfolioDownload, portfolioDownloadQueryKey, usePortfolioDownload } from '../api/get-portfolio-download.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { getPortfolioDownload, usePortfolioDownload } from '../api/get-portfolio-download.js';
 
 const generatedText = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -27,7 +29,7 @@ export function PortfoliosPage() {
     const link = download.data;
     if (!link || link.expiresAt > Date.now() + 2_000) return;
     event.preventDefault();
-    const fresh = await queryClient.fetchQuery({ queryKey: portfolioDownloadQueryKey(orgId), queryFn: () => getPortfolioDownload(orgId, userId), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({ queryKey: queryKeys.portfolioDownload(orgId), queryFn: () => getPortfolioDownload(orgId, userId), staleTime: 0 });
     window.location.assign(fresh.url);
   };
 
@@ -69,7 +71,7 @@ export function PortfoliosPage() {
     } else {
       body = (
         <Alert color="red" variant="filled" maw={560} role="alert">
-          {error?.message ?? 'Something went wrong'}
+          {errorMessageOf(error, 'Something went wrong')}
         </Alert>
       );
     }

@@ -6,6 +6,7 @@ import {
 } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
+import { errorMessageOf } from '../../../lib/notify.js';
 import { useTeacherResources } from '../api/get-teacher-resources.js';
 import { BookCover } from './book-cover.js';
 
@@ -73,7 +74,7 @@ export function ResourcesPage() {
       <>
         <PageTitle>Teacher Resources</PageTitle>
         <Alert color="red" variant="filled" role="alert">
-          {resources.error.message}
+          {errorMessageOf(resources.error, 'Something went wrong')}
         </Alert>
       </>
     );

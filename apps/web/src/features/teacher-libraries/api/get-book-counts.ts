@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bookCountsSchema } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import { teacherLibrariesRoot } from './get-teacher-libraries.js';
-import { bookCountsSchema } from './library-schemas.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** GET {payments}/v1/admin/organisations/{orgId}/members/{teacherId}/book-counts: owned, private, total. */
 export function fetchBookCounts(orgId: string, teacherId: string, signal?: AbortSignal) {
@@ -13,7 +13,7 @@ export function fetchBookCounts(orgId: string, teacherId: string, signal?: Abort
 
 export function bookCountsQueryOptions(orgId: string, teacherId: string) {
   return queryOptions({
-    queryKey: [...teacherLibrariesRoot(orgId, teacherId), 'book-counts'] as const,
+    queryKey: [...queryKeys.librariesOfTeacher(orgId, teacherId), 'book-counts'] as const,
     queryFn: ({ signal }) => fetchBookCounts(orgId, teacherId, signal),
   });
 }

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { teacherLibrariesSchema } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import { teacherLibrariesSchema } from './library-schemas.js';
-
-/** Every cached library list and book count of one teacher (reloaded after a transfer or a visit). */
-export const teacherLibrariesRoot = (orgId: string, teacherId: string) => ['teacher-libraries', orgId, teacherId] as const;
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** GET {api}/{teacherId}: unarchived and archived libraries; the organisation is named in the query. */
 export function fetchTeacherLibraries(orgId: string, teacherId: string, signal?: AbortSignal) {
@@ -12,7 +10,7 @@ export function fetchTeacherLibraries(orgId: string, teacherId: string, signal?:
 
 export function teacherLibrariesQueryOptions(orgId: string, teacherId: string) {
   return queryOptions({
-    queryKey: [...teacherLibrariesRoot(orgId, teacherId), 'libraries'] as const,
+    queryKey: [...queryKeys.librariesOfTeacher(orgId, teacherId), 'libraries'] as const,
     queryFn: ({ signal }) => fetchTeacherLibraries(orgId, teacherId, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { libraryMessages, TABLE_ROW_HEIGHT } from '@quire/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import type { Library } from '../api/library-schemas.js';
+import type { Library } from '@quire/core';
 import type { LibraryRow } from '../model/library-rows.js';
 
 export interface LibrariesTableProps {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, graphqlError, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
-import { kim, organisationRoute, session, targetTeachersRoute } from '../test/library-fixtures.js';
+import { kim, organisationRoutes, session, targetTeachersRoute, answers } from '../test/library-fixtures.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
 import { RemoveTeacherDialog } from './remove-teacher-dialog.js';
 
@@ -22,9 +22,9 @@ function renderRemove(teachers: TeacherRef[]) {
 describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () => {
   it('archives the libraries and removes the account only after the checkbox and Permanently delete', async () => {
     const server = fakeFetch({
-      'gql getOrganisationById': organisationRoute(),
+      ...organisationRoutes(),
       'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
-      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id, revokedAt: '2024-03-05T00:00:00.000Z' } }),
+      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: answers.userArchived(kim.id) }),
     });
     const { user, onDone, onClose } = renderRemove([kim]);
     await user.click(await screen.findByRole('radio', { name: /Archive and close libraries/ }));
@@ -55,10 +55,10 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
 
   it('reassigns to the chosen teacher before deleting', async () => {
     const server = fakeFetch({
-      'gql getOrganisationById': organisationRoute(),
+      ...organisationRoutes(),
       'GET /payments/v1/admin/organisations/org-1/members/teachers': targetTeachersRoute,
       'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
-      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id } }),
+      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: answers.userArchived(kim.id) }),
     });
     const { user, onClose } = renderRemove([kim]);
     await user.click(await screen.findByRole('radio', { name: /assign libraries to a teacher/ }));
@@ -77,10 +77,10 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
   it('says exactly who was removed and who was not when one removal fails', async () => {
     const lee = { ...kim, id: 'm-lee2', userId: 'u-lee2', email: 'lee2@school.test', displayName: 'Lee Two' };
     fakeFetch({
-      'gql getOrganisationById': organisationRoute(),
+      ...organisationRoutes(),
       'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
       'POST /api/admin-tools/v2/m-lee2/users/delete-check': canDelete,
-      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: { memberId: kim.id } }),
+      'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: answers.userArchived(kim.id) }),
       'POST /api/admin-tools/v2/m-lee2/users/archive': () => ({ status: 409, body: { code: 'cannot_delete', message: 'This teacher has already been removed from the organisation' } }),
     });
     const { user, onDone } = renderRemove([kim, lee]);
@@ -99,7 +99,7 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
   it('removes the teachers it may and names those it may not, instead of refusing everything', async () => {
     const pat = { ...kim, id: 'm-pat', email: 'pat@school.test', pending: true, userId: null, displayName: '' };
     const server = fakeFetch({
-      'gql getOrganisationById': organisationRoute(),
+      ...organisationRoutes(),
       'POST /api/admin-tools/v2/m-kim/users/delete-check': () => ({
         body: { canDelete: false, reasons: ['Only pending teachers can be removed from this organisation'], ownedLibraries: 1 },
       }),
@@ -116,9 +116,9 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
 
   it("appends the server's reasons to 'Error deleting teacher' and offers nothing else", async () => {
     const server = fakeFetch({
-      'gql getOrganisationById': organisationRoute(),
+      ...organisationRoutes(),
       'POST /api/admin-tools/v2/m-kim/users/delete-check': () => ({
-        body: { canDelete: false, reasons: ['Only pending teachers can be removed from this organisation'] },
+        body: { canDelete: false, reasons: ['Only pending teachers can be removed from this organisation'], ownedLibraries: 0 },
       }),
     });
     renderRemove([kim]);

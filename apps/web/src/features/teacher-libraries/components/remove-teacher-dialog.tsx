@@ -3,7 +3,7 @@ import { MODAL_WIDTH_DEFAULT } from '@quire/core';
 import { useState } from 'react';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
-import { revokeMembership } from '../api/delete-account.js';
+import { useRevokeMembership } from '../api/revoke-membership.js';
 import { revokeErrorText } from '../model/library-errors.js';
 import { removedText } from '../model/transfer-choices.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
@@ -22,11 +22,12 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
   const session = useSession();
   const orgId = session.currentOrganisation?.id ?? '';
   const [busy, setBusy] = useState(false);
+  const revokeMembership = useRevokeMembership(orgId);
 
   const remove = async () => {
     setBusy(true);
     try {
-      const removed = await revokeMembership(orgId, teachers.map((t) => t.id));
+      const removed = await revokeMembership.mutateAsync(teachers.map((t) => t.id));
       notifyInfo(removedText(removed.length));
       onDone?.(removed);
       onClose();

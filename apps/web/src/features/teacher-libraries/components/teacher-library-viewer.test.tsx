@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
-import { kim, library, organisationRoute, session } from '../test/library-fixtures.js';
+import { kim, library, organisationRoutes, session, answers } from '../test/library-fixtures.js';
 import { TeacherLibraryViewer } from './teacher-library-viewer.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,7 +22,7 @@ const librariesRoute: FakeHandler = () => ({
 });
 
 const routes = (overrides: Record<string, FakeHandler> = {}) => ({
-  'gql getOrganisationById': organisationRoute(),
+  ...organisationRoutes(),
   'GET /api/m-kim': librariesRoute,
   'GET /payments/v1/admin/organisations/org-1/members/m-kim/book-counts': () => ({ body: { owned: 19, private: 7, total: 26 } }),
   ...overrides,
@@ -72,7 +72,7 @@ describe('the teacher library viewer', { timeout: 20_000 }, () => {
   });
 
   it('refuses visits without visitLibraries', async () => {
-    const server = fakeFetch(routes({ 'gql getOrganisationById': organisationRoute({ visitLibraries: false }) }));
+    const server = fakeFetch(routes(organisationRoutes({ visitLibraries: false })));
     const { user } = renderViewer();
     await screen.findByRole('table', { name: 'All libraries' });
     await user.click(within(rowOf('Science Projects')).getByRole('button', { name: /Visit/ }));
@@ -83,7 +83,7 @@ describe('the teacher library viewer', { timeout: 20_000 }, () => {
   it('asks a reason the first time, joins, and opens the token link in a new tab', async () => {
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const server = fakeFetch(routes({ 'POST /api/m-kim/admins/l-sci/join': () => ({ body: { token: 'tok-1' } }) }));
+    const server = fakeFetch(routes({ 'POST /api/m-kim/admins/l-sci/join': () => ({ body: answers.joined('tok-1') }) }));
     const { user } = renderViewer();
     await screen.findByRole('table', { name: 'All libraries' });
     await user.click(within(rowOf('Science Projects')).getByRole('button', { name: /Visit/ }));

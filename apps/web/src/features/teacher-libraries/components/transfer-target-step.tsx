@@ -2,7 +2,8 @@ import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { targetAdminsQueryOptions, targetTeachersQueryOptions } from '../api/transfer-targets.js';
+import { targetAdminsQueryOptions } from '../api/get-target-admins.js';
+import { targetTeachersQueryOptions } from '../api/get-target-teachers.js';
 import { adminTargetOptions, teacherTargetOptions, type TargetOption } from '../model/transfer-choices.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
 

@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, graphqlError } from '../../../test/fake-fetch.js';
+import { buildMember } from '../../../test/fixtures.js';
 import { renderAt } from '../../../test/render.js';
-import { ada, kim, organisationRoute, session, targetAdminsRoute, targetTeachersRoute } from '../test/library-fixtures.js';
+import { ada, kim, organisationRoutes, session, targetAdminsRoute, targetTeachersRoute, answers } from '../test/library-fixtures.js';
 import { ManageLibrariesWizard } from './remove-teacher-dialog.js';
 import { CHOICE_REQUIRED_TEXT } from './transfer-wizard.js';
 import { MY_BOOKS_STAYS_TEXT } from '../model/transfer-choices.js';
@@ -12,7 +13,7 @@ import { MY_BOOKS_STAYS_TEXT } from '../model/transfer-choices.js';
 afterEach(() => vi.unstubAllGlobals());
 
 const baseRoutes = {
-  'gql getOrganisationById': organisationRoute(),
+  ...organisationRoutes(),
   'GET /payments/v1/admin/organisations/org-1/members/teachers': targetTeachersRoute,
   'gql getAdmins': targetAdminsRoute,
 };
@@ -61,7 +62,7 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
   });
 
   it('asks the server for signed-up teachers only, and says to type to search when there are more (issue 15)', async () => {
-    const many = Array.from({ length: 20 }, (_, i) => ({ id: `m-${i}`, email: `t${i}@school.test`, displayName: `Teacher ${i}`, pending: false }));
+    const many = Array.from({ length: 20 }, (_, i) => buildMember({ id: `m-${i}`, email: `t${i}@school.test`, displayName: `Teacher ${i}`, pending: false }));
     const server = fakeFetch({ ...baseRoutes, 'GET /payments/v1/admin/organisations/org-1/members/teachers': () => ({ body: { members: many, total: 200 } }) });
     const { user } = renderWizard();
     await choose(user, /assign libraries to a teacher/);
@@ -74,7 +75,7 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
     let release: () => void = () => undefined;
     const server = fakeFetch({
       ...baseRoutes,
-      'PUT /api/m-kim/admins/owner/all/m-lee/teacher': () => new Promise((resolve) => (release = () => resolve({ body: { libraryIds: ['l1'] } }))),
+      'PUT /api/m-kim/admins/owner/all/m-lee/teacher': () => new Promise((resolve) => (release = () => resolve({ body: answers.reassigned(['l1']) }))),
       'gql removeLicenses': () => ({ body: { data: { removeLicenses: { memberIds: [kim.id] } } } }),
     });
     const { user, onDone } = renderWizard();
@@ -95,7 +96,7 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
   });
 
   it('keeping the licence says it stays active and changes nothing', async () => {
-    const server = fakeFetch({ ...baseRoutes, 'POST /api/m-kim/admins/archive/all': () => ({ body: { libraryIds: [] } }) });
+    const server = fakeFetch({ ...baseRoutes, 'POST /api/m-kim/admins/archive/all': () => ({ body: answers.librariesArchived([]) }) });
     const { user } = renderWizard();
     await choose(user, /Archive and close libraries/);
     expect(screen.getByText(/Published books stay active but become uneditable/)).toBeInTheDocument();
@@ -107,7 +108,7 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
   });
 
   it('skips Manage License when the managed teacher is the acting admin', async () => {
-    fakeFetch({ ...baseRoutes, 'POST /api/m-ada/admins/archive/all': () => ({ body: { libraryIds: [] } }) });
+    fakeFetch({ ...baseRoutes, 'POST /api/m-ada/admins/archive/all': () => ({ body: answers.librariesArchived([]) }) });
     const { user, onClose } = renderWizard(ada);
     await choose(user, /Archive and close libraries/);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -118,7 +119,7 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
   it('lists admins by their teacher name, never the teacher themselves, and assigns by e-mail', async () => {
     const server = fakeFetch({
       ...baseRoutes,
-      'PUT /api/m-kim/admins/owner/all/it%40school.test/admin': () => ({ body: { libraryIds: [] } }),
+      'PUT /api/m-kim/admins/owner/all/it%40school.test/admin': () => ({ body: answers.reassigned([], { memberId: 'm-it', email: 'it@school.test' }) }),
     });
     const { user } = renderWizard();
     await choose(user, /assign libraries to an admin/);
@@ -150,7 +151,7 @@ describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
   it('shows the server reason after the catalogue text when the licence cannot be revoked', async () => {
     fakeFetch({
       ...baseRoutes,
-      'POST /api/m-kim/admins/archive/all': () => ({ body: { libraryIds: [] } }),
+      'POST /api/m-kim/admins/archive/all': () => ({ body: answers.librariesArchived([]) }),
       'gql removeLicenses': () => graphqlError('Licenses are assigned to the whole domain', 'domain_organisation'),
     });
     const { user } = renderWizard();

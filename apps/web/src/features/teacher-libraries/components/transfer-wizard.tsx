@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session/index.js';
 import { useLibraryAccess } from '../hooks/use-library-access.js';
 import { useStepFocus } from '../hooks/use-step-focus.js';
 import { useTransferRun, type RemovalOutcome } from '../hooks/use-transfer-run.js';
-import { revokeMembership } from '../api/delete-account.js';
+import { useRevokeMembership } from '../api/revoke-membership.js';
 import { revokeErrorText } from '../model/library-errors.js';
 import { removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
 import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
@@ -55,6 +55,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
   const { access } = useLibraryAccess(orgId);
   const organisationName = access?.organisationName ?? session.currentOrganisation?.name ?? '';
   const run = useTransferRun(orgId, organisationName);
+  const revokeMembership = useRevokeMembership(orgId);
   const [step, setStep] = useState<Step>(mode === 'delete' ? 'checking' : 'choose');
   const [choice, setChoice] = useState<TransferChoice | null>(null);
   const [target, setTarget] = useState<TargetOption | null>(null);
@@ -168,7 +169,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
   const removePending = async () => {
     setBusy(true);
     try {
-      const removed = new Set(await revokeMembership(orgId, teachers.map((t) => t.id)));
+      const removed = new Set(await revokeMembership.mutateAsync(teachers.map((t) => t.id)));
       setBusy(false);
       finish(teachers.map((t) => ({ teacher: t, removed: removed.has(t.id), message: removed.has(t.id) ? '' : teacherMessages.deleteFailed, text: '' })));
     } catch (error) {

@@ -1,11 +1,12 @@
+import { useOrgAccess } from '../../../lib/access/use-org-access.js';
 import { useSession } from '../../../lib/session/index.js';
-import { useLibraryOrganisation } from '../api/library-organisation.js';
+import { useLibraryOrganisation } from '../api/get-library-organisation.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
 
 export interface LibraryAccess {
-  /** The acting user is in the organisation's admins list (library managers are not). */
+  /** The acting user is an admin of the organisation, as the server decides it (library managers are not). */
   isAdmin: boolean;
-  /** Visiting needs visitLibraries and the acting admin in the admins list (spec §6). */
+  /** Visiting needs visitLibraries and an admin (spec §6). */
   canVisit: boolean;
   orgLibraries: boolean;
   organisationName: string;
@@ -13,15 +14,16 @@ export interface LibraryAccess {
   isSelf: (teacher: Pick<TeacherRef, 'email' | 'userId'>) => boolean;
 }
 
-/** Who is acting, against the organisation's admins list and flags; null until the organisation is loaded. */
+/** Who is acting (useOrgAccess) and the organisation's flags; null until both are loaded. */
 export function useLibraryAccess(orgId: string): { access: LibraryAccess | null; error: unknown } {
   const session = useSession();
   const organisation = useLibraryOrganisation(orgId);
+  const orgAccess = useOrgAccess(orgId);
   const email = (session.user?.email ?? '').toLowerCase();
   const uid = session.user?.uid ?? null;
-  if (!organisation.data) return { access: null, error: organisation.error };
+  if (!organisation.data || orgAccess.isPending) return { access: null, error: organisation.error ?? orgAccess.error };
   const data = organisation.data;
-  const isAdmin = email !== '' && data.admins.some((a) => a.email.toLowerCase() === email);
+  const isAdmin = orgAccess.isAdmin;
   return {
     error: null,
     access: {

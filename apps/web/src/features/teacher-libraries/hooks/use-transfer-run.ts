@@ -1,9 +1,11 @@
-import { genericOperationError, libraryMessages, teacherMessages, withServerMessages } from '@quire/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { genericOperationError, libraryMessages, teacherMessages, withServerMessages, type LibrariesOnArchive } from '@quire/core';
 import { isApiError } from '../../../lib/api/index.js';
+import { useRemoveLicenses } from '../../../lib/members/remove-licenses.js';
 import { errorMessageOf } from '../../../lib/notify.js';
-import { archiveUser, checkDelete, revokeLicense, type LibrariesOnArchive } from '../api/delete-account.js';
-import { archiveLibraries, reassignLibraries } from '../api/transfer-libraries.js';
+import { useArchiveLibraries } from '../api/archive-libraries.js';
+import { useArchiveUser } from '../api/archive-user.js';
+import { useCheckDelete } from '../api/check-delete.js';
+import { useReassignLibraries } from '../api/reassign-libraries.js';
 import type { TransferChoice, TargetOption } from '../model/transfer-choices.js';
 import { archiveErrorText, reassignErrorText } from '../model/library-errors.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
@@ -33,30 +35,32 @@ const TRANSFER_CODES = new Set(['same_owner', 'target_pending', 'target_inactive
 
 /** The calls of the wizard and the delete dialog, each turned into a §8 text on failure. */
 export function useTransferRun(orgId: string, organisationName: string) {
-  const queryClient = useQueryClient();
-  const refreshLibraries = () => queryClient.invalidateQueries({ queryKey: ['teacher-libraries', orgId] });
+  // Each call's hook reloads what it changed (api/).
+  const archiveLibraries = useArchiveLibraries(orgId);
+  const reassignLibraries = useReassignLibraries(orgId);
+  const checkDelete = useCheckDelete(orgId);
+  const archiveUser = useArchiveUser(orgId, organisationName);
+  const removeLicenses = useRemoveLicenses(orgId);
 
   /** Moves (or archives) every teacher's libraries, one teacher after another; stops at the first failure. */
   const transfer = async (teachers: TeacherRef[], choice: TransferChoice, target: TargetOption | null): Promise<RunResult> => {
-    try {
-      for (const teacher of teachers) {
-        if (choice === 'archive') {
-          await archiveLibraries(orgId, teacher.id).catch((error: unknown) => {
-            throw new Error(archiveErrorText(error));
-          });
-        } else if (target) {
-          const to = choice === 'teacher' ? { type: 'teacher' as const, memberId: target.value } : { type: 'admin' as const, email: target.value };
-          await reassignLibraries(orgId, teacher.id, to).catch((error: unknown) => {
-            throw new Error(reassignErrorText(error));
-          });
+    for (const teacher of teachers) {
+      if (choice === 'archive') {
+        try {
+          await archiveLibraries.mutateAsync(teacher.id);
+        } catch (error) {
+          return { ok: false, message: archiveErrorText(error) || libraryMessages.archiveFailed };
+        }
+      } else if (target) {
+        const to = choice === 'teacher' ? { type: 'teacher' as const, memberId: target.value } : { type: 'admin' as const, email: target.value };
+        try {
+          await reassignLibraries.mutateAsync({ teacherId: teacher.id, target: to });
+        } catch (error) {
+          return { ok: false, message: reassignErrorText(error) || libraryMessages.reassignFailed };
         }
       }
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, message: errorMessageOf(error, choice === 'archive' ? libraryMessages.archiveFailed : libraryMessages.reassignFailed) };
-    } finally {
-      void refreshLibraries();
     }
+    return { ok: true };
   };
 
   /** Asks whether each teacher may be deleted; those who may not are named with the reasons. */
@@ -65,7 +69,7 @@ export function useTransferRun(orgId: string, organisationName: string) {
     const refused: CheckResult['refused'] = [];
     for (const teacher of teachers) {
       try {
-        const answer = await checkDelete(orgId, teacher.id);
+        const answer = await checkDelete.mutateAsync(teacher.id);
         if (answer.canDelete) allowed.push(teacher);
         else refused.push({ teacher, reasons: answer.reasons });
       } catch (error) {
@@ -84,7 +88,7 @@ export function useTransferRun(orgId: string, organisationName: string) {
     const outcomes: RemovalOutcome[] = [];
     for (const teacher of teachers) {
       try {
-        await archiveUser(orgId, organisationName, teacher.id, libraries);
+        await archiveUser.mutateAsync({ teacherId: teacher.id, libraries });
         outcomes.push({ teacher, removed: true, message: '', text: '' });
       } catch (error) {
         const message = errorMessageOf(error, teacherMessages.deleteFailed);
@@ -93,14 +97,13 @@ export function useTransferRun(orgId: string, organisationName: string) {
         outcomes.push({ teacher, removed: false, message, text });
       }
     }
-    void refreshLibraries();
     return outcomes;
   };
 
   /** 'Revoke premium license'. */
   const revoke = async (teacher: TeacherRef): Promise<RunResult> => {
     try {
-      await revokeLicense(orgId, teacher.id);
+      await removeLicenses.mutateAsync({ memberIds: [teacher.id] });
       return { ok: true };
     } catch (error) {
       return { ok: false, message: errorMessageOf(error, genericOperationError('removeLicenses')) };

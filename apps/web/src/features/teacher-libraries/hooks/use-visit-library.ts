@@ -1,10 +1,7 @@
-import { libraryMessages } from '@quire/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { libraryMessages, type Library } from '@quire/core';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify.js';
-import { teacherLibrariesRoot } from '../api/get-teacher-libraries.js';
-import { joinLibrary, visitLink } from '../api/join-library.js';
-import type { Library } from '../api/library-schemas.js';
+import { useJoinLibrary, visitLink } from '../api/join-library.js';
 import { joinErrorText } from '../model/library-errors.js';
 
 export interface VisitState {
@@ -20,14 +17,15 @@ export interface VisitState {
  * opened during the click itself, so browsers do not block it, and pointed at the link once it exists.
  */
 export function useVisitLibrary(input: { orgId: string; teacherId: string; allowed: boolean }) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<VisitState>({ asking: null, joiningId: null });
+  // The library is then joined: the hook reloads the teacher's libraries, so the next visit asks no reason.
+  const joinLibrary = useJoinLibrary(input.orgId);
 
   const join = async (library: Library, reason?: string) => {
     const tab = window.open('', '_blank');
     setState((s) => ({ ...s, joiningId: library.id }));
     try {
-      const { token } = await joinLibrary({ orgId: input.orgId, teacherId: input.teacherId, libraryId: library.id, reason });
+      const { token } = await joinLibrary.mutateAsync({ teacherId: input.teacherId, libraryId: library.id, reason });
       const link = new URL(visitLink(token), window.location.href).toString();
       if (tab) {
         // The app must not reach back into the console.
@@ -37,8 +35,6 @@ export function useVisitLibrary(input: { orgId: string; teacherId: string; allow
         window.open(link, '_blank', 'noopener');
       }
       setState({ asking: null, joiningId: null });
-      // The library is now joined: the next visit asks no reason.
-      void queryClient.invalidateQueries({ queryKey: teacherLibrariesRoot(input.orgId, input.teacherId) });
     } catch (error) {
       tab?.close();
       setState((s) => ({ ...s, joiningId: null }));

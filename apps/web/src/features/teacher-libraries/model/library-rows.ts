@@ -1,5 +1,5 @@
 import { LIBRARY_FILTER_ALL, LIBRARY_ROLE_OWNER, libraryRoleLabel, libraryVisitAction, type LibraryFilter, type VisitAction } from '@quire/core';
-import type { BookCounts, Library, TeacherLibraries } from '../api/library-schemas.js';
+import type { BookCounts, Library, TeacherLibraries } from '@quire/core';
 
 /** The teacher's private library, which the lists leave out (docs/libraries-api.md). */
 export const MY_BOOKS_NAME = 'My Books';

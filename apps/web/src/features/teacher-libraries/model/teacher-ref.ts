@@ -1,18 +1,13 @@
+import type { Member, MemberLicense } from '@quire/core';
+
 /**
- * What the teacher library screens need to know about a teacher. The Teachers list's members fit it
- * as they are; `id` is always the member id (docs/libraries-api.md).
+ * What the teacher library screens need to know about a teacher: a member of the Teachers list fits it as
+ * it is; `id` is always the member id (docs/libraries-api.md).
  */
-export interface TeacherRef {
-  id: string;
-  userId: string | null;
-  email: string;
-  displayName: string;
-  /** Organisation role: -600 pending teacher, 400 library manager, 600 teacher. */
-  role: number;
-  pending: boolean;
+export type TeacherRef = Pick<Member, 'id' | 'userId' | 'email' | 'displayName' | 'role' | 'pending'> & {
   /** The teacher's licence; the Manage License step is offered only when there is one. */
-  license?: { id: string; name: string } | null;
-}
+  license?: Pick<MemberLicense, 'id' | 'name'> | null;
+};
 
 /** The name to show: the display name, else the e-mail. */
 export function teacherName(teacher: Pick<TeacherRef, 'displayName' | 'email'>): string {

@@ -1,4 +1,5 @@
-import type { TargetAdmin, TargetTeacher } from '../api/transfer-targets.js';
+import type { TargetAdmin } from '../api/get-target-admins.js';
+import type { TargetTeacher } from '../api/get-target-teachers.js';
 
 /** The three choices of the Manage Teacher Libraries wizard and the delete dialog (spec §2, §4). */
 export type TransferChoice = 'teacher' | 'admin' | 'archive';

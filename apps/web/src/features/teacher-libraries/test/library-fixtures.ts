@@ -1,7 +1,8 @@
 import { buildSession } from '../../../test/render.js';
-import type { FakeHandler } from '../../../test/fake-fetch.js';
-import type { Library } from '../api/library-schemas.js';
+import { orgAccess, type FakeHandler } from '../../../test/fake-fetch.js';
+import type { Library } from '@quire/core';
 import type { TeacherRef } from '../model/teacher-ref.js';
+import { buildMember } from '../../../test/fixtures.js';
 
 /** The teacher under management in these tests. */
 export const kim: TeacherRef = {
@@ -31,30 +32,24 @@ export function session(features: { orgLibraries?: boolean; visitLibraries?: boo
   });
 }
 
-/** The organisation as the library screens read it; Ada is an admin unless told otherwise. */
-export function organisationRoute(options: { visitLibraries?: boolean; admins?: string[] } = {}): FakeHandler {
-  return () => ({
-    body: {
-      data: {
-        getOrganisationById: {
-          id: 'org-1',
-          name: 'Hillside School',
-          features: { orgLibraries: true, visitLibraries: options.visitLibraries ?? true },
-          admins: (options.admins ?? ['ada@school.test']).map((email) => ({ email })),
-        },
-      },
+/** The organisation as the library screens read it, and Ada's access to it (an admin unless told otherwise). */
+export function organisationRoutes(options: { visitLibraries?: boolean; access?: 'admin' | 'library-manager' } = {}): Record<string, FakeHandler> {
+  return {
+    'gql getOrganisationById': {
+      body: { id: 'org-1', name: 'Hillside School', features: { orgLibraries: true, visitLibraries: options.visitLibraries ?? true } },
     },
-  });
+    'gql getOrganisationAccess': orgAccess(options.access ?? 'admin'),
+  };
 }
 
 /** Teachers the target picker can find: Kim herself, a pending teacher and two who may receive. */
 export const targetTeachersRoute: FakeHandler = () => ({
   body: {
     members: [
-      { id: kim.id, email: kim.email, displayName: kim.displayName, pending: false },
-      { id: 'm-pat', email: 'pat@school.test', displayName: 'Pat Pending', pending: true },
-      { id: 'm-lee', email: 'lee@school.test', displayName: 'Lee Chan', pending: false },
-      { id: 'm-sam', email: 'sam@school.test', displayName: '', pending: false },
+      buildMember({ id: kim.id, email: kim.email, displayName: kim.displayName, pending: false }),
+      buildMember({ id: 'm-pat', email: 'pat@school.test', displayName: 'Pat Pending', pending: true, role: -600 }),
+      buildMember({ id: 'm-lee', email: 'lee@school.test', displayName: 'Lee Chan', pending: false }),
+      buildMember({ id: 'm-sam', email: 'sam@school.test', displayName: '', pending: false }),
     ],
     total: 4,
   },
@@ -73,3 +68,20 @@ export const targetAdminsRoute: FakeHandler = () => ({
     },
   },
 });
+
+/** The server's answers to the library calls, whole (the test fake checks them against their contracts). */
+export const answers = {
+  userArchived: (memberId: string, libraries: { transferred?: string[]; archived?: string[] } = {}) => ({
+    memberId,
+    transferredLibraryIds: libraries.transferred ?? [],
+    revokedAt: '2024-03-05T00:00:00.000Z',
+    archivedLibraryIds: libraries.archived ?? [],
+    freedLicenseId: null,
+  }),
+  reassigned: (libraryIds: string[], newOwner: { memberId: string; email: string } = { memberId: 'm-lee', email: 'lee@school.test' }) => ({
+    libraryIds,
+    newOwner: { ...newOwner, displayName: '', createdMember: false },
+  }),
+  librariesArchived: (libraryIds: string[]) => ({ libraryIds, archivedAt: '2024-03-05T00:00:00.000Z' }),
+  joined: (token: string) => ({ token, expiresAt: '2024-03-05T00:05:00.000Z', url: `/api/library-visit/${token}` }),
+};

@@ -1,13 +1,20 @@
-import { DEFAULT_MY_BOOKS_LIBRARY_NAME } from '@quire/core';
-import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { convertToStudentResultSchema, DEFAULT_MY_BOOKS_LIBRARY_NAME, type ConvertToStudentResult } from '@quire/core';
+import { apiRequest, serviceUrl, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
+import { invalidateTeachers } from '../../../lib/query-keys.js';
 
 /**
  * POST {api}/users/v2/{userId}/convert-to-student {myBooksLibraryName: 'My books'} (spec §7). The
  * organisation is named too, for a teacher in several of the admin's organisations.
  */
-export async function convertToStudent(orgId: string, memberId: string): Promise<void> {
-  await apiRequest(serviceUrl('api', '/users/v2', memberId, 'convert-to-student'), {
+export function convertToStudent(orgId: string, memberId: string): Promise<ConvertToStudentResult> {
+  return apiRequest(serviceUrl('api', '/users/v2', memberId, 'convert-to-student'), {
     method: 'POST',
     json: { myBooksLibraryName: DEFAULT_MY_BOOKS_LIBRARY_NAME, organisationId: orgId },
+    schema: convertToStudentResultSchema,
   });
+}
+
+/** Switches a teacher to a student; the teacher lists and licence counts reload after. */
+export function useConvertToStudent(orgId: string, callbacks: MutationCallbacks<ConvertToStudentResult, string> = {}) {
+  return useApiMutation({ mutationFn: (memberId: string) => convertToStudent(orgId, memberId), callbacks, reload: (queryClient) => invalidateTeachers(queryClient, orgId) });
 }

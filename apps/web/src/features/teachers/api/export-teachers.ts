@@ -1,5 +1,6 @@
+import type { TeacherStatus } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import type { TeacherStatus, TeachersListQuery } from './get-teachers.js';
+import type { TeachersListQuery } from './get-teachers.js';
 
 export type ExportScope = 'page' | 'all';
 

@@ -1,14 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { organisationLicenseSchema } from '@quire/core';
-import { z } from 'zod';
-import { graphqlRequest } from '../../../lib/api/index.js';
+import { useQuery } from '@tanstack/react-query';
+import { organisationSchema } from '@quire/core';
+import type { z } from 'zod';
+import { organisationQueryOptions } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
-const teachersOrganisationSchema = z.object({
-  id: z.string(),
-  isDomain: z.boolean(),
-  features: z.object({ orgLibraries: z.boolean() }),
-  licenses: z.array(organisationLicenseSchema),
-  admins: z.array(z.object({ email: z.string() })),
+const teachersOrganisationSchema = organisationSchema.pick({ id: true, isDomain: true, licenses: true }).extend({
+  features: organisationSchema.shape.features.pick({ orgLibraries: true }),
 });
 export type TeachersOrganisation = z.infer<typeof teachersOrganisationSchema>;
 
@@ -19,28 +16,11 @@ const GET_TEACHERS_ORGANISATION = /* GraphQL */ `
       isDomain
       features { orgLibraries }
       licenses { id name allocated quantity bookQuota libraryQuota applyToAll }
-      admins { email }
     }
   }
 `;
 
-export const teachersOrganisationQueryKey = (orgId: string) => ['organisation', orgId, 'teachers-screen'] as const;
-
-/** What the Teachers screen needs of the organisation: domain flag, orgLibraries, licences and admins. */
-export function teachersOrganisationQueryOptions(orgId: string) {
-  return queryOptions({
-    queryKey: teachersOrganisationQueryKey(orgId),
-    queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<{ getOrganisationById: unknown }, { id: string }>({
-        query: GET_TEACHERS_ORGANISATION,
-        variables: { id: orgId },
-        signal,
-      });
-      return teachersOrganisationSchema.parse(data.getOrganisationById);
-    },
-  });
-}
-
+/** What the Teachers screen needs of the organisation: domain flag, orgLibraries and licences. */
 export function useTeachersOrganisation(orgId: string) {
-  return useQuery(teachersOrganisationQueryOptions(orgId));
+  return useQuery(organisationQueryOptions(orgId, queryKeys.teachersOrganisation(orgId), GET_TEACHERS_ORGANISATION, teachersOrganisationSchema));
 }

@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageSize } from '@quire/core';
+import { membersPageSchema, type PageSize, type SortDirection, type TeacherSortKey, type TeacherStatus } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import { membersPageSchema } from './teacher-schemas.js';
-
-export type TeacherStatus = 'active' | 'inactive';
-export type TeacherSortKey = 'email' | 'name' | 'signedUp' | 'license' | 'removed';
-export type SortDirection = 'asc' | 'desc';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /** What the table asks the server for: it never loads the whole organisation. */
 export interface TeachersListQuery {
@@ -15,12 +11,6 @@ export interface TeachersListQuery {
   page: number;
   pageSize: PageSize;
 }
-
-/** Every cached list of an organisation (both tabs, every page): invalidated after a change. */
-export const teachersQueryRoot = (orgId: string) => ['teachers', orgId] as const;
-
-export const teachersQueryKey = (orgId: string, status: TeacherStatus, query: TeachersListQuery) =>
-  [...teachersQueryRoot(orgId), status, query] as const;
 
 const listPath = (status: TeacherStatus) => (status === 'active' ? 'teachers' : 'inactive-teachers');
 
@@ -35,7 +25,7 @@ export function fetchTeachers(orgId: string, status: TeacherStatus, query: Teach
 
 export function teachersQueryOptions(orgId: string, status: TeacherStatus, query: TeachersListQuery) {
   return queryOptions({
-    queryKey: teachersQueryKey(orgId, status, query),
+    queryKey: queryKeys.teachersPage(orgId, status, query),
     queryFn: ({ signal }) => fetchTeachers(orgId, status, query, signal),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,25 +1,32 @@
-import { importMessages } from '@quire/core';
-import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
+import { importMessages, importTeachersResultSchema, type ImportTeachersResult } from '@quire/core';
+import { apiRequest, isApiError, serviceUrl, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
+import { invalidateTeachers } from '../../../lib/query-keys.js';
 
-export interface ImportedMember {
-  id: string;
-  email: string;
-}
-
-export interface ImportTeachersResult {
-  newMembers: ImportedMember[];
-  existingMembers: ImportedMember[];
-  licensesNotGranted?: Array<{ email: string; licenseId: string }>;
+export interface ImportTeachersInput {
+  emails: string[];
+  /** E-mail → the licence id ticked for it. */
+  licenses: Record<string, string>;
+  idempotencyKey?: string;
 }
 
 /**
  * POST {payments}/v1/admin/organisations/{orgId}/members/import/teachers: the e-mails, and the
  * licence ticked for each (e-mail → licence id).
  */
-export function importTeachers(orgId: string, emails: string[], licenses: Record<string, string>, idempotencyKey?: string): Promise<ImportTeachersResult> {
+export function importTeachers(orgId: string, { emails, licenses, idempotencyKey }: ImportTeachersInput): Promise<ImportTeachersResult> {
   const url = serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'import', 'teachers');
   const json = Object.keys(licenses).length > 0 ? { emails, licenses } : emails;
-  return apiRequest<ImportTeachersResult>(url, { method: 'POST', json, idempotencyKey });
+  return apiRequest(url, { method: 'POST', json, idempotencyKey, schema: importTeachersResultSchema });
+}
+
+/** Imports teachers; the teacher lists and licence counts reload after a success. */
+export function useImportTeachers(orgId: string, callbacks: MutationCallbacks<ImportTeachersResult, ImportTeachersInput> = {}) {
+  return useApiMutation({
+    mutationFn: (input: ImportTeachersInput) => importTeachers(orgId, input),
+    callbacks,
+    reload: (queryClient) => invalidateTeachers(queryClient, orgId),
+    reloadAfter: 'success',
+  });
 }
 
 /** The §8 text for a failed import: 403, 409, anything else. */

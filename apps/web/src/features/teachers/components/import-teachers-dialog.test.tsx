@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
-import { buildLicense, fakeApi } from '../test/fake-api.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
+import { buildLicense } from '../../../test/fixtures.js';
 import { ImportTeachersDialog } from './import-teachers-dialog.js';
 
 const IMPORT_URL = 'POST /payments/v1/admin/organisations/org-1/members/import/teachers';
@@ -27,7 +28,7 @@ async function enter(user: ReturnType<typeof userEvent.setup>, text: string) {
 
 describe('Import Teachers', { timeout: 20_000 }, () => {
   it('splits on new lines, commas and semicolons, counts valid and invalid entries, and blocks Import while any is invalid', async () => {
-    fakeApi({});
+    fakeFetch({});
     const { user } = renderDialog([]);
     await enter(user, ' Ann@School.test ; bad-address,bob@school.test\nann@school.test\n\n');
     expect(screen.getByText('2 teachers are ready to import')).toBeInTheDocument();
@@ -43,7 +44,7 @@ describe('Import Teachers', { timeout: 20_000 }, () => {
   });
 
   it('offers licence ticks only while licences remain, and Select all only when they cover every entry', async () => {
-    fakeApi({});
+    fakeFetch({});
     const { user } = renderDialog([buildLicense({ allocated: 4, quantity: 6 })]);
     await enter(user, 'a@school.test, b@school.test, c@school.test');
     // Two licences for three entries: no Select all; the third box locks once two are ticked.
@@ -62,7 +63,7 @@ describe('Import Teachers', { timeout: 20_000 }, () => {
   });
 
   it('offers no licences when none are available', async () => {
-    fakeApi({});
+    fakeFetch({});
     const { user } = renderDialog([buildLicense({ allocated: 5, quantity: 5 }), buildLicense({ id: 'all', applyToAll: true, allocated: 0 })]);
     await enter(user, 'a@school.test');
     expect(screen.queryByRole('combobox', { name: 'License to assign' })).not.toBeInTheDocument();
@@ -70,7 +71,7 @@ describe('Import Teachers', { timeout: 20_000 }, () => {
   });
 
   it('imports the list with the ticked licences', async () => {
-    const api = fakeApi({ [IMPORT_URL]: { body: { newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [], licensesNotGranted: [] } } });
+    const api = fakeFetch({ [IMPORT_URL]: { body: { newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [], licensesNotGranted: [] } } });
     const { user, onImported } = renderDialog();
     await enter(user, 'A@school.test\nb@school.test');
     await user.click(screen.getByRole('checkbox', { name: 'a@school.test' }));
@@ -81,17 +82,15 @@ describe('Import Teachers', { timeout: 20_000 }, () => {
 
   it('imports once on a double click, with an idempotency key (issue 15)', async () => {
     let release: () => void = () => undefined;
-    const api = fakeApi({
-      [IMPORT_URL]: () => ({ body: { newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [] } }),
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api = fakeFetch({
+      [IMPORT_URL]: async () => {
+        await gate;
+        return { body: { newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [], licensesNotGranted: [] } };
+      },
     });
     const { user, onImported } = renderDialog();
     await enter(user, 'a@school.test');
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    api.fetchMock.mockImplementationOnce(async (input, init) => {
-      api.calls.push({ method: init?.method ?? 'GET', url: String(input), body: null, operation: null, headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])) });
-      await gate;
-      return new Response(JSON.stringify({ newMembers: [{ id: 'n1', email: 'a@school.test' }], existingMembers: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
-    });
     await user.dblClick(screen.getByRole('button', { name: 'Import' }));
     expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
     release();
@@ -105,7 +104,7 @@ describe('Import Teachers', { timeout: 20_000 }, () => {
     [409, importMessages.licensesNotGranted],
     [500, importMessages.failed],
   ])('shows the §8 text when the server answers %i', async (status, text) => {
-    fakeApi({ [IMPORT_URL]: { status, body: { code: 'x', message: 'server words' } } });
+    fakeFetch({ [IMPORT_URL]: { status, body: { code: 'x', message: 'server words' } } });
     const { user, onImported } = renderDialog();
     await enter(user, 'a@school.test');
     await user.click(screen.getByRole('button', { name: 'Import' }));

@@ -1,10 +1,9 @@
 import { Button, Group, List, Modal, Paper, Progress, Stack, Text, Textarea } from '@mantine/core';
-import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, readyToImportText, type OrganisationLicense } from '@quire/core';
-import { useMutation } from '@tanstack/react-query';
+import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, readyToImportText, type ImportTeachersResult, type OrganisationLicense } from '@quire/core';
 import { useMemo, useState } from 'react';
 import { notifyError } from '../../../lib/notify.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
-import { importErrorMessage, importTeachers, type ImportTeachersResult } from '../api/import-teachers.js';
+import { importErrorMessage, useImportTeachers } from '../api/import-teachers.js';
 import { assignableLicenses } from '../model/teacher-access.js';
 import { ImportLicensePicker } from './import-license-picker.js';
 
@@ -30,12 +29,13 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
   const chosenLicenseId = licenseId ?? offered[0]?.id ?? null;
 
   const once = useSubmitOnce();
-  const run = useMutation({
-    mutationFn: (idempotencyKey: string) => {
-      const granted: Record<string, string> = {};
-      if (chosenLicenseId) for (const email of parsed.valid) if (ticked.has(email)) granted[email] = chosenLicenseId;
-      return importTeachers(orgId, parsed.valid, granted, idempotencyKey);
-    },
+  /** E-mail → the chosen licence, for the ticked addresses. */
+  const granted = () => {
+    const licensesByEmail: Record<string, string> = {};
+    if (chosenLicenseId) for (const email of parsed.valid) if (ticked.has(email)) licensesByEmail[email] = chosenLicenseId;
+    return licensesByEmail;
+  };
+  const run = useImportTeachers(orgId, {
     onSuccess: (result) => {
       reset();
       onImported(result);
@@ -123,7 +123,7 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
             <Button variant="default" onClick={() => setStep('enter')} disabled={run.isPending}>
               Back
             </Button>
-            <Button disabled={!canImport(parsed)} loading={run.isPending || once.busy} onClick={() => void once.submit((key) => run.mutateAsync(key)).catch(() => undefined)}>
+            <Button disabled={!canImport(parsed)} loading={run.isPending || once.busy} onClick={() => void once.submit((key) => run.mutateAsync({ emails: parsed.valid, licenses: granted(), idempotencyKey: key })).catch(() => undefined)}>
               Import
             </Button>
           </Group>

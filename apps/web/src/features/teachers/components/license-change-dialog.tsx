@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type OrganisationLicense } from '@quire/core';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
-import type { Member } from '../api/teacher-schemas.js';
+import type { Member } from '@quire/core';
 
 export interface LicenseChangeDialogProps {
   /** The licence to assign, or null to remove the teachers' licences. */

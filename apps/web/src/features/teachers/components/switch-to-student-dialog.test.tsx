@@ -1,28 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
-import { buildMember } from '../test/fake-api.js';
+import { buildMember } from '../../../test/fixtures.js';
 import { SwitchToStudentDialog } from './switch-to-student-dialog.js';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('Switch to student', { timeout: 20_000 }, () => {
   it('switches one teacher after another and shows a failure beside its e-mail', async () => {
     const members = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' }), buildMember({ email: 'cy@school.test' })];
     const order: string[] = [];
     let running = 0;
-    const convert = vi.fn(async (_orgId: string, memberId: string) => {
+    const convert = (memberId: string): FakeHandler => async () => {
       running += 1;
       expect(running).toBe(1);
       order.push(memberId);
       await new Promise((resolve) => setTimeout(resolve, 5));
       running -= 1;
       if (memberId === members[1]?.id) {
-        throw new ApiError({ status: 409, code: 'pending', message: "This teacher hasn't signed up yet, so they can't be switched to a student" });
+        return { status: 409, body: { code: 'pending', message: "This teacher hasn't signed up yet, so they can't be switched to a student" } };
       }
-    });
+      return { body: { memberId, organisationId: 'org-1', isStudent: true, myBooksLibrary: { id: `lib-${memberId}`, name: 'My books', created: true } } };
+    };
+    fakeFetch(Object.fromEntries(members.map((m) => [`POST /api/users/v2/${m.id}/convert-to-student`, convert(m.id)])));
     const onFinished = vi.fn();
-    renderAt(<SwitchToStudentDialog orgId="org-1" members={members} onClose={vi.fn()} onFinished={onFinished} convert={convert} />);
+    renderAt(<SwitchToStudentDialog orgId="org-1" members={members} onClose={vi.fn()} onFinished={onFinished} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Switch to student' }));
     await waitFor(() => expect(onFinished).toHaveBeenCalledWith([members[0]?.id, members[2]?.id]));

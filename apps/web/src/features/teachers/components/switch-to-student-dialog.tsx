@@ -3,8 +3,8 @@ import { DEFAULT_MY_BOOKS_LIBRARY_NAME, MODAL_WIDTHS } from '@quire/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../lib/notify.js';
-import { convertToStudent } from '../api/convert-to-student.js';
-import type { Member } from '../api/teacher-schemas.js';
+import { useConvertToStudent } from '../api/convert-to-student.js';
+import type { Member } from '@quire/core';
 
 type Mark = { state: 'waiting' } | { state: 'pending' } | { state: 'success' } | { state: 'failed'; message: string };
 
@@ -14,8 +14,6 @@ export interface SwitchToStudentDialogProps {
   onClose: () => void;
   /** Called after the run with the ids switched (they leave the list). */
   onFinished: (switchedIds: string[]) => void;
-  /** The call per teacher; tests replace it. */
-  convert?: (orgId: string, memberId: string) => Promise<void>;
 }
 
 function MarkCell({ mark }: { mark: Mark }) {
@@ -61,7 +59,8 @@ function MarkCell({ mark }: { mark: Mark }) {
  * Switch to student (spec §4 "Downgrade to student"): one teacher after another, each marked
  * pending, success or failed; a failure shows the server's message beside the e-mail.
  */
-export function SwitchToStudentDialog({ orgId, members, onClose, onFinished, convert = convertToStudent }: SwitchToStudentDialogProps) {
+export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: SwitchToStudentDialogProps) {
+  const convert = useConvertToStudent(orgId);
   const [marks, setMarks] = useState<Record<string, Mark>>({});
   const [phase, setPhase] = useState<'confirm' | 'running' | 'done'>('confirm');
 
@@ -72,7 +71,7 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished, con
     for (const member of members) {
       setMarks((old) => ({ ...old, [member.id]: { state: 'pending' } }));
       try {
-        await convert(orgId, member.id);
+        await convert.mutateAsync(member.id);
         switched.push(member.id);
         setMarks((old) => ({ ...old, [member.id]: { state: 'success' } }));
       } catch (error) {

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
-import { buildMember, fakeApi } from '../test/fake-api.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
+import { buildMember } from '../../../test/fixtures.js';
 import { daysFromNow, PAST_DATE_TEXT, TeacherEmailDialog } from './teacher-email-dialog.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,7 +22,7 @@ function renderDialog(kind: 'WELCOME' | 'CERTIFICATION' = 'WELCOME') {
 
 describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
   it('shows the fixed subject read-only and requires a message', async () => {
-    const api = fakeApi({ teacherEmailPreview: preview() });
+    const api = fakeFetch({ 'gql teacherEmailPreview': preview() });
     const { user } = renderDialog();
     expect(await screen.findByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
     const subject = await screen.findByRole('textbox', { name: 'Subject' });
@@ -38,7 +39,7 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
   });
 
   it('sends once on a double click on Send, with an idempotency key (issue 15)', async () => {
-    const api = fakeApi({ teacherEmailPreview: preview(), sendEmail: { body: { sentTo: ['m'], errors: [] } } });
+    const api = fakeFetch({ 'gql teacherEmailPreview': preview(), 'gql sendEmail': { body: { sentTo: ['m'], errors: [] } } });
     const { user } = renderDialog();
     await screen.findByRole('textbox', { name: 'Message' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -49,7 +50,7 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
   });
 
   it('refuses a Create account by date in the past (issue 15)', async () => {
-    const api = fakeApi({ teacherEmailPreview: preview() });
+    const api = fakeFetch({ 'gql teacherEmailPreview': preview() });
     const { user } = renderDialog();
     const date = await screen.findByLabelText('Create account by');
     await user.clear(date);
@@ -61,7 +62,7 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
   });
 
   it('refuses an empty subject', async () => {
-    fakeApi({ teacherEmailPreview: preview('') });
+    fakeFetch({ 'gql teacherEmailPreview': preview('') });
     const { user } = renderDialog();
     await screen.findByRole('textbox', { name: 'Subject' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -69,9 +70,9 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
   });
 
   it('confirms the recipients, sends, and says the message has been sent', async () => {
-    const api = fakeApi({
-      teacherEmailPreview: preview(),
-      sendEmail: { body: { sentTo: ['m1'], errors: [teacherMessages.studentAccountsNotEmailed] } },
+    const api = fakeFetch({
+      'gql teacherEmailPreview': preview(),
+      'gql sendEmail': { body: { sentTo: ['m1'], errors: [teacherMessages.studentAccountsNotEmailed] } },
     });
     const { user, recipients } = renderDialog();
     const message = await screen.findByRole('textbox', { name: 'Message' });
@@ -93,7 +94,7 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Error sending welcome email' when sending fails", async () => {
-    fakeApi({ teacherEmailPreview: preview(), sendEmail: { body: { data: null, errors: [{ message: 'mail down' }] } } });
+    fakeFetch({ 'gql teacherEmailPreview': preview(), 'gql sendEmail': { body: { data: null, errors: [{ message: 'mail down' }] } } });
     const { user } = renderDialog('CERTIFICATION');
     await screen.findByRole('textbox', { name: 'Message' });
     expect(screen.queryByLabelText('Create account by')).not.toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { Button, Group, List, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { MODAL_WIDTHS, teacherMessages, validateWelcomeEmail, WELCOME_EMAIL_DEFAULT_DAYS } from '@quire/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
-import { sendTeacherEmail, teacherEmailPreviewQueryOptions, type TeacherEmailKind } from '../api/teacher-email.js';
-import type { Member } from '../api/teacher-schemas.js';
+import type { TeacherEmailKind } from '@quire/core';
+import { teacherEmailPreviewQueryOptions } from '../api/get-teacher-email-preview.js';
+import { useSendTeacherEmail } from '../api/send-teacher-email.js';
+import type { Member } from '@quire/core';
 
 export interface TeacherEmailDialogProps {
   orgId: string;
@@ -54,9 +56,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   }, [preview.isError, preview.error]);
 
   const once = useSubmitOnce();
-  const send = useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      sendTeacherEmail(orgId, { kind, subject, message: text, memberIds, date: kind === 'WELCOME' ? date : undefined }, idempotencyKey),
+  const send = useSendTeacherEmail(orgId, {
     onSuccess: (result) => {
       // e.g. students who were skipped: 'Some users selected have student accounts and weren't emailed'.
       for (const error of result.errors) notifyError(error);
@@ -131,7 +131,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
             <Button variant="default" onClick={() => setStep('details')} disabled={send.isPending}>
               Back
             </Button>
-            <Button onClick={() => void once.submit((key) => send.mutateAsync(key)).catch(() => undefined)} loading={send.isPending || once.busy}>
+            <Button onClick={() => void once.submit((key) => send.mutateAsync({ kind, subject, message: text, memberIds, date: kind === 'WELCOME' ? date : undefined, idempotencyKey: key })).catch(() => undefined)} loading={send.isPending || once.busy}>
               Send
             </Button>
           </Group>

@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { ambassadorTooltip } from '@quire/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import type { Member } from '../api/teacher-schemas.js';
+import type { Member } from '@quire/core';
 
 /** Name with its badges: Library Manager (orgLibraries only) and the ambassador star with its tooltip. */
 export function TeacherNameCell({ member, libraryManager, productName }: { member: Member; libraryManager: boolean; productName: string }) {

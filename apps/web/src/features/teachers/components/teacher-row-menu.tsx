@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import type { OrganisationLicense } from '@quire/core';
 import { RowMenu } from '../../../components/ui/row-menu.js';
-import type { Member } from '../api/teacher-schemas.js';
+import type { Member } from '@quire/core';
 import { rowActions, type TeacherScreenAccess } from '../model/teacher-access.js';
 import { removeTeacherOffered, useTeacherLibraryDialogs } from '../model/library-dialogs.js';
 

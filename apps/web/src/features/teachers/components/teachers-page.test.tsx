@@ -2,9 +2,10 @@ import { notEnoughLicensesMessage, teacherMessages } from '@quire/core';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '@quire/core';
+import { fakeFetch, orgAccess, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
-import type { Member } from '../api/teacher-schemas.js';
-import { buildLicense, buildMember, fakeApi } from '../test/fake-api.js';
+import { buildLicense, buildMember } from '../../../test/fixtures.js';
 import { TeachersPage } from './teachers-page.js';
 
 const LIST = 'GET /payments/v1/admin/organisations/org-1/members/teachers';
@@ -21,7 +22,6 @@ function organisation(overrides: Record<string, unknown> = {}) {
     isDomain: false,
     features: { orgLibraries: true },
     licenses: [buildLicense({ allocated: 4, quantity: 5 })],
-    admins: [{ email: 'ada@school.test' }],
     ...overrides,
   };
 }
@@ -30,8 +30,8 @@ function page(members: Member[], total = members.length) {
   return { body: { members, total, page: 1, pageSize: 10 } };
 }
 
-function setup(members: Member[], routes: Parameters<typeof fakeApi>[0] = {}, org = organisation()) {
-  const api = fakeApi({ getOrganisationById: { body: org }, [LIST]: page(members), ...routes });
+function setup(members: Member[], routes: Record<string, FakeHandler> = {}, org = organisation(), access: 'admin' | 'library-manager' = 'admin') {
+  const api = fakeFetch({ 'gql getOrganisationById': { body: org }, 'gql getOrganisationAccess': orgAccess(access), [LIST]: page(members), ...routes });
   renderAt(<TeachersPage />, '/org-1/teachers');
   return { api, user: userEvent.setup() };
 }
@@ -68,7 +68,7 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
 
   it('a double click on Preview opens the dialog and leaves it open (issue 15)', async () => {
     const [a] = [buildMember()];
-    const { user } = setup([a!], { teacherEmailPreview: { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 1, errors: [] } } });
+    const { user } = setup([a!], { 'gql teacherEmailPreview': { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 1, errors: [] } } });
     await user.click(await screen.findByRole('checkbox', { name: 'Select all teachers on this page' }));
     await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
     await user.click(screen.getByRole('option', { name: 'Send welcome email' }));
@@ -111,7 +111,7 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
 
   it("switches library manager at once and puts it back with 'Error setting user role' on failure", async () => {
     const ann = buildMember({ email: 'ann@school.test', role: 600 });
-    const { user } = setup([ann], { updateMembershipRole: { body: { data: null, errors: [{ message: 'nope' }] } } });
+    const { user } = setup([ann], { 'gql updateMembershipRole': { body: { data: null, errors: [{ message: 'nope' }] } } });
     await user.click(await screen.findByRole('button', { name: 'Actions for ann@school.test' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Assign as Library Manager' }));
     expect(await screen.findByText(teacherMessages.roleFailed)).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
   });
 
   it('hides row actions, selection and import in read-only mode', async () => {
-    setup([buildMember({ email: 'ann@school.test' })], {}, organisation({ admins: [{ email: 'someone@school.test' }] }));
+    setup([buildMember({ email: 'ann@school.test' })], {}, organisation(), 'library-manager');
     await screen.findByRole('table', { name: 'Active teachers' });
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
 
   it('lists removed teachers with their Removed date and Mark as Active', async () => {
     const gone = buildMember({ email: 'gone@school.test', revokedAt: '2024-03-05T12:00:00.000Z' });
-    const { api, user } = setup([], { [INACTIVE]: page([gone]), grantMembership: { body: { memberIds: [gone.id] } } });
+    const { api, user } = setup([], { [INACTIVE]: page([gone]), 'gql grantMembership': { body: { memberIds: [gone.id] } } });
     await user.click(await screen.findByRole('tab', { name: 'Inactive' }));
     const row = await screen.findByRole('row', { name: /gone@school\.test/ });
     expect(within(row).getByText('5th March 2024')).toBeInTheDocument();

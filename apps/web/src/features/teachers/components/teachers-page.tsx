@@ -1,16 +1,16 @@
 import { Alert, Button, Center, Group, Loader, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { importMessages } from '@quire/core';
+import { importMessages, type TeacherStatus } from '@quire/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
+import { useOrgAccess } from '../../../lib/access/use-org-access.js';
 import { useSession } from '../../../lib/session/index.js';
-import { teachersQueryOptions, type TeacherStatus } from '../api/get-teachers.js';
+import { teachersQueryOptions } from '../api/get-teachers.js';
 import { useTeachersOrganisation } from '../api/get-teachers-organisation.js';
-import { refreshAfterChange } from '../api/refresh-after-change.js';
 import { INITIAL_LIST_QUERY } from '../hooks/use-teachers-list.js';
 import { teacherScreenAccess } from '../model/teacher-access.js';
 import { importedText } from '../model/teacher-display.js';
@@ -24,9 +24,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function TeachersPage() {
   const session = useSession();
   const config = useConsoleConfig();
-  const queryClient = useQueryClient();
   const orgId = session.currentOrganisation?.id ?? '';
   const organisation = useTeachersOrganisation(orgId);
+  const orgAccess = useOrgAccess(orgId);
   // The first page loads alongside the organisation, not after it.
   usePrefetchQuery(teachersQueryOptions(orgId, 'active', INITIAL_LIST_QUERY));
   const [tab, setTab] = useState<TeacherStatus>('active');
@@ -34,9 +34,10 @@ export function TeachersPage() {
   const [search] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const [importing, setImporting] = useState(false);
 
-  const access = organisation.data
-    ? teacherScreenAccess({ organisation: organisation.data, userEmail: session.user?.email, providerEmailDomain: config.providerEmailDomain })
-    : null;
+  const access =
+    organisation.data && !orgAccess.isPending
+      ? teacherScreenAccess({ organisation: organisation.data, isAdmin: orgAccess.isAdmin, userEmail: session.user?.email, providerEmailDomain: config.providerEmailDomain })
+      : null;
   // 'Import Teachers' only without a domain licence, and only for admins.
   const canImport = access !== null && !access.readOnly && !access.isDomain;
 
@@ -102,8 +103,7 @@ export function TeachersPage() {
           onImported={(result) => {
             setImporting(false);
             notifyInfo(importedText(result));
-            if ((result.licensesNotGranted ?? []).length > 0) notifyError(importMessages.licensesNotGranted);
-            void refreshAfterChange(queryClient, orgId);
+            if (result.licensesNotGranted.length > 0) notifyError(importMessages.licensesNotGranted);
           }}
         />
       ) : null}

@@ -1,16 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { checkAssignable, teacherMessages, type OrganisationLicense } from '@quire/core';
+import { checkAssignable, teacherMessages, type Member, type OrganisationLicense, type TeacherEmailKind, type TeacherStatus } from '@quire/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
+import { invalidateTeachers } from '../../../lib/query-keys.js';
 import { fetchTeachersCsv, saveFile, type ExportScope } from '../api/export-teachers.js';
-import type { TeacherStatus } from '../api/get-teachers.js';
 import type { TeachersOrganisation } from '../api/get-teachers-organisation.js';
-import { refreshAfterChange } from '../api/refresh-after-change.js';
-import type { TeacherEmailKind } from '../api/teacher-email.js';
-import type { Member } from '../api/teacher-schemas.js';
 import { useSelection } from '../hooks/use-selection.js';
 import { useTeacherMutations } from '../hooks/use-teacher-mutations.js';
 import { useTeachersList } from '../hooks/use-teachers-list.js';
@@ -20,7 +17,7 @@ import { BulkActionsBar } from './bulk-actions-bar.js';
 import { ExportCsvDialog } from './export-csv-dialog.js';
 import { LicenseChangeDialog } from './license-change-dialog.js';
 import { SwitchToStudentDialog } from './switch-to-student-dialog.js';
-import { TablePaging } from './table-paging.js';
+import { TablePaging } from '../../../components/ui/table-paging.js';
 import { TeacherEmailDialog } from './teacher-email-dialog.js';
 import { TeacherRowMenu, type RowAction } from './teacher-row-menu.js';
 import { TeachersTable } from './teachers-table.js';
@@ -229,7 +226,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
               const member = selection.selected.get(id);
               if (member) selection.toggle(member, false);
             }
-            void refreshAfterChange(queryClient, orgId);
+            void invalidateTeachers(queryClient, orgId);
           }}
         />
       ) : null}
@@ -238,7 +235,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
             onClose: () => setDialog(null),
             onDone: () => {
               if (dialog.fromSelection) selection.clear();
-              void refreshAfterChange(queryClient, orgId);
+              void invalidateTeachers(queryClient, orgId);
             },
           })
         : null}

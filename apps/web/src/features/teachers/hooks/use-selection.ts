@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Member } from '../api/teacher-schemas.js';
+import type { Member } from '@quire/core';
 
 /** Selected teachers, kept across pages and searches (by id, with the row as last seen). */
 export function useSelection() {

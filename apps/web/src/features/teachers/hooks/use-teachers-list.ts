@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
 import { useEffect, useState } from 'react';
-import { useTeachers, type SortDirection, type TeacherSortKey, type TeacherStatus, type TeachersListQuery } from '../api/get-teachers.js';
+import type { SortDirection, TeacherSortKey, TeacherStatus } from '@quire/core';
+import { useTeachers, type TeachersListQuery } from '../api/get-teachers.js';
 
 /** What a tab asks for first: page 1 of 10, e-mail ascending, no search. */
 export const INITIAL_LIST_QUERY: TeachersListQuery = { search: '', sort: 'email', dir: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE };

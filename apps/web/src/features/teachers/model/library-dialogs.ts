@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Member } from '../api/teacher-schemas.js';
+import type { Member } from '@quire/core';
 import type { TeacherScreenAccess } from './teacher-access.js';
 
 /**

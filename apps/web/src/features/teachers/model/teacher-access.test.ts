@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLicense, buildMember } from '../test/fake-api.js';
+import { buildLicense, buildMember } from '../../../test/fixtures.js';
 import { bulkRemoveTeacherOffered } from './library-dialogs.js';
 import { bulkActionOptions, rowActions, selectedText, teacherScreenAccess, type TeacherScreenAccess } from './teacher-access.js';
 
@@ -69,10 +69,10 @@ describe('row actions (spec §6)', () => {
     expect(selectedText(3)).toBe('3 teachers selected');
   });
 
-  it('is read-only unless the user is one of the admins, and recognises provider staff by domain', () => {
-    const organisation = { isDomain: false, features: { orgLibraries: true }, admins: [{ email: 'Ada@School.test' }] };
-    expect(teacherScreenAccess({ organisation, userEmail: 'ada@school.test', providerEmailDomain: 'provider.test' }).readOnly).toBe(false);
-    expect(teacherScreenAccess({ organisation, userEmail: 'morgan@school.test', providerEmailDomain: 'provider.test' }).readOnly).toBe(true);
-    expect(teacherScreenAccess({ organisation, userEmail: 'sam@provider.test', providerEmailDomain: 'provider.test' }).providerStaff).toBe(true);
+  it('is read-only unless the user is an admin (the server decides: useOrgAccess), and recognises provider staff by domain', () => {
+    const organisation = { isDomain: false, features: { orgLibraries: true } };
+    expect(teacherScreenAccess({ organisation, isAdmin: true, userEmail: 'ada@school.test', providerEmailDomain: 'provider.test' }).readOnly).toBe(false);
+    expect(teacherScreenAccess({ organisation, isAdmin: false, userEmail: 'morgan@school.test', providerEmailDomain: 'provider.test' }).readOnly).toBe(true);
+    expect(teacherScreenAccess({ organisation, isAdmin: false, userEmail: 'sam@provider.test', providerEmailDomain: 'provider.test' }).providerStaff).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { available, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type OrganisationLicense } from '@quire/core';
-import type { Member } from '../api/teacher-schemas.js';
+import { available, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type Member, type OrganisationLicense } from '@quire/core';
+
 
 /** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
 export interface TeacherScreenAccess {
@@ -15,15 +15,16 @@ export interface TeacherScreenAccess {
   selfEmail?: string;
 }
 
+/** The screen's access from the server's decision (useOrgAccess: admin or not) and the organisation's flags. */
 export function teacherScreenAccess(input: {
-  organisation: { isDomain: boolean; features: { orgLibraries: boolean }; admins: Array<{ email: string }> };
+  organisation: { isDomain: boolean; features: { orgLibraries: boolean } };
+  isAdmin: boolean;
   userEmail: string | null | undefined;
   providerEmailDomain: string;
 }): TeacherScreenAccess {
   const email = (input.userEmail ?? '').toLowerCase();
-  const isAdmin = email !== '' && input.organisation.admins.some((a) => a.email.toLowerCase() === email);
   return {
-    readOnly: !isAdmin,
+    readOnly: !input.isAdmin,
     isDomain: input.organisation.isDomain,
     providerStaff: email !== '' && isProviderStaffEmail(email, input.providerEmailDomain),
     orgLibraries: input.organisation.features.orgLibraries,

@@ -1,5 +1,5 @@
 import { UNLIMITED } from '@quire/core';
-import type { Member, MemberLicense } from '../api/teacher-schemas.js';
+import type { Member, MemberLicense } from '@quire/core';
 
 /** The License column: the licence's book and library quota. */
 export function licenseQuotaText(license: MemberLicense): string {

@@ -1,0 +1,25 @@
+import { ltiCredentialsSchema, type LtiCredentials } from '@quire/core';
+import { graphqlRequest, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { LTI_FIELDS } from './get-lti-credentials.js';
+
+const REVOKE = /* GraphQL */ `
+  mutation revokeLTICredentials($orgId: ID!) {
+    revokeLTICredentials(orgId: $orgId) { ${LTI_FIELDS} }
+  }
+`;
+
+/** revokeLTICredentials(orgId): launches with the old key are refused at once. */
+export function revokeLtiCredentials(orgId: string): Promise<LtiCredentials> {
+  return graphqlRequest({ query: REVOKE, variables: { orgId }, field: 'revokeLTICredentials', schema: ltiCredentialsSchema });
+}
+
+/** Revokes the credentials: the answer (none generated) replaces the cached ones. */
+export function useRevokeLtiCredentials(orgId: string, callbacks: MutationCallbacks<LtiCredentials, void> = {}) {
+  return useApiMutation({
+    mutationFn: () => revokeLtiCredentials(orgId),
+    callbacks,
+    // The cache holds getOrganisationById's selection: { id, lti }.
+    store: (queryClient, credentials) => queryClient.setQueryData(queryKeys.lti(orgId), { id: orgId, lti: credentials }),
+  });
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { organisationSchema, type OrgAccessLevel } from '@quire/core';
+import { organisationQueryOptions } from '../api/organisation-query.js';
+import { queryKeys } from '../query-keys.js';
+
+const GET_ORGANISATION_ACCESS = /* GraphQL */ `
+  query getOrganisationAccess($id: ID!) {
+    getOrganisationById(id: $id) { id access }
+  }
+`;
+
+
+export interface OrgAccess {
+  /** null while loading, or when the server refused. */
+  level: OrgAccessLevel | null;
+  /** Admins change things; library managers (and anyone while loading) only read. */
+  isAdmin: boolean;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * What the signed-in user may do in the organisation, as the server decided it (requireOrgAccess, the same
+ * rule as the ID token's bc_orgs): the one place the console reads it, never worked out again from e-mails.
+ */
+export function useOrgAccess(orgId: string): OrgAccess {
+  const query = useQuery({
+    ...organisationQueryOptions(orgId, queryKeys.orgAccess(orgId), GET_ORGANISATION_ACCESS, organisationSchema.pick({ id: true, access: true })),
+    enabled: orgId !== '',
+  });
+  const level = query.data?.access ?? null;
+  return { level, isAdmin: level === 'admin', isPending: query.isPending, error: query.error };
+}
