@@ -1,16 +1,15 @@
 import type { Page } from '@playwright/test';
-import { adminMessages, isProviderStaffEmail, providerStaffAdminMessage } from '@quire/core';
+import { adminMessages, isProviderStaffEmail, providerStaffAdminMessage, type AdminEntry, type AdminPage } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { AdminsPage } from '../../pages/admins-page.js';
 import { changeableOrganisation, graphql, uniqueEmails } from '../teachers/teachers-api.js';
+import { readConsoleConfig } from '../../support/contracts.js';
 
-interface AdminPage {
-  admins: Array<{ email: string; isYou: boolean }>;
-  total: number;
-}
+/** The admins list as getAdmins answers it, the fields this spec compares. */
+type AdminList = Pick<AdminPage, 'total'> & { admins: Array<Pick<AdminEntry, 'email' | 'isYou'>> };
 
-async function listAdmins(page: Page, orgId: string): Promise<AdminPage> {
-  const data = await graphql<{ getAdmins: AdminPage }>(
+async function listAdmins(page: Page, orgId: string): Promise<AdminList> {
+  const data = await graphql<{ getAdmins: AdminList }>(
     page,
     'query getAdmins($orgId: ID!) { getAdmins(orgId: $orgId, pageSize: 100) { admins { email isYou } total } }',
     { orgId },
@@ -22,7 +21,7 @@ test.describe('Admin screen', () => {
   test('lists the admins by e-mail ascending with their organisation', async ({ page, organisation }) => {
     const expected = await listAdmins(page, organisation.id);
     const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
-    const config = (await (await page.request.get('/api/console-config')).json()) as { productName: string; providerEmailDomain: string };
+    const config = await readConsoleConfig(page);
     const shown = await admins.rows().locator('td:nth-child(2)').allTextContents();
     const badges = new RegExp(`(You|${config.productName} staff)$`);
     expect(shown.map((t) => t.replace(badges, ''))).toEqual(expected.admins.slice(0, 10).map((a) => a.email));
@@ -62,7 +61,7 @@ test.describe('Admin screen', () => {
   });
 
   test("refuses the provider's own addresses, in any case, before anything is sent", async ({ page, organisation }) => {
-    const config = (await (await page.request.get('/api/console-config')).json()) as { productName: string; providerEmailDomain: string };
+    const config = await readConsoleConfig(page);
     const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
     const dialog = await admins.addAdmins(`staff@${config.providerEmailDomain.toUpperCase()}`);
     await expect(dialog.getByText(providerStaffAdminMessage(config.productName))).toBeVisible();
@@ -76,7 +75,7 @@ test.describe('Admin screen', () => {
     // Leave the demo admin alone in an organisation the other tests only read, and put the others back after.
     const org = await changeableOrganisation(page, organisations, organisation);
     // Provider staff admins (the demo seeds one) do not count as the organisation's own, and cannot be added back.
-    const { providerEmailDomain } = (await (await page.request.get('/api/console-config')).json()) as { providerEmailDomain: string };
+    const { providerEmailDomain } = await readConsoleConfig(page);
     const others = (await listAdmins(page, org.id)).admins.filter((a) => !a.isYou && !isProviderStaffEmail(a.email, providerEmailDomain)).map((a) => a.email);
     const me = (await listAdmins(page, org.id)).admins.find((a) => a.isYou)!.email;
     if (others.length) await graphql(page, 'mutation deleteAdmins($orgId: ID!, $emails: [String!]!) { deleteAdmins(orgId: $orgId, emails: $emails) { removed } }', { orgId: org.id, emails: others });

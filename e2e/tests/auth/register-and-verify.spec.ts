@@ -2,6 +2,7 @@ import { authMessages } from '@quire/core';
 import { expect, test } from '../../fixtures.js';
 import { EmailSignInPage, RegisterPage, SignInPage, VerifyEmailPage } from '../../pages/auth/sign-in-pages.js';
 import { mailCount, waitForMail } from '../../support/mailbox.js';
+import { readConsoleConfig } from '../../support/contracts.js';
 
 const VERIFY_SUBJECT = /Verify your email/i;
 const uniqueAddress = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.quire.test`;
@@ -82,7 +83,7 @@ test.describe('registration and e-mail verification', () => {
 
   test('sign-up is refused for an address not allowed as a teacher', async ({ page }) => {
     // The provider's own staff domain cannot sign up as admins (docs/identity.md).
-    const config = (await (await page.request.get('/api/console-config')).json()) as { providerEmailDomain: string };
+    const config = await readConsoleConfig(page);
     await page.goto('/sign-in/register');
     const register = new RegisterPage(page, test.info());
     await register.waitUntilReady();

@@ -6,8 +6,9 @@ import { expect, test as base } from '../../fixtures.js';
 import { TeacherLibraryDialogs } from '../../pages/teacher-library-dialogs.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { demoStaff } from '../../support/env.js';
-import { findTeacher, graphql, listTeachers, type ApiMember } from '../teachers/teachers-api.js';
-import { findTeacherWith, teacherLibraries, type ApiLibraries } from './libraries-api.js';
+import type { AdminPage, Member, TeacherLibraries } from '@quire/core';
+import { findTeacher, graphql, listTeachers } from '../teachers/teachers-api.js';
+import { findTeacherWith, teacherLibraries } from './libraries-api.js';
 
 /**
  * Delete account (spec §4, §6): only provider staff may remove teachers who signed up. The demo seeds a
@@ -30,11 +31,11 @@ const test = base.extend<{ staffOrganisation: DemoOrganisation }, { staffState: 
 
 test.describe.configure({ mode: 'serial' });
 
-const nameOf = (teacher: ApiMember) => teacher.displayName.trim() || teacher.email;
-const ownedIds = (libraries: ApiLibraries) => libraries.unarchived.filter((l) => l.isOwner && !l.isPrivate).map((l) => l.id);
+const nameOf = (teacher: Member) => teacher.displayName.trim() || teacher.email;
+const ownedIds = (libraries: TeacherLibraries) => libraries.unarchived.filter((l) => l.isOwner && !l.isPrivate).map((l) => l.id);
 
 async function adminEmails(page: Page, orgId: string): Promise<Set<string>> {
-  const data = await graphql<{ getAdmins: { admins: Array<{ email: string }> } }>(
+  const data = await graphql<{ getAdmins: { admins: Array<Pick<AdminPage['admins'][number], 'email'>> } }>(
     page,
     'query getAdmins($orgId: ID!) { getAdmins(orgId: $orgId, pageSize: 100) { admins { email } } }',
     { orgId },
@@ -43,7 +44,7 @@ async function adminEmails(page: Page, orgId: string): Promise<Set<string>> {
 }
 
 /** A signed-up teacher who is not an admin (admins cannot be deleted) and has not been used yet. */
-async function receiverFor(page: Page, orgId: string, used: Set<string>): Promise<ApiMember> {
+async function receiverFor(page: Page, orgId: string, used: Set<string>): Promise<Member> {
   const admins = await adminEmails(page, orgId);
   const { members } = await listTeachers(page, orgId, { pageSize: 100, sort: 'name' });
   const receiver = members.find((m) => !m.pending && !used.has(m.email) && !admins.has(m.email));
@@ -52,7 +53,7 @@ async function receiverFor(page: Page, orgId: string, used: Set<string>): Promis
   return receiver;
 }
 
-async function deletableTeacher(page: Page, orgId: string, used: Set<string>): Promise<{ teacher: ApiMember; owned: string[] }> {
+async function deletableTeacher(page: Page, orgId: string, used: Set<string>): Promise<{ teacher: Member; owned: string[] }> {
   const admins = await adminEmails(page, orgId);
   const skip = new Set([...used, ...admins]);
   const { teacher, libraries } = await findTeacherWith(page, orgId, (_t, l) => ownedIds(l).length > 0, skip);

@@ -1,33 +1,19 @@
 import { expect, type Page } from '@playwright/test';
-import { listTeachers, type ApiMember } from '../teachers/teachers-api.js';
+import { bookCountsSchema, teacherLibrariesSchema, type BookCounts, type Library, type Member, type TeacherLibraries } from '@quire/core';
+import { checked } from '../../support/contracts.js';
+import { listTeachers } from '../teachers/teachers-api.js';
 
-/** A library as GET {api}/{teacherId} answers it (docs/libraries-api.md). */
-export interface ApiLibrary {
-  id: string;
-  name: string;
-  bookCount: number;
-  userCount: number;
-  role: number;
-  isPrivate: boolean;
-  isOwner: boolean;
-  joined: boolean;
-}
-
-export interface ApiLibraries {
-  unarchived: ApiLibrary[];
-  archived: ApiLibrary[];
-}
-
-export async function teacherLibraries(page: Page, orgId: string, memberId: string): Promise<ApiLibraries> {
+/** GET {api}/{teacherId}: a teacher's libraries (docs/libraries-api.md), checked against the contract. */
+export async function teacherLibraries(page: Page, orgId: string, memberId: string): Promise<TeacherLibraries> {
   const answer = await page.request.get(`/api/${encodeURIComponent(memberId)}?organisationId=${encodeURIComponent(orgId)}`);
   expect(answer.ok()).toBeTruthy();
-  return (await answer.json()) as ApiLibraries;
+  return checked(teacherLibrariesSchema, await answer.json(), 'GET {api}/{teacherId}');
 }
 
-export async function bookCounts(page: Page, orgId: string, memberId: string): Promise<{ owned: number; private: number; total: number }> {
+export async function bookCounts(page: Page, orgId: string, memberId: string): Promise<BookCounts> {
   const answer = await page.request.get(`/payments/v1/admin/organisations/${encodeURIComponent(orgId)}/members/${encodeURIComponent(memberId)}/book-counts`);
   expect(answer.ok()).toBeTruthy();
-  return (await answer.json()) as { owned: number; private: number; total: number };
+  return checked(bookCountsSchema, await answer.json(), 'GET …/book-counts');
 }
 
 /**
@@ -37,9 +23,9 @@ export async function bookCounts(page: Page, orgId: string, memberId: string): P
 export async function findTeacherWith(
   page: Page,
   orgId: string,
-  accept: (teacher: ApiMember, libraries: ApiLibraries) => boolean,
+  accept: (teacher: Member, libraries: TeacherLibraries) => boolean,
   skip: ReadonlySet<string> = new Set(),
-): Promise<{ teacher: ApiMember; libraries: ApiLibraries }> {
+): Promise<{ teacher: Member; libraries: TeacherLibraries }> {
   const { members } = await listTeachers(page, orgId, { pageSize: 100, sort: 'name' });
   for (const teacher of members) {
     if (teacher.pending || skip.has(teacher.email) || teacher.email.startsWith('admin@')) continue;
@@ -50,4 +36,4 @@ export async function findTeacherWith(
 }
 
 /** Visit is offered up to the Teacher level (600): Owner, Co-Teacher, Teacher. */
-export const visitable = (library: ApiLibrary) => !library.isPrivate && library.role <= 600;
+export const visitable = (library: Library) => !library.isPrivate && library.role <= 600;

@@ -3,6 +3,7 @@ import { expect, test } from '../../fixtures/auth.js';
 import { TeacherLibraryDialogs } from '../../pages/teacher-library-dialogs.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { bookCounts, findTeacherWith, teacherLibraries, visitable } from './libraries-api.js';
+import { readConsoleConfig } from '../../support/contracts.js';
 
 /** The teacher's name as the viewer's title shows it. */
 const nameOf = (teacher: { displayName: string; email: string }) => teacher.displayName.trim() || teacher.email;
@@ -40,7 +41,7 @@ test.describe('Teacher library viewer and visits', () => {
   });
 
   test('Visit asks a reason the first time, opens the library in a new tab, and asks no reason after', async ({ page, context, organisation }) => {
-    const config = (await (await page.request.get('/api/console-config')).json()) as { appUrl: string };
+    const config = await readConsoleConfig(page);
     const appLibrary = (id: string) => `${config.appUrl.replace(/\/$/, '')}/library/${id}`;
     const { teacher, libraries } = await findTeacherWith(page, organisation.id, (_t, l) => l.unarchived.some((x) => visitable(x) && !x.joined));
     const target = libraries.unarchived.find((x) => visitable(x) && !x.joined);

@@ -1,8 +1,10 @@
+import type { LtiCredentials } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { LmsPage } from '../../pages/settings-pages.js';
 import { signedLaunchForm } from '../../support/lti-consumer.js';
 import { changeableOrganisation, graphql } from '../teachers/teachers-api.js';
 import { launchOrganisation } from './settings-api.js';
+import { readConsoleConfig } from '../../support/contracts.js';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -11,14 +13,14 @@ test('a learning platform posts a signed launch from the browser and the user la
   // Not the organisation lms.spec.ts generates and revokes in: the two may run at once.
   const org = launchOrganisation(organisations, organisation, await changeableOrganisation(page, organisations, organisation));
   await graphql(page, 'mutation revokeLTICredentials($orgId: ID!) { revokeLTICredentials(orgId: $orgId) { consumerKey } }', { orgId: org.id });
-  const { generateLTICredentials: creds } = await graphql<{ generateLTICredentials: { consumerKey: string; consumerSecret: string; launchUrl: string } }>(
+  const { generateLTICredentials: creds } = await graphql<{ generateLTICredentials: Pick<LtiCredentials, 'consumerKey' | 'consumerSecret' | 'launchUrl'> }>(
     page,
     'mutation generateLTICredentials($orgId: ID!) { generateLTICredentials(orgId: $orgId) { consumerKey consumerSecret launchUrl } }',
     { orgId: org.id },
   );
-  const { appUrl } = (await (await page.request.get('/api/console-config')).json()) as { appUrl: string };
+  const { appUrl } = await readConsoleConfig(page);
   const email = `lti-student-${Date.now().toString(36)}@students.example.edu`;
-  const fields = signedLaunchForm(creds.launchUrl, { key: creds.consumerKey, secret: creds.consumerSecret }, {
+  const fields = signedLaunchForm(creds.launchUrl, { key: creds.consumerKey ?? '', secret: creds.consumerSecret ?? '' }, {
     lti_message_type: 'basic-lti-launch-request',
     lti_version: 'LTI-1p0',
     resource_link_id: 'e2e-link',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { OrganisationSettingsPayload, SettingsUpdate } from '@quire/core';
+import { organisationSettingsSchema, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
+import { checked } from '../../support/contracts.js';
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
 
@@ -7,7 +8,7 @@ const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
 export async function readSettings(page: Page, orgId: string): Promise<OrganisationSettingsPayload> {
   const answer = await page.request.get(`/api/organisations/${encodeURIComponent(orgId)}/settings`);
   if (!answer.ok()) throw new Error(`settings read failed: ${answer.status()}`);
-  return (await answer.json()) as OrganisationSettingsPayload;
+  return checked(organisationSettingsSchema, await answer.json(), 'GET …/settings');
 }
 
 export async function changeSettings(page: Page, orgId: string, change: SettingsUpdate): Promise<void> {

@@ -1,26 +1,9 @@
 import { expect, type Page } from '@playwright/test';
+import { importTeachersResultSchema, membersPageSchema, type Member, type MembersPage, type OrganisationLicense } from '@quire/core';
+import { checked, checkedGraphqlData } from '../../support/contracts.js';
 
-/** A teacher as the members list returns it (docs/teachers-api.md). */
-export interface ApiMember {
-  id: string;
-  userId: string | null;
-  email: string;
-  displayName: string;
-  role: number;
-  pending: boolean;
-  license: { id: string; name: string; bookQuota: number; applyToAll: boolean } | null;
-  revokedAt: string | null;
-}
-
-export interface ApiLicense {
-  id: string;
-  name: string;
-  allocated: number;
-  quantity: number;
-  available: number;
-  bookQuota: number;
-  applyToAll: boolean;
-}
+/** A licence as getOrganisationById lists it, with the server's own `available` (the console works it out). */
+export type LicenseWithAvailable = OrganisationLicense & { available: number };
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
 
@@ -29,34 +12,39 @@ export async function listTeachers(
   page: Page,
   orgId: string,
   query: { search?: string; page?: number; pageSize?: number; sort?: string; dir?: 'asc' | 'desc'; status?: 'active' | 'inactive' } = {},
-): Promise<{ members: ApiMember[]; total: number }> {
+): Promise<MembersPage> {
   const { status = 'active', ...rest } = query;
   const params = new URLSearchParams(Object.entries({ page: 1, pageSize: 10, ...rest }).map(([k, v]) => [k, String(v)]));
   const list = status === 'active' ? 'teachers' : 'inactive-teachers';
   const answer = await page.request.get(`/payments/v1/admin/organisations/${encodeURIComponent(orgId)}/members/${list}?${params}`);
   expect(answer.ok()).toBeTruthy();
-  return (await answer.json()) as { members: ApiMember[]; total: number };
+  return checked(membersPageSchema, await answer.json(), `GET …/members/${list}`);
 }
 
-export async function findTeacher(page: Page, orgId: string, email: string, status: 'active' | 'inactive' = 'active'): Promise<ApiMember | null> {
+export async function findTeacher(page: Page, orgId: string, email: string, status: 'active' | 'inactive' = 'active'): Promise<Member | null> {
   const { members } = await listTeachers(page, orgId, { search: email, status, pageSize: 10 });
   return members.find((m) => m.email === email) ?? null;
 }
 
-export async function listLicenses(page: Page, orgId: string): Promise<ApiLicense[]> {
-  const data = await graphql<{ getOrganisationById: { licenses: ApiLicense[] } }>(
+export async function listLicenses(page: Page, orgId: string): Promise<LicenseWithAvailable[]> {
+  const data = await graphql<{ getOrganisationById: { licenses: LicenseWithAvailable[] } }>(
     page,
-    'query getOrganisationById($id: ID!) { getOrganisationById(id: $id) { licenses { id name allocated quantity available bookQuota applyToAll } } }',
+    'query getOrganisationById($id: ID!) { getOrganisationById(id: $id) { licenses { id name allocated quantity available bookQuota libraryQuota applyToAll } } }',
     { id: orgId },
   );
   return data.getOrganisationById.licenses;
 }
 
+/**
+ * An operation of the organisation service; `T` is a selection of the core types (e.g. `{ getAdmins: Pick<AdminPage,
+ * 'total'> }`), and the answer is checked against the fields' contracts in @quire/core.
+ */
 export async function graphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
   const answer = await page.request.post('/graphql', { headers: origin(), data: { query, variables } });
-  const body = (await answer.json()) as { data?: T; errors?: Array<{ message: string }> };
+  const body = (await answer.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> };
   if (!body.data || body.errors?.length) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
+  checkedGraphqlData(body.data, query.split('(')[0] ?? 'GraphQL');
+  return body.data as T;
 }
 
 /** Puts teachers back on a licence (or none) after a test changed it. */
@@ -82,7 +70,7 @@ export async function importByApi(page: Page, orgId: string, emails: string[]): 
     data: emails,
   });
   expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { newMembers: Array<{ id: string; email: string }> }).newMembers;
+  return checked(importTeachersResultSchema, await answer.json(), 'POST …/members/import/teachers').newMembers;
 }
 
 /** An organisation of the demo admin other than the one the fixture opened, without a domain licence: tests that change data use it. */
