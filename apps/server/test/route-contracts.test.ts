@@ -64,9 +64,8 @@ describe('the REST routes document their answers (/docs)', () => {
   it('every route documents what it answers: a schema for each body, no bare "Default Response"', () => {
     expect(operations.length).toBeGreaterThan(40);
     const undocumented = operations
-      .filter(({ key, responses }) => {
-        // mercurius documents /graphql itself; its answers are checked field by field below.
-        if (key.endsWith(' /graphql')) return false;
+      .filter(({ responses }) => {
+        // /graphql's envelope ({ data, errors }) is mercurius' own schema; its fields are checked below.
         const entries = Object.entries(responses);
         const bare = entries.filter(([status, r]) => !withoutBody(status) && !Object.values(r.content ?? {}).some((c) => c.schema));
         return entries.length === 0 || bare.length > 0;

@@ -39,6 +39,11 @@ export const queryKeys = {
   targetTeachers: (orgId: string, search: string) => ['teacher-libraries', orgId, 'target-teachers', search.trim().toLowerCase()] as const,
 };
 
+/** After a transfer, an archive or a removal: every teacher's libraries, book counts and transfer targets reload. */
+export function invalidateTeacherLibraries(queryClient: QueryClient, orgId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.teacherLibraries(orgId) });
+}
+
 /**
  * After a change to teachers (licences, memberships, roles, imports): both lists and everything cached about
  * the organisation (licence counts on the dashboard included) reload.

@@ -1,7 +1,7 @@
 import { ltiCredentialsSchema, type LtiCredentials } from '@quire/core';
 import { graphqlRequest, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { LTI_FIELDS } from './get-lti-credentials.js';
+import { LTI_FIELDS, storeLtiCredentials } from './get-lti-credentials.js';
 
 const GENERATE = /* GraphQL */ `
   mutation generateLTICredentials($orgId: ID!) {
@@ -19,8 +19,7 @@ export function useGenerateLtiCredentials(orgId: string, callbacks: MutationCall
   return useApiMutation({
     mutationFn: () => generateLtiCredentials(orgId),
     callbacks,
-    // The cache holds getOrganisationById's selection: { id, lti }.
-    store: (queryClient, credentials) => queryClient.setQueryData(queryKeys.lti(orgId), { id: orgId, lti: credentials }),
+    store: (queryClient, credentials) => storeLtiCredentials(queryClient, orgId, credentials),
     reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.lti(orgId) }),
     reloadAfter: 'error',
   });

@@ -1,7 +1,6 @@
 import { ltiCredentialsSchema, type LtiCredentials } from '@quire/core';
 import { graphqlRequest, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
-import { queryKeys } from '../../../lib/query-keys.js';
-import { LTI_FIELDS } from './get-lti-credentials.js';
+import { LTI_FIELDS, storeLtiCredentials } from './get-lti-credentials.js';
 
 const REVOKE = /* GraphQL */ `
   mutation revokeLTICredentials($orgId: ID!) {
@@ -19,7 +18,6 @@ export function useRevokeLtiCredentials(orgId: string, callbacks: MutationCallba
   return useApiMutation({
     mutationFn: () => revokeLtiCredentials(orgId),
     callbacks,
-    // The cache holds getOrganisationById's selection: { id, lti }.
-    store: (queryClient, credentials) => queryClient.setQueryData(queryKeys.lti(orgId), { id: orgId, lti: credentials }),
+    store: (queryClient, credentials) => storeLtiCredentials(queryClient, orgId, credentials),
   });
 }

@@ -1,6 +1,6 @@
 import { librariesArchivedSchema, type LibrariesArchived } from '@quire/core';
 import { apiRequest, serviceUrl, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { invalidateTeacherLibraries } from '../../../lib/query-keys.js';
 
 /** POST {api}/{teacherId}/admins/archive/all: the teacher's libraries close; published books stay readable. */
 export function archiveLibraries(orgId: string, teacherId: string): Promise<LibrariesArchived> {
@@ -16,6 +16,6 @@ export function useArchiveLibraries(orgId: string, callbacks: MutationCallbacks<
   return useApiMutation({
     mutationFn: (teacherId: string) => archiveLibraries(orgId, teacherId),
     callbacks,
-    reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.teacherLibraries(orgId) }),
+    reload: (queryClient) => invalidateTeacherLibraries(queryClient, orgId),
   });
 }

@@ -1,6 +1,6 @@
 import { userArchivedSchema, type LibrariesOnArchive, type UserArchived } from '@quire/core';
 import { apiRequest, serviceUrl, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { invalidateTeacherLibraries } from '../../../lib/query-keys.js';
 
 export interface ArchiveUserInput {
   teacherId: string;
@@ -25,6 +25,6 @@ export function useArchiveUser(orgId: string, organisationName: string, callback
   return useApiMutation({
     mutationFn: (input: ArchiveUserInput) => archiveUser(orgId, organisationName, input),
     callbacks,
-    reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.teacherLibraries(orgId) }),
+    reload: (queryClient) => invalidateTeacherLibraries(queryClient, orgId),
   });
 }

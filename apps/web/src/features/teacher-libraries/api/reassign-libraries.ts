@@ -1,6 +1,6 @@
 import { librariesReassignedSchema, type LibrariesReassigned } from '@quire/core';
 import { apiRequest, serviceUrl, useApiMutation, type MutationCallbacks } from '../../../lib/api/index.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { invalidateTeacherLibraries } from '../../../lib/query-keys.js';
 
 /** Who receives the libraries: a teacher (member id) or an admin (e-mail). */
 export type TransferTarget = { type: 'teacher'; memberId: string } | { type: 'admin'; email: string };
@@ -25,6 +25,6 @@ export function useReassignLibraries(orgId: string, callbacks: MutationCallbacks
   return useApiMutation({
     mutationFn: (input: ReassignInput) => reassignLibraries(orgId, input),
     callbacks,
-    reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.teacherLibraries(orgId) }),
+    reload: (queryClient) => invalidateTeacherLibraries(queryClient, orgId),
   });
 }

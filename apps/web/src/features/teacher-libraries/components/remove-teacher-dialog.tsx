@@ -27,7 +27,7 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
   const remove = async () => {
     setBusy(true);
     try {
-      const removed = await revokeMembership.mutateAsync(teachers.map((t) => t.id));
+      const removed = await revokeMembership.mutateAsync({ memberIds: teachers.map((t) => t.id) });
       notifyInfo(removedText(removed.length));
       onDone?.(removed);
       onClose();

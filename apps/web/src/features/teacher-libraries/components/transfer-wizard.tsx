@@ -169,7 +169,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
   const removePending = async () => {
     setBusy(true);
     try {
-      const removed = new Set(await revokeMembership.mutateAsync(teachers.map((t) => t.id)));
+      const removed = new Set(await revokeMembership.mutateAsync({ memberIds: teachers.map((t) => t.id) }));
       setBusy(false);
       finish(teachers.map((t) => ({ teacher: t, removed: removed.has(t.id), message: removed.has(t.id) ? '' : teacherMessages.deleteFailed, text: '' })));
     } catch (error) {

@@ -1,0 +1,26 @@
+import { membersChangedSchema } from '@quire/core';
+import { graphqlRequest, useApiMutation, type MutationCallbacks } from '../api/index.js';
+import { invalidateTeachers } from '../query-keys.js';
+
+export interface MembersChangeInput {
+  memberIds: string[];
+  /** One key per user action: the server refuses a replay of it. */
+  idempotencyKey?: string;
+}
+
+/**
+ * A membership mutation of the organisation service, `(orgId, memberIds) → { memberIds }` (removeLicenses,
+ * grantMembership, revokeMembership): its call, answering the members actually changed, and its hook, after
+ * which the teacher lists and the licence counts reload whatever the outcome.
+ */
+export function membersChange(field: 'removeLicenses' | 'grantMembership' | 'revokeMembership', document: string) {
+  const call = async (orgId: string, memberIds: string[], idempotencyKey?: string): Promise<string[]> =>
+    (await graphqlRequest({ query: document, variables: { orgId, memberIds }, field, schema: membersChangedSchema, idempotencyKey })).memberIds;
+  const useCall = (orgId: string, callbacks: MutationCallbacks<string[], MembersChangeInput> = {}) =>
+    useApiMutation({
+      mutationFn: ({ memberIds, idempotencyKey }: MembersChangeInput) => call(orgId, memberIds, idempotencyKey),
+      callbacks,
+      reload: (queryClient) => invalidateTeachers(queryClient, orgId),
+    });
+  return { call, useCall };
+}
