@@ -9,11 +9,16 @@ export interface MembersChangeInput {
 }
 
 /**
- * A membership mutation of the organisation service, `(orgId, memberIds) → { memberIds }` (removeLicenses,
+ * A membership mutation of the organisation service, `field(orgId, memberIds) { memberIds }` (removeLicenses,
  * grantMembership, revokeMembership): its call, answering the members actually changed, and its hook, after
  * which the teacher lists and the licence counts reload whatever the outcome.
  */
-export function membersChange(field: 'removeLicenses' | 'grantMembership' | 'revokeMembership', document: string) {
+export function membersChange(field: 'removeLicenses' | 'grantMembership' | 'revokeMembership') {
+  const document = /* GraphQL */ `
+    mutation ${field}($orgId: ID!, $memberIds: [ID!]!) {
+      ${field}(orgId: $orgId, memberIds: $memberIds) { memberIds }
+    }
+  `;
   const call = async (orgId: string, memberIds: string[], idempotencyKey?: string): Promise<string[]> =>
     (await graphqlRequest({ query: document, variables: { orgId, memberIds }, field, schema: membersChangedSchema, idempotencyKey })).memberIds;
   const useCall = (orgId: string, callbacks: MutationCallbacks<string[], MembersChangeInput> = {}) =>
