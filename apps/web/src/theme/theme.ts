@@ -1,4 +1,4 @@
-import { createTheme, Menu, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type MenuProps } from '@mantine/core';
 
 /**
  * Quire's primary blue. Shade 8 is the filled colour (white text on it) and the link colour (on
@@ -33,8 +33,9 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     // Mantine's focus placeholder (role=presentation) is not an allowed child of role=menu (axe
-    // aria-required-children); without it the first item takes focus on open.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // aria-required-children); without it the first item takes focus on open. A plain object, not
+    // Menu.extend(): importing Menu here would put it (and its popover) in every route's first download.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
   },
 });
 
