@@ -112,12 +112,15 @@ export function orderedTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: Tea
   let query = filtered(db, filter).leftJoin('licenses as l', 'l.id', 'm.license_id');
   if (seek) {
     const op = sql.raw(descending ? '<' : '>');
-    const email = sql`convert_from(${seek.email}::bytea, 'UTF8')`;
+    // Plain parameters (Node's UTF-8 decoding keeps every character): a comparison with a function of a
+    // parameter is not used as an index condition, and each page would then walk the index from the start.
+    const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
+    const key = Buffer.from(seek.key).toString('utf8');
     // A row comparison matching the index columns, so each page starts with an index seek.
     query = query.where(
       sort.key === 'email'
         ? sql<boolean>`m.email ${op} ${email}`
-        : sql<boolean>`(${expr}, m.email) ${op} (convert_from(${seek.key}::bytea, 'UTF8')::${sql.raw(type)}, ${email})`,
+        : sql<boolean>`(${expr}, m.email) ${op} (${key}::${sql.raw(type)}, ${email})`,
     );
   }
   // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
