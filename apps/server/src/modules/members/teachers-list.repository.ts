@@ -135,18 +135,57 @@ export function seekColumns(sort: TeacherSort) {
   ];
 }
 
+/** The member and licence columns the list shows. */
+const teacherColumns = [
+  'm.id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
+  'm.calevel2_at', 'm.certifying', 'm.is_ambassador', 'm.is_student', 'm.revoked_at', 'm.signed_up_at',
+  'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all',
+] as const;
+
 /** The member and licence columns the list shows, and the seek. */
 function selectTeacherColumns(query: ReturnType<typeof orderedTeachers>, sort: TeacherSort) {
-  return query.select([
-    'm.id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
-    'm.calevel2_at', 'm.certifying', 'm.is_ambassador', 'm.is_student', 'm.revoked_at', 'm.signed_up_at',
-    'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all', ...seekColumns(sort),
-  ]);
+  return query.select([...teacherColumns, ...seekColumns(sort)]);
+}
+
+/** The rows a search or the Certification filter matches, read once: their id, sort key and e-mail (the CTE `matches`). */
+function matchingTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort) {
+  return filtered(db, filter)
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .select(['m.id', sortExpressions[sort.key].expr.as('sort_key'), 'm.email']);
+}
+
+/** One window of `matches` in the list's order (as orderedTeachers, on the sort key read once), with the page's columns. */
+function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | null, reverse: boolean) {
+  const { type } = sortExpressions[sort.key];
+  const descending = (sort.dir === 'desc') !== reverse;
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  let query = db
+    .withTables<{ matches: { id: string; sort_key: unknown; email: string } }>()
+    .selectFrom('matches as x')
+    .innerJoin('members as m', 'm.id', 'x.id')
+    .leftJoin('licenses as l', 'l.id', 'm.license_id');
+  if (seek) {
+    const op = sql.raw(descending ? '<' : '>');
+    const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
+    query = query.where(
+      sort.key === 'email'
+        ? sql<boolean>`x.email ${op} ${email}`
+        : sql<boolean>`(x.sort_key, x.email) ${op} (${Buffer.from(seek.key).toString('utf8')}::${sql.raw(type)}, ${email})`,
+    );
+  }
+  return query
+    .select([...teacherColumns, sql<Uint8Array>`convert_to(x.sort_key::text, 'UTF8')`.as('seek_key'), sql<Uint8Array>`convert_to(x.email, 'UTF8')`.as('seek_email')])
+    .orderBy(sort.key === 'email' ? sql`x.email ${dir}` : sql`x.sort_key ${dir}, x.email ${dir}`);
 }
 
 /** The whole list (admins' unpaged answer). */
 export async function listTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort): Promise<TeacherRow[]> {
   return (await selectTeacherColumns(orderedTeachers(db, filter, sort), sort).execute()) as TeacherRow[];
+}
+
+/** Whether the total needs counting rows: member_counts answers the tab, Signed up and License, not a search or Certification. */
+function countsRows(filter: TeacherFilter): boolean {
+  return Boolean(filter.search?.trim() || filter.certification);
 }
 
 /**
@@ -155,7 +194,7 @@ export async function listTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: 
  * the Certification filter counts the matching rows.
  */
 function totalQuery(db: Kysely<DB>, filter: TeacherFilter) {
-  if (filter.search?.trim() || filter.certification) {
+  if (countsRows(filter)) {
     return filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n'));
   }
   let query = db
@@ -203,14 +242,32 @@ export async function readTeachersPage<Level extends string>(
 ): Promise<TeachersPage<Level>> {
   const before = 'before' in window;
   const seek = 'after' in window ? window.after : before ? window.before : null;
-  let page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
-  if ('offset' in window && window.offset > 0) page = page.offset(window.offset);
-  const { rows } = await sql<Partial<TeacherRow> & { level: Level | null; total: number; n: number | null }>`
-    WITH access AS MATERIALIZED (SELECT ${access} AS level),
-    page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
-    SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS total, page.*
-    FROM access AS a LEFT JOIN page ON true
-    ORDER BY page.n`.execute(db);
+  const offset = 'offset' in window && window.offset > 0 ? window.offset : 0;
+  type Answer = Partial<TeacherRow> & { level: Level | null; total: number; n: number | null };
+  let statement;
+  if (countsRows(filter)) {
+    // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
+    // would otherwise scan its trigram indexes twice).
+    let page = pageOfMatches(db, sort, seek, before).limit(window.limit + 1);
+    if (offset) page = page.offset(offset);
+    statement = sql<Answer>`
+      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      matches AS MATERIALIZED (SELECT * FROM ${matchingTeachers(db, filter, sort)} AS q WHERE (SELECT level FROM access) IS NOT NULL),
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p)
+      SELECT a.level, (SELECT count(*) FROM matches) AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  } else {
+    let page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
+    if (offset) page = page.offset(offset);
+    statement = sql<Answer>`
+      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+      SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  }
+  const { rows } = await statement.execute(db);
   const first = rows[0];
   const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, total: _t, n: _n, ...row }) => row as TeacherRow);
   const more = found.length > window.limit;
