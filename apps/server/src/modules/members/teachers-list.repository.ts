@@ -154,28 +154,34 @@ function matchingTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSo
     .select(['m.id', sortExpressions[sort.key].expr.as('sort_key'), 'm.email']);
 }
 
-/** One window of `matches` in the list's order (as orderedTeachers, on the sort key read once), with the page's columns. */
-function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | null, reverse: boolean) {
+/**
+ * One window of `matches` in the list's order (as orderedTeachers, on the sort key read once): ordered and cut on
+ * the matches alone, then joined to the page's columns, so only the page's rows are read again.
+ */
+function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | null, reverse: boolean, limit: number, offset: number) {
   const { type } = sortExpressions[sort.key];
   const descending = (sort.dir === 'desc') !== reverse;
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
-  let query = db
-    .withTables<{ matches: { id: string; sort_key: unknown; email: string } }>()
-    .selectFrom('matches as x')
-    .innerJoin('members as m', 'm.id', 'x.id')
-    .leftJoin('licenses as l', 'l.id', 'm.license_id');
+  const order = sort.key === 'email' ? sql`x.email ${dir}` : sql`x.sort_key ${dir}, x.email ${dir}`;
+  const mdb = db.withTables<{ matches: { id: string; sort_key: unknown; email: string } }>();
+  let window = mdb.selectFrom('matches as x').selectAll('x');
   if (seek) {
     const op = sql.raw(descending ? '<' : '>');
     const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
-    query = query.where(
+    window = window.where(
       sort.key === 'email'
         ? sql<boolean>`x.email ${op} ${email}`
         : sql<boolean>`(x.sort_key, x.email) ${op} (${Buffer.from(seek.key).toString('utf8')}::${sql.raw(type)}, ${email})`,
     );
   }
-  return query
+  window = window.orderBy(order).limit(limit);
+  if (offset) window = window.offset(offset);
+  return mdb
+    .selectFrom(window.as('x'))
+    .innerJoin('members as m', 'm.id', 'x.id')
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
     .select([...teacherColumns, sql<Uint8Array>`convert_to(x.sort_key::text, 'UTF8')`.as('seek_key'), sql<Uint8Array>`convert_to(x.email, 'UTF8')`.as('seek_email')])
-    .orderBy(sort.key === 'email' ? sql`x.email ${dir}` : sql`x.sort_key ${dir}, x.email ${dir}`);
+    .orderBy(order);
 }
 
 /** The whole list (admins' unpaged answer). */
@@ -248,8 +254,7 @@ export async function readTeachersPage<Level extends string>(
   if (countsRows(filter)) {
     // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
     // would otherwise scan its trigram indexes twice).
-    let page = pageOfMatches(db, sort, seek, before).limit(window.limit + 1);
-    if (offset) page = page.offset(offset);
+    const page = pageOfMatches(db, sort, seek, before, window.limit + 1, offset);
     statement = sql<Answer>`
       WITH access AS MATERIALIZED (SELECT ${access} AS level),
       matches AS MATERIALIZED (SELECT * FROM ${matchingTeachers(db, filter, sort)} AS q WHERE (SELECT level FROM access) IS NOT NULL),
