@@ -257,9 +257,9 @@ export async function readTeachersPage<Level extends string>(
     const page = pageOfMatches(db, sort, seek, before, window.limit + 1, offset);
     statement = sql<Answer>`
       WITH access AS MATERIALIZED (SELECT ${access} AS level),
-      matches AS MATERIALIZED (SELECT * FROM ${matchingTeachers(db, filter, sort)} AS q WHERE (SELECT level FROM access) IS NOT NULL),
-      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p)
-      SELECT a.level, (SELECT count(*) FROM matches) AS total, page.*
+      matches AS MATERIALIZED ${matchingTeachers(db, filter, sort)},
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+      SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
   } else {
