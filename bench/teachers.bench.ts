@@ -10,7 +10,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--concurrency N] [--keep]
  *   npx tsx bench/teachers.bench.ts --db pglite          (embedded PGlite in memory; no COPY comparison)
  *
- * Requests and bare statements are sent from a worker thread (load-client.mjs), not from the server's thread.
+ * Requests and bare statements are sent from a worker thread (load-client.mjs), not from the server's thread, and
+ * each page scenario alternates HTTP and bare SQL in four rounds, so the shared machine's load weighs on both alike.
  * BENCH_DATABASE_URL is an admin URL: the benchmark creates its own database (quire_bench_teachers) and drops it
  * afterwards unless --keep.
  */
@@ -90,7 +91,27 @@ const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
   workerData: PGLITE ? {} : { databaseUrl: (() => { const u = new URL(adminUrl); u.pathname = `/${DB_NAME}`; return u.toString(); })(), poolSize: 10 },
 });
 let jobs = 0;
+const ROUNDS = 4;
+/** `a` and `b` in ROUNDS alternating slices (a, b, a, b, …), each with `CONCURRENCY` in flight; one summary per side. */
+async function interleaved(a: ClientTask[], b: ClientTask[]) {
+  const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of sides) {
+      const size = Math.ceil(side.tasks.length / ROUNDS);
+      const answer = await inClientRaw(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
+      side.latencies.push(...answer.latencies);
+      side.seconds += answer.seconds;
+    }
+  }
+  return sides.map((side) => summary(side.latencies, side.seconds)) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
+}
+
 async function inClient(concurrency: number, tasks: ClientTask[]) {
+  const answer = await inClientRaw(concurrency, tasks);
+  return summary(answer.latencies, answer.seconds);
+}
+
+async function inClientRaw(concurrency: number, tasks: ClientTask[]) {
   const id = ++jobs;
   const answer = await new Promise<{ latencies: number[]; seconds: number; error?: string }>((resolve) => {
     const listen = (message: { id: number; latencies: number[]; seconds: number; error?: string }) => {
@@ -102,7 +123,7 @@ async function inClient(concurrency: number, tasks: ClientTask[]) {
     client.postMessage({ id, concurrency, tasks });
   });
   if (answer.error) throw new Error(answer.error);
-  return summary(answer.latencies, answer.seconds);
+  return answer;
 }
 
 const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
@@ -163,10 +184,10 @@ try {
   ];
   for (const s of scenarios) {
     const pageSize = s.pages === 90 ? 100 : 10;
-    const http = await inClient(CONCURRENCY, Array.from({ length: REQUESTS }, (_, i) => ({
+    const httpTasks = Array.from({ length: REQUESTS }, (_, i) => ({
       url: `${base}/members/teachers?${s.query}&page=${1 + ((i * 7919) % s.pages)}&pageSize=${pageSize}`,
       headers,
-    })));
+    }));
     const search = new URLSearchParams(s.query).get('search');
     const order = s.query.includes('name') ? 'lower(display_name) DESC, email DESC' : 'email ASC';
     const where = `organisation_id = $1 AND is_student = false AND revoked_at IS NULL${search ? ` AND (email LIKE $2 OR lower(display_name) LIKE $2)` : ''}`;
@@ -179,9 +200,15 @@ try {
       },
       { text: `SELECT count(*) FROM members WHERE ${where}`, params },
     ];
-    const bareRun = PGLITE
-      ? await load(REQUESTS, CONCURRENCY, async (i) => void (await Promise.all(statements(i).map((st) => bare.query(st.text, st.params)))))
-      : await inClient(CONCURRENCY, Array.from({ length: REQUESTS }, (_, i) => ({ statements: statements(i) })));
+    let http: ReturnType<typeof summary>;
+    let bareRun: ReturnType<typeof summary>;
+    if (PGLITE) {
+      http = await inClient(CONCURRENCY, httpTasks);
+      bareRun = await load(REQUESTS, CONCURRENCY, async (i) => void (await Promise.all(statements(i).map((st) => bare.query(st.text, st.params)))));
+    } else {
+      // HTTP and bare SQL in alternating rounds, so a change in the shared machine's load weighs on both alike.
+      [http, bareRun] = await interleaved(httpTasks, Array.from({ length: REQUESTS }, (_, i) => ({ statements: statements(i) })));
+    }
     console.log(`page (${s.label}, ${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bareRun)} | p99 ratio ${(http.p99 / bareRun.p99).toFixed(2)} (${loadNow()})`);
     if (s.pages === 1) {
       // One request at a time: the work per request, without queueing for the pool.
@@ -232,6 +259,21 @@ try {
     ], { maxBuffer: 256 * 1024 * 1024 });
     const copyMs = performance.now() - t0;
     console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP | COPY TO STDOUT (psql) ${mb(copy.stdout.length)} MB in ${(copyMs / 1000).toFixed(2)} s`);
+    // Three more of each, alternating, so the shared machine's load weighs on both alike: the medians.
+    const times: { http: number[]; copy: number[] } = { http: [], copy: [] };
+    for (let round = 0; round < 3; round++) {
+      let t = performance.now();
+      const again = await fetch(`${base}/members/teachers/export.csv?scope=all`, { headers });
+      for await (const chunk of again.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+      times.http.push(performance.now() - t);
+      t = performance.now();
+      await exec('psql', [url.toString(), '-qAt', '-c',
+        `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
+      ], { maxBuffer: 256 * 1024 * 1024 });
+      times.copy.push(performance.now() - t);
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[1]!;
+    console.log(`export, median of 3 alternating: HTTP ${(median(times.http) / 1000).toFixed(2)} s | COPY ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (${loadNow()})`);
   }
   console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB`);
 
