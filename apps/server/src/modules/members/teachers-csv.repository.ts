@@ -13,7 +13,7 @@ export const CSV_COLUMNS = ['Email', 'Name', 'Signed up', 'License', 'Certificat
 
 /** A cell starting with one of these gets a leading ' so a spreadsheet never runs it as a formula. */
 const FORMULA_STARTS = '=+-@\t\r';
-/** What JavaScript's \s matches (csv-stringify's quoted_match /^\s|\s$/ before): a cell starting or ending with one is quoted. */
+/** What JavaScript's \s matches (the rule of the export before, written with a CSV library): a cell starting or ending with one is quoted. */
 const WHITE_SPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 /** A cell holding one of these is quoted (RFC 4180): the delimiter, the quote, and a CR or LF even alone. */
 const NEEDS_QUOTES = '[",\r\n]';
