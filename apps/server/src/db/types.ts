@@ -305,6 +305,15 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** Teachers per organisation, removed, pending and licence ('' = none); kept by triggers on members (migration 0010). */
+export interface MemberCountsTable {
+  organisation_id: string;
+  revoked: boolean;
+  pending: boolean;
+  license_id: string;
+  teachers: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -329,6 +338,7 @@ export interface DB {
   lti_nonces: LtiNoncesTable;
   lti_users: LtiUsersTable;
   idempotency_keys: IdempotencyKeysTable;
+  member_counts: MemberCountsTable;
   students: StudentsTable;
   portfolio_items: PortfolioItemsTable;
   portfolio_export_chunks: PortfolioExportChunksTable;

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 import type { TeacherMember } from './libraries.repository.js';
 
@@ -42,7 +43,7 @@ export async function insertMember(
       display_name: row.displayName,
       role: row.signedUp ? 600 : -600,
       pending: !row.signedUp,
-      signed_up_at: row.signedUp ? sql`now()` : null,
+      signed_up_at: row.signedUp ? now() : null,
     })
     .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
     .returning(memberColumns)
@@ -53,7 +54,7 @@ export async function insertMember(
 export async function restoreMember(db: Db, organisationId: string, memberId: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ revoked_at: null, updated_at: sql`now()` })
+    .set({ revoked_at: null, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .execute();
@@ -75,7 +76,7 @@ export async function findApplyToAllLicense(db: Db, organisationId: string): Pro
 export async function setMemberLicense(db: Db, organisationId: string, memberId: string, licenseId: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ license_id: licenseId, updated_at: sql`now()` })
+    .set({ license_id: licenseId, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .execute();

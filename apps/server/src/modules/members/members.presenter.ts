@@ -1,5 +1,5 @@
 import { libraryQuotaFromColumn, type LibraryQuota } from '@quire/core';
-import type { TeacherRow } from './members.repository.js';
+import type { TeacherRow } from './teachers-list.repository.js';
 
 /** A member as the API shows it (spec §3 Teacher), camelCase. */
 export interface MemberView {

@@ -26,7 +26,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PREFIX}/members/teachers/export.csv`,
     { schema: { tags: ['teachers'], summary: 'Teachers as CSV (streamed)', params: orgParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
-      const stream = await exportTeachersCsv(app.db, requireActor(request), { organisationId: request.params.orgId, ...request.query });
+      const stream = await exportTeachersCsv(app.database, requireActor(request), { organisationId: request.params.orgId, ...request.query });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="teachers.csv"')

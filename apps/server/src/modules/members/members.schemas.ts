@@ -24,6 +24,10 @@ export const listQuerySchema = z.object({
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `pageSize must be one of ${PAGE_SIZES.join(', ')}`)
     .optional(),
+  /** A previous answer's nextCursor: the page after that row, as fast however deep (keyset). */
+  after: z.string().min(1).max(4000).optional(),
+  /** A previous answer's previousCursor: the page before that row. */
+  before: z.string().min(1).max(4000).optional(),
 });
 
 export const exportQuerySchema = listQuerySchema.extend({

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 /** The organisation's name, locked for the rename that follows. */
@@ -9,7 +10,7 @@ export async function lockOrganisationName(db: Kysely<DB>, organisationId: strin
 export async function setOrganisationName(db: Kysely<DB>, organisationId: string, name: string) {
   return db
     .updateTable('organisations')
-    .set({ name, updated_at: sql`now()` })
+    .set({ name, updated_at: now() })
     .where('id', '=', organisationId)
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
