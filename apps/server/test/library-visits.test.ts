@@ -2,15 +2,19 @@ import {
   LIBRARY_ROLE_CO_TEACHER,
   LIBRARY_ROLE_READ_ONLY,
   LIBRARY_ROLE_STUDENT,
+  authMessages,
   libraryMessages,
   validationMessages,
   VISIT_REASONS,
 } from '@quire/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleOrigin } from './auth.js';
 import { buildLicense, buildTeacher } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { auditActions, buildLibrary, membershipsOf } from './libraries.helpers.js';
 import { libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
+
+const signInLinkUsedText = authMessages.signInLinkUsed;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +44,7 @@ describe('POST /api/:teacherId/admins/:libraryId/join', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(body.url).toBe(`/api/library-visit/${body.token}`);
+    expect(body.url).toBe(`https://app.quire.test/library/${v.library.id}?token=${body.token}&organisationId=${v.orgId}`);
 
     const member = await t.app.db.selectFrom('members').selectAll().where('organisation_id', '=', v.orgId).where('email', '=', v.email).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ user_id: v.userId, pending: false, role: 600, license_id: license.id, revoked_at: null });
@@ -111,23 +115,55 @@ describe('POST /api/:teacherId/admins/:libraryId/join', () => {
   });
 });
 
-describe('GET /api/library-visit/:token', () => {
-  it('redirects once to the library in the product app', async () => {
+describe('the visit link signs the admin in to the product (spec §4, issue 15)', () => {
+  const verify = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin: consoleOrigin(t.app) }, payload: { token } });
+
+  it('answers a sign-in-with-token link to the library in the product app; the token signs the admin in once', async () => {
     const v = await visitable();
-    const { token } = (await v.join(v.library.id, { reason: VISIT_REASONS[5] })).json();
-    const first = await t.app.inject({ url: `/api/library-visit/${token}` });
-    expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe(`https://app.quire.test/library/${v.library.id}`);
-    const second = await t.app.inject({ url: `/api/library-visit/${token}` });
-    expect(second.statusCode).toBe(410);
-    expect(second.json().code).toBe('visit_link_expired');
+    const res = await v.join(v.library.id, { reason: VISIT_REASONS[5] });
+    expect(res.statusCode).toBe(200);
+    const { token, url, expiresAt } = res.json() as { token: string; url: string; expiresAt: string };
+    const link = new URL(url);
+    expect(`${link.origin}${link.pathname}`).toBe(`https://app.quire.test/library/${v.library.id}`);
+    expect(link.searchParams.get('token')).toBe(token);
+    expect(link.searchParams.get('organisationId')).toBe(v.orgId);
+    // Short-lived: minutes, not hours.
+    const lifetime = new Date(expiresAt).getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(60_000);
+    expect(lifetime).toBeLessThanOrEqual(5 * 60_000);
+
+    const first = await verify(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user).toMatchObject({ id: v.userId, email: v.email });
+    expect([first.headers['set-cookie']].flat().some((c) => c?.startsWith('__admin_session='))).toBe(true);
+
+    // Single use: a replay is refused with a clear message, never a 5xx.
+    const replay = await verify(token);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'sign_in_link_used', message: signInLinkUsedText });
   });
 
-  it('refuses an expired or unknown token', async () => {
+  it('refuses an expired or unknown token with the same clear message', async () => {
     const v = await visitable();
-    const { token } = (await v.join(v.library.id, { reason: VISIT_REASONS[3] })).json();
-    await t.app.db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000) }).where('identifier', 'like', 'library-visit:%').execute();
-    expect((await t.app.inject({ url: `/api/library-visit/${token}` })).statusCode).toBe(410);
-    expect((await t.app.inject({ url: '/api/library-visit/not-a-token' })).statusCode).toBe(410);
+    const { token } = (await v.join(v.library.id, { reason: VISIT_REASONS[3] })).json() as { token: string };
+    await t.app.db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000) }).where('identifier', 'like', 'one-time-token:%').execute();
+    const expired = await verify(token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ code: 'sign_in_link_used', message: signInLinkUsedText });
+    for (const bad of ['not-a-token', 'x'.repeat(5000)]) {
+      const res = await verify(bad);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('a repeat visit (no reason) answers a new link of its own', async () => {
+    const v = await visitable();
+    const first = (await v.join(v.library.id, { reason: VISIT_REASONS[0] })).json() as { token: string };
+    const again = (await v.join(v.library.id, {})).json() as { token: string };
+    expect(again.token).not.toBe(first.token);
+    expect((await verify(again.token)).statusCode).toBe(200);
+    expect((await verify(first.token)).statusCode).toBe(200);
   });
 });

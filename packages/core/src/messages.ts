@@ -18,6 +18,11 @@ export const authMessages = {
     'Your district prevents the use of email and password logins to the admin console, please use the preferred Single Sign On methods.',
   /** Designed: the spec only says registration with an existing e-mail shows a Sign in button. */
   emailAlreadyInUse: 'An account already exists with this email address.',
+  /**
+   * Designed: a single-use sign-in token (a library visit's or an LTI launch's link) that has expired or
+   * was already used.
+   */
+  signInLinkUsed: 'This sign-in link has expired or was already used. Please open it again from where you started.',
 } as const;
 
 /** Office 365 popup sign-in. */
