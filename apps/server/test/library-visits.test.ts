@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleOrigin } from './auth.js';
 import { buildLicense, buildTeacher } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
+import { markProviderStaffByDomain } from '../src/modules/libraries/org-membership.repository.js';
 import { auditActions, buildLibrary, membershipsOf } from './libraries.helpers.js';
-import { libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
+import { graphql, libraryManagerOf, orgPath, orgWithAdmin } from './teachers.helpers.js';
 
 const signInLinkUsedText = authMessages.signInLinkUsed;
 
@@ -165,5 +166,73 @@ describe('the visit link signs the admin in to the product (spec §4, issue 15)'
     expect(again.token).not.toBe(first.token);
     expect((await verify(again.token)).statusCode).toBe(200);
     expect((await verify(first.token)).statusCode).toBe(200);
+  });
+});
+
+describe('a provider-staff visit (issue 15)', () => {
+  it('does not make support staff one of the school’s teachers: not listed, not counted, not exported, no seat', async () => {
+    const staffEmail = `support-${crypto.randomUUID().slice(0, 8)}@quire.app`;
+    const admin = await orgWithAdmin(t.app, { visit_libraries: true }, staffEmail);
+    await t.app.db.updateTable('user').set({ name: 'Quire Support' }).where('email', '=', staffEmail).execute();
+    const license = await buildLicense(t.app.db, { organisationId: admin.orgId, apply_to_all: true, quantity: 5 });
+    const teacher = await buildTeacher(t.app.db, { organisationId: admin.orgId, email: `kim-${admin.orgId.slice(0, 8)}@school.org` });
+    const library = await buildLibrary(t.app.db, { organisationId: admin.orgId, ownerId: teacher.id, name: 'Science' });
+    const listed = async () =>
+      (await t.app.inject({ url: `${orgPath(admin.orgId)}/members/teachers?page=1&pageSize=100`, headers: admin.headers })).json() as {
+        members: Array<{ email: string }>;
+        total: number;
+      };
+    const before = await listed();
+    const authors = async () =>
+      ((await t.app.inject({ url: `/api/${teacher.id}?organisationId=${admin.orgId}`, headers: admin.headers })).json() as { unarchived: Array<{ userCount: number }> })
+        .unarchived[0]?.userCount;
+    const authorsBefore = await authors();
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${teacher.id}/admins/${library.id}/join?organisationId=${admin.orgId}`,
+      headers: admin.headers,
+      payload: { reason: VISIT_REASONS[5] },
+    });
+    expect(res.statusCode).toBe(200);
+    // The visit itself works: staff are in the library, so the product lets them help.
+    expect((await t.app.inject({ url: `/api/${teacher.id}?organisationId=${admin.orgId}`, headers: admin.headers })).json().unarchived[0].joined).toBe(true);
+
+    // Not in the Teachers list (either tab), not in its count, not in the export.
+    const after = await listed();
+    expect(after.total).toBe(before.total);
+    expect(after.members.map((m) => m.email)).not.toContain(staffEmail);
+    const inactive = (await t.app.inject({ url: `${orgPath(admin.orgId)}/members/inactive-teachers`, headers: admin.headers })).json() as { total: number };
+    expect(inactive.total).toBe(0);
+    const csv = await t.app.inject({ url: `${orgPath(admin.orgId)}/members/teachers/export.csv`, headers: admin.headers });
+    expect(csv.body).not.toContain(staffEmail);
+    expect(csv.body).not.toContain('Quire Support');
+    // No licence seat: the apply-to-all licence's allocation is unchanged.
+    const org = await graphql<{ getOrganisationById: { licenses: Array<{ id: string; allocated: number }> } }>(
+      t.app,
+      admin.headers,
+      'query getOrganisationById($id: ID!) { getOrganisationById(id: $id) { licenses { id allocated } } }',
+      { id: admin.orgId },
+    );
+    expect(org.data?.getOrganisationById.licenses.find((l) => l.id === license.id)?.allocated).toBe(0);
+    // Not one of the library's authors either.
+    expect(await authors()).toBe(authorsBefore);
+  });
+
+  it('at start, marks the staff members an earlier version made and frees their seat', async () => {
+    const admin = await orgWithAdmin(t.app, { visit_libraries: true });
+    const license = await buildLicense(t.app.db, { organisationId: admin.orgId, apply_to_all: true, quantity: 5 });
+    const staff = await buildTeacher(t.app.db, { organisationId: admin.orgId, email: `support-${admin.orgId.slice(0, 8)}@quire.app`, display_name: 'Quire Support' });
+    await t.app.db.updateTable('members').set({ license_id: license.id }).where('id', '=', staff.id).execute();
+    const emails = async () =>
+      ((await t.app.inject({ url: `${orgPath(admin.orgId)}/members/teachers`, headers: admin.headers })).json() as { members: Array<{ email: string }> }).members.map((m) => m.email);
+    expect(await emails()).toContain(staff.email);
+
+    // What the libraries plugin runs when the server starts (the domain is configuration, any case).
+    expect(await markProviderStaffByDomain(t.app.db, 'Quire.App')).toBeGreaterThanOrEqual(1);
+    expect(await emails()).not.toContain(staff.email);
+    const member = await t.app.db.selectFrom('members').select(['is_provider_staff', 'license_id']).where('id', '=', staff.id).executeTakeFirstOrThrow();
+    expect(member).toEqual({ is_provider_staff: true, license_id: null });
+    expect(await markProviderStaffByDomain(t.app.db, 'quire.app')).toBe(0);
   });
 });

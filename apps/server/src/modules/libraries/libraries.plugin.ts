@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { librariesRoutes } from './libraries.routes.js';
+import { markProviderStaffByDomain } from './org-membership.repository.js';
 import { libraryVisitsRoutes, type LibraryVisitsOptions } from './library-visits.routes.js';
 import { userArchiveRoutes } from './user-archive.routes.js';
 
@@ -8,4 +9,9 @@ export async function librariesPlugin(app: FastifyInstance, options: LibraryVisi
   await app.register(librariesRoutes);
   await app.register(libraryVisitsRoutes, { issueSignInToken: options.issueSignInToken });
   await app.register(userArchiveRoutes);
+  // Staff an earlier version made members by a visit are no teachers of the school (issue 15).
+  app.addHook('onReady', async () => {
+    const marked = await markProviderStaffByDomain(app.db, app.env.PROVIDER_EMAIL_DOMAIN);
+    if (marked > 0) app.log.info({ marked }, 'provider staff members marked');
+  });
 }

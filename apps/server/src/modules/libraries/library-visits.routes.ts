@@ -24,6 +24,7 @@ export const libraryVisitsRoutes: FastifyPluginAsyncZod<LibraryVisitsOptions> = 
           db: app.db,
           mail: app.mail,
           productName: app.env.PRODUCT_NAME,
+          providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
           appUrl: app.env.APP_URL,
           issueSignInToken: options.issueSignInToken,
           client: { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },

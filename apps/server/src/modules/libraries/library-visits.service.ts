@@ -1,4 +1,5 @@
 import {
+  isProviderStaffEmail,
   LIBRARY_ROLE_CO_TEACHER,
   libraryMessages,
   libraryVisitAction,
@@ -36,6 +37,8 @@ export interface VisitDeps {
   db: Kysely<DB>;
   mail: Pick<MailService, 'send'>;
   productName: string;
+  /** Provider staff are recognised by this e-mail domain: their visits do not make them teachers (issue 15). */
+  providerEmailDomain: string;
   /** The product's web app (env APP_URL): the visit link opens the library there. */
   appUrl: string;
   issueSignInToken: IssueSignInToken;
@@ -106,7 +109,9 @@ export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibr
   if (!reason && !library.joined) throw badRequest(validationMessages.visitReasonRequired, 'visit_reason_required');
 
   await db.transaction().execute(async (trx) => {
-    const ensured = await ensureOrgMember(trx, input.organisationId, { email: actor.email, userId: actor.userId, displayName: actor.displayName });
+    const ensured = await ensureOrgMember(trx, input.organisationId, {
+      email: actor.email, userId: actor.userId, displayName: actor.displayName, providerStaff: isProviderStaffEmail(actor.email, deps.providerEmailDomain),
+    });
     const added = await repo.addMembershipIfMissing(trx, input.organisationId, library.id, ensured.member.id, VISITOR_LIBRARY_ROLE);
     await recordAudit(trx, actor, {
       organisationId: input.organisationId,

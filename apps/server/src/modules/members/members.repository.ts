@@ -68,6 +68,8 @@ function filtered(db: Kysely<DB>, filter: TeacherFilter) {
     .selectFrom('members as m')
     .where('m.organisation_id', '=', filter.organisationId)
     .where('m.is_student', '=', false)
+    // Provider staff visiting a library for support are members, never the school's teachers (issue 15).
+    .where('m.is_provider_staff', '=', false)
     .where('m.revoked_at', filter.status === 'active' ? 'is' : 'is not', null);
   const search = filter.search?.trim();
   if (search) {
