@@ -19,6 +19,7 @@ import { signUpPendingMembers } from './modules/members/member-sign-up.service.j
 import { authContractsPlugin } from './modules/auth-contracts/auth-contracts.plugin.js';
 import { graphqlPlugin } from './modules/graphql/graphql.plugin.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { teachersBulkRoutes } from './modules/members/teachers-bulk.routes.js';
 import { convertStudentRoutes } from './modules/members/convert-student.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authContractsPlugin);
   await app.register(graphqlPlugin);
   await app.register(membersRoutes);
+  await app.register(teachersBulkRoutes);
   await app.register(convertStudentRoutes);
   await app.register(licensesRoutes);
   // A library visit ends with the identity provider's single-use sign-in token, as an LTI launch does (spec §4).

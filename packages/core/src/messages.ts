@@ -83,6 +83,15 @@ export const teacherMessages = {
   noTeachers: "You don't have any teachers in your organisation",
 } as const;
 
+/**
+ * Designed (issue 15): an action on 'all n teachers' matching the filters, refused because the list changed
+ * between the count shown and Apply. Nothing was changed.
+ */
+export function selectionChangedMessage(expected: number, matching: number): string {
+  const now = matching === 1 ? '1 teacher matches' : `${matching} teachers match`;
+  return `The teachers matching your filters have changed: ${now} now, not ${expected}. Nothing was changed: check the list and try again.`;
+}
+
 /** Teacher libraries: viewing, transferring, archiving, visiting (§8, §6). */
 export const libraryMessages = {
   fetchFailed: 'Error fetching teacher libraries',

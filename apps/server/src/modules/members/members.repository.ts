@@ -139,6 +139,15 @@ export async function listTeachersAfter(
   return (await query.limit(limit).execute()) as TeacherRow[];
 }
 
+/**
+ * The ids of every teacher the filter matches, rows locked for the rest of the caller's transaction: the set a
+ * bulk action on 'all n teachers' changes (issue 15), so no teacher joins or leaves it until the change commits.
+ */
+export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<string[]> {
+  const rows = await filtered(db, filter).select('m.id').orderBy('m.id').forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
 export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {
   const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
