@@ -89,6 +89,22 @@ export class TeachersPage extends BasePage {
     await this.page.getByRole('option', { name: label }).click();
   }
 
+  /** The Active list's filters (issue 15): 'Signed up', 'License', 'Certification'. */
+  filter(label: 'Signed up' | 'License' | 'Certification'): Locator {
+    return this.page.getByRole('group', { name: 'Filter teachers' }).getByRole('combobox', { name: label });
+  }
+
+  async chooseFilter(label: 'Signed up' | 'License' | 'Certification', option: string): Promise<void> {
+    await this.filter(label).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await expect(this.filter(label)).toHaveValue(option);
+  }
+
+  /** 'Select all n teachers' in the bulk bar, once the page's rows are all ticked. */
+  selectAllMatching(total: number): Locator {
+    return this.bulkBar().getByRole('button', { name: `Select all ${total} teachers` });
+  }
+
   pageSizeSelect(): Locator {
     return this.page.getByRole('combobox', { name: 'Rows per page' });
   }

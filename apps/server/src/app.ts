@@ -13,10 +13,13 @@ import { registerWebConsole } from './plugins/web-console.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { consoleConfigRoutes } from './modules/console-config/console-config.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
+import { CUSTOM_TOKEN_MINUTES } from './modules/identity/auth.js';
+import { issueCustomTokenForUser } from './modules/identity/custom-token.js';
 import { signUpPendingMembers } from './modules/members/member-sign-up.service.js';
 import { authContractsPlugin } from './modules/auth-contracts/auth-contracts.plugin.js';
 import { graphqlPlugin } from './modules/graphql/graphql.plugin.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { teachersBulkRoutes } from './modules/members/teachers-bulk.routes.js';
 import { convertStudentRoutes } from './modules/members/convert-student.routes.js';
 import { licensesRoutes } from './modules/licenses/licenses.routes.js';
 import { librariesPlugin } from './modules/libraries/libraries.plugin.js';
@@ -78,9 +81,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authContractsPlugin);
   await app.register(graphqlPlugin);
   await app.register(membersRoutes);
+  await app.register(teachersBulkRoutes);
   await app.register(convertStudentRoutes);
   await app.register(licensesRoutes);
-  await app.register(librariesPlugin);
+  // A library visit ends with the identity provider's single-use sign-in token, as an LTI launch does (spec §4).
+  await app.register(librariesPlugin, {
+    issueSignInToken: async (userId, client) => ({
+      token: await issueCustomTokenForUser(app.auth, userId, client),
+      expiresAt: new Date(Date.now() + CUSTOM_TOKEN_MINUTES * 60_000),
+    }),
+  });
   await app.register(settingsPlugin);
   await app.register(ltiPlugin);
   await app.register(analyticsPlugin);

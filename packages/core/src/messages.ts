@@ -18,6 +18,11 @@ export const authMessages = {
     'Your district prevents the use of email and password logins to the admin console, please use the preferred Single Sign On methods.',
   /** Designed: the spec only says registration with an existing e-mail shows a Sign in button. */
   emailAlreadyInUse: 'An account already exists with this email address.',
+  /**
+   * Designed: a single-use sign-in token (a library visit's or an LTI launch's link) that has expired or
+   * was already used.
+   */
+  signInLinkUsed: 'This sign-in link has expired or was already used. Please open it again from where you started.',
 } as const;
 
 /** Office 365 popup sign-in. */
@@ -77,6 +82,15 @@ export const teacherMessages = {
   notFound: 'No teachers found',
   noTeachers: "You don't have any teachers in your organisation",
 } as const;
+
+/**
+ * Designed (issue 15): an action on 'all n teachers' matching the filters, refused because the list changed
+ * between the count shown and Apply. Nothing was changed.
+ */
+export function selectionChangedMessage(expected: number, matching: number): string {
+  const now = matching === 1 ? '1 teacher matches' : `${matching} teachers match`;
+  return `The teachers matching your filters have changed: ${now} now, not ${expected}. Nothing was changed: check the list and try again.`;
+}
 
 /** Teacher libraries: viewing, transferring, archiving, visiting (§8, §6). */
 export const libraryMessages = {

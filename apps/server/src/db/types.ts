@@ -99,6 +99,8 @@ export interface MembersTable {
   certifying: number | null;
   is_ambassador: Generated<boolean>;
   is_student: Generated<boolean>;
+  /** Provider staff visiting for support (issue 15): a member for the library's sake, never one of the school's teachers. */
+  is_provider_staff: Generated<boolean>;
   /** Set when the teacher was removed (Inactive tab). */
   revoked_at: NullableTimestamp;
   signed_up_at: NullableTimestamp;

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Issue 13: the Teachers page's total without counting 100,000 rows on every page.
  *
- * member_counts holds, per organisation, how many teachers (members who are not students) there are for each
+ * member_counts holds, per organisation, how many teachers (members who are neither students nor provider staff on
+ * a support visit, migration 0009) there are for each
  * combination of removed (the Inactive tab) / pending (not signed up) / licence ('' = none). The list's total
  * for a filter the counts can answer (tab, Signed up, License) is a sum over a handful of these rows; a search
  * or the Certification filter still counts the matching rows (modules/members/teachers-list.repository.ts).
@@ -24,29 +25,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       teachers bigint NOT NULL,
       PRIMARY KEY (organisation_id, revoked, pending, license_id)
     )`.execute(db);
-  await sql`COMMENT ON TABLE member_counts IS 'Teachers (members, not students) per organisation, removed, pending and licence ('''' = none); kept by triggers on members'`.execute(db);
+  await sql`COMMENT ON TABLE member_counts IS 'Teachers (members, not students, not provider staff) per organisation, removed, pending and licence ('''' = none); kept by triggers on members'`.execute(db);
   await sql`
     CREATE FUNCTION member_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
         INSERT INTO member_counts AS c (organisation_id, revoked, pending, license_id, teachers)
         SELECT organisation_id, revoked_at IS NOT NULL, pending, coalesce(license_id, ''), count(*)
-        FROM new_rows WHERE NOT is_student GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        FROM new_rows WHERE NOT is_student AND NOT is_provider_staff GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
         ON CONFLICT (organisation_id, revoked, pending, license_id) DO UPDATE SET teachers = c.teachers + excluded.teachers;
       ELSIF TG_OP = 'DELETE' THEN
         UPDATE member_counts AS c SET teachers = c.teachers - d.n
         FROM (SELECT organisation_id, revoked_at IS NOT NULL AS revoked, pending, coalesce(license_id, '') AS license_id, count(*) AS n
-              FROM old_rows WHERE NOT is_student GROUP BY 1, 2, 3, 4) AS d
+              FROM old_rows WHERE NOT is_student AND NOT is_provider_staff GROUP BY 1, 2, 3, 4) AS d
         WHERE (c.organisation_id, c.revoked, c.pending, c.license_id) = (d.organisation_id, d.revoked, d.pending, d.license_id);
         DELETE FROM member_counts WHERE organisation_id IN (SELECT organisation_id FROM old_rows) AND teachers = 0;
       ELSE
         INSERT INTO member_counts AS c (organisation_id, revoked, pending, license_id, teachers)
         SELECT organisation_id, revoked, pending, license_id, sum(n) FROM (
           SELECT organisation_id, revoked_at IS NOT NULL AS revoked, pending, coalesce(license_id, '') AS license_id, 1 AS n
-          FROM new_rows WHERE NOT is_student
+          FROM new_rows WHERE NOT is_student AND NOT is_provider_staff
           UNION ALL
           SELECT organisation_id, revoked_at IS NOT NULL, pending, coalesce(license_id, ''), -1
-          FROM old_rows WHERE NOT is_student
+          FROM old_rows WHERE NOT is_student AND NOT is_provider_staff
         ) AS d
         GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
         ON CONFLICT (organisation_id, revoked, pending, license_id) DO UPDATE SET teachers = c.teachers + excluded.teachers;
@@ -66,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     INSERT INTO member_counts (organisation_id, revoked, pending, license_id, teachers)
     SELECT organisation_id, revoked_at IS NOT NULL, pending, coalesce(license_id, ''), count(*)
-    FROM members WHERE NOT is_student GROUP BY 1, 2, 3, 4`.execute(db);
+    FROM members WHERE NOT is_student AND NOT is_provider_staff GROUP BY 1, 2, 3, 4`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

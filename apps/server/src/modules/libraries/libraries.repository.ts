@@ -21,10 +21,12 @@ export interface TeacherMember {
   is_student: boolean;
   revoked_at: Date | null;
   license_id: string | null;
+  /** Provider staff visiting for support: never one of the school's teachers (issue 15). */
+  is_provider_staff: boolean;
 }
 
 const memberColumns = [
-  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id',
+  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id', 'is_provider_staff',
 ] as const;
 
 /** A member of one organisation by member id. */
@@ -87,8 +89,9 @@ export async function listTeacherLibraries(db: Db, filter: TeacherLibraryFilter)
       // An owner without a membership row still holds the Owner level.
       sql<number>`coalesce(tm.role, ${LIBRARY_ROLE_OWNER})`.as('role'),
       sql<number>`(SELECT count(*) FROM books b WHERE b.organisation_id = l.organisation_id AND b.library_id = l.id)`.as('book_count'),
-      // Authors: everyone in the library who may write, i.e. below Read-Only.
-      sql<number>`(SELECT count(*) FROM library_memberships m WHERE m.organisation_id = l.organisation_id AND m.library_id = l.id AND m.role < ${LIBRARY_ROLE_READ_ONLY})`.as('user_count'),
+      // Authors: everyone in the library who may write, i.e. below Read-Only; provider staff visiting for support are not.
+      sql<number>`(SELECT count(*) FROM library_memberships m JOIN members p ON p.organisation_id = m.organisation_id AND p.id = m.member_id
+        WHERE m.organisation_id = l.organisation_id AND m.library_id = l.id AND m.role < ${LIBRARY_ROLE_READ_ONLY} AND NOT p.is_provider_staff)`.as('user_count'),
       filter.viewerMemberIds.length
         ? sql<boolean>`EXISTS (SELECT 1 FROM library_memberships v WHERE v.organisation_id = l.organisation_id AND v.library_id = l.id AND ${anyOf('v.member_id', filter.viewerMemberIds)})`.as('joined')
         : sql<boolean>`false`.as('joined'),

@@ -34,7 +34,9 @@ export const librariesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/:teacherId/admins/owner/all/:newOwnerId/:type',
     { schema: { tags, summary: "Reassign all the teacher's libraries", params: transferParamsSchema, querystring: organisationQuerySchema } },
     async (request) =>
-      reassignAllLibraries(app.db, requireActor(request), { organisationId: organisationIdOf(request), ...request.params }),
+      reassignAllLibraries(app.db, requireActor(request), {
+        organisationId: organisationIdOf(request), ...request.params, providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
+      }),
   );
 
   app.post(

@@ -13,7 +13,6 @@ export const transferParamsSchema = z.object({
   newOwnerId: z.string().min(1).max(320),
   type: z.enum(['teacher', 'admin']),
 });
-export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** The organisation the teacher must belong to; also accepted as the X-Organisation-Id header or a body field. */
 export const organisationQuerySchema = z.object({ organisationId: id.optional() });

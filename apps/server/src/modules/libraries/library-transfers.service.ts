@@ -1,4 +1,4 @@
-import { LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER } from '@quire/core';
+import { isProviderStaffEmail, LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER } from '@quire/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -22,6 +22,8 @@ export interface ReassignInput {
   teacherId: string;
   newOwnerId: string;
   type: 'teacher' | 'admin';
+  /** Provider staff are recognised by this e-mail domain: an admin of it taking over is marked staff (issue 15). */
+  providerEmailDomain?: string;
 }
 
 export interface ReassignResult {
@@ -55,7 +57,10 @@ async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: Rea
   if (member?.id === teacher.id || email === teacher.email || (userId !== null && userId === teacher.user_id)) {
     throw badRequest(transferErrors.sameOwner, 'same_owner');
   }
-  const ensured = await ensureOrgMember(trx, input.organisationId, { email, userId, displayName: member?.display_name || user?.name || '' });
+  const ensured = await ensureOrgMember(trx, input.organisationId, {
+    email, userId, displayName: member?.display_name || user?.name || '',
+    providerStaff: input.providerEmailDomain !== undefined && isProviderStaffEmail(email, input.providerEmailDomain),
+  });
   return { member: ensured.member, created: ensured.created };
 }
 

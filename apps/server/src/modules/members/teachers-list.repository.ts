@@ -81,6 +81,8 @@ function filtered(db: Kysely<DB>, filter: TeacherFilter) {
     .selectFrom('members as m')
     .where('m.organisation_id', '=', filter.organisationId)
     .where('m.is_student', '=', false)
+    // Provider staff visiting a library for support are members, never the school's teachers (issue 15).
+    .where('m.is_provider_staff', '=', false)
     .where('m.revoked_at', filter.status === 'active' ? 'is' : 'is not', null);
   const search = filter.search?.trim();
   if (search) {
@@ -211,6 +213,15 @@ function totalQuery(db: Kysely<DB>, filter: TeacherFilter) {
   if (filter.signedUp) query = query.where('pending', '=', filter.signedUp === 'no');
   if (filter.license) query = query.where('license_id', '=', filter.license === 'none' ? '' : filter.license);
   return query;
+}
+
+/**
+ * The ids of every teacher the filter matches, rows locked for the rest of the caller's transaction: the set a
+ * bulk action on 'all n teachers' changes (issue 15), so no teacher joins or leaves it until the change commits.
+ */
+export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<string[]> {
+  const rows = await filtered(db, filter).select('m.id').orderBy('m.id').forUpdate().execute();
+  return rows.map((r) => r.id);
 }
 
 export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {

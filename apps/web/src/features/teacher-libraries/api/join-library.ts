@@ -9,16 +9,14 @@ export interface JoinLibraryInput {
   reason?: string;
 }
 
-/** POST {api}/{teacherId}/admins/{libraryId}/join {reason}: answers a single-use token. */
+/**
+ * POST {api}/{teacherId}/admins/{libraryId}/join {reason}: answers a single-use sign-in token and the link to the
+ * library in the product app that carries it (spec §4), so the product signs the admin in.
+ */
 export function joinLibrary({ orgId, teacherId, libraryId, reason }: JoinLibraryInput): Promise<JoinResult> {
   return apiRequest(serviceUrl('api', '', teacherId, 'admins', libraryId, 'join'), {
     method: 'POST',
     json: { organisationId: orgId, ...(reason ? { reason } : {}) },
     schema: joinResultSchema,
   });
-}
-
-/** The sign-in-with-token link that opens the library in the product's app (exchanged once by the server). */
-export function visitLink(token: string): string {
-  return serviceUrl('api', '/library-visit', token);
 }

@@ -30,7 +30,12 @@ export const bookCountsSchema = z.object({ owned: z.number(), private: z.number(
 export type BookCounts = z.infer<typeof bookCountsSchema>;
 
 /** POST {api}/{teacherId}/admins/{libraryId}/join. */
-export const joinResultSchema = z.object({ token: z.string(), expiresAt: z.string().optional(), url: z.string().optional() });
+/** The join answer: the single-use sign-in token and the link to the library in the product app that carries it. */
+export const joinResultSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string().optional(),
+  url: z.url({ protocol: /^https?$/ }),
+});
 export type JoinResult = z.infer<typeof joinResultSchema>;
 
 /** POST {api}/admin-tools/v2/{teacherId}/users/delete-check. */

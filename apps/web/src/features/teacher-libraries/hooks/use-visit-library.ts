@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify.js';
 import { teacherLibrariesRoot } from '../api/get-teacher-libraries.js';
-import { joinLibrary, visitLink } from '../api/join-library.js';
+import { joinLibrary } from '../api/join-library.js';
 import type { Library } from '../api/library-schemas.js';
 import { joinErrorText } from '../model/library-errors.js';
 
@@ -16,8 +16,9 @@ export interface VisitState {
 
 /**
  * Visiting a teacher's library (spec §4): needs visitLibraries and the acting admin in the admins list;
- * a first visit asks a reason; the join call's token becomes a link opened in a new tab. The tab is
- * opened during the click itself, so browsers do not block it, and pointed at the link once it exists.
+ * a first visit asks a reason; the join call answers a sign-in-with-token link to the library in the product,
+ * opened in a new tab. The tab is opened during the click itself, so browsers do not block it, and pointed at
+ * the link once it exists.
  */
 export function useVisitLibrary(input: { orgId: string; teacherId: string; allowed: boolean }) {
   const queryClient = useQueryClient();
@@ -27,8 +28,7 @@ export function useVisitLibrary(input: { orgId: string; teacherId: string; allow
     const tab = window.open('', '_blank');
     setState((s) => ({ ...s, joiningId: library.id }));
     try {
-      const { token } = await joinLibrary({ orgId: input.orgId, teacherId: input.teacherId, libraryId: library.id, reason });
-      const link = new URL(visitLink(token), window.location.href).toString();
+      const { url: link } = await joinLibrary({ orgId: input.orgId, teacherId: input.teacherId, libraryId: library.id, reason });
       if (tab) {
         // The app must not reach back into the console.
         tab.opener = null;

@@ -1,5 +1,5 @@
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import type { TeacherStatus, TeachersListQuery } from './get-teachers.js';
+import { listFilterOf, type TeacherStatus, type TeachersListQuery } from './get-teachers.js';
 
 export type ExportScope = 'page' | 'all';
 
@@ -7,7 +7,7 @@ export type ExportScope = 'page' | 'all';
 export function fetchTeachersCsv(orgId: string, status: TeacherStatus, query: TeachersListQuery, scope: ExportScope): Promise<Blob> {
   return apiRequest<Blob>(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'teachers', 'export.csv'), {
     query: {
-      search: query.search.trim() || undefined,
+      ...listFilterOf(query),
       sort: query.sort,
       dir: query.dir,
       page: scope === 'page' ? query.page : undefined,

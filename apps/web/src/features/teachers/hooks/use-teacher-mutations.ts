@@ -1,7 +1,9 @@
 import { genericOperationError, teacherMessages } from '@quire/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
+import type { TeacherBulkAction } from '@quire/core';
 import { assignLicense } from '../api/assign-license.js';
+import { runTeacherBulkAction } from '../api/bulk-teachers.js';
 import { teachersQueryRoot } from '../api/get-teachers.js';
 import { grantMembership, removeLicenses, updateMembershipRole } from '../api/membership-mutations.js';
 import { refreshAfterChange } from '../api/refresh-after-change.js';
@@ -31,6 +33,16 @@ export function useTeacherMutations(orgId: string) {
     onSettled: refresh,
   });
 
+  // 'Select all n teachers' (issue 15): the server works out the set; the notice counts the teachers who changed.
+  const bulk = useMutation({
+    mutationFn: ({ action, idempotencyKey }: { action: TeacherBulkAction; idempotencyKey?: string }) => runTeacherBulkAction(orgId, action, idempotencyKey),
+    onError: (error, { action }) =>
+      notifyError(errorMessageOf(error, genericOperationError(action.action === 'assign-license' ? 'assignLicenses' : 'removeLicenses'))),
+    onSuccess: (result) =>
+      notifyInfo(result.action === 'assign-license' ? `License assigned to ${count(result.changed)}` : `License removed from ${count(result.changed)}`),
+    onSettled: refresh,
+  });
+
   const markActive = useMutation({
     mutationFn: ({ memberIds, idempotencyKey }: { memberIds: string[]; idempotencyKey?: string }) => grantMembership(orgId, memberIds, idempotencyKey),
     onError: (error) => notifyError(errorMessageOf(error, genericOperationError('grantMembership'))),
@@ -55,5 +67,5 @@ export function useTeacherMutations(orgId: string) {
     },
   });
 
-  return { assign, remove, markActive, setRole };
+  return { assign, remove, bulk, markActive, setRole };
 }
