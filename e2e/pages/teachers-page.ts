@@ -94,8 +94,11 @@ export class TeachersPage extends BasePage {
     return this.page.getByRole('group', { name: 'Filter teachers' }).getByRole('combobox', { name: label });
   }
 
+  /** Opens a filter's list (checked with axe), picks the option and waits until the select shows it. */
   async chooseFilter(label: 'Signed up' | 'License' | 'Certification', option: string): Promise<void> {
     await this.filter(label).click();
+    await expect(this.page.getByRole('listbox')).toBeVisible();
+    await this.expectAccessible({ label: `filter ${label} open` });
     await this.page.getByRole('option', { name: option, exact: true }).click();
     await expect(this.filter(label)).toHaveValue(option);
   }

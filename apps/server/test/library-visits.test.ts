@@ -217,6 +217,19 @@ describe('a provider-staff visit (issue 15)', () => {
     expect(org.data?.getOrganisationById.licenses.find((l) => l.id === license.id)?.allocated).toBe(0);
     // Not one of the library's authors either.
     expect(await authors()).toBe(authorsBefore);
+
+    // Nor a teacher a licence or another teacher's libraries can be given to.
+    const staff = await t.app.db.selectFrom('members').select('id').where('organisation_id', '=', admin.orgId).where('email', '=', staffEmail).executeTakeFirstOrThrow();
+    const other = await buildLicense(t.app.db, { organisationId: admin.orgId, quantity: 5 });
+    const put = await t.app.inject({ method: 'PUT', url: `${orgPath(admin.orgId)}/licenses/${other.id}`, headers: admin.headers, payload: [staff.id] });
+    expect(put.statusCode).toBe(404);
+    const reassign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/${teacher.id}/admins/owner/all/${staff.id}/teacher?organisationId=${admin.orgId}`,
+      headers: admin.headers,
+    });
+    expect(reassign.statusCode).toBe(404);
+    expect(reassign.json().code).toBe('target_not_found');
   });
 
   it('at start, marks the staff members an earlier version made and frees their seat', async () => {

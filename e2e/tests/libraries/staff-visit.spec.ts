@@ -43,11 +43,9 @@ test("a staff visit for support does not add 'Quire Support' to the school's tea
   const name = teacher.displayName.trim() || teacher.email;
   await teachers.rowAction(teacher.email, 'View Profile', `${name}’s libraries`);
   await dialogs.visitButton(target.name).click();
-  const opened = context.waitForEvent('page');
+  const arrived = context.waitForEvent('response', (r) => r.url().startsWith(`${appRoot}/library/${target.id}`));
   await dialogs.chooseReason('Provide teacher support');
-  const tab = await opened;
-  await tab.waitForURL((url) => url.href.startsWith(`${appRoot}/library/${target.id}`));
-  await tab.close();
+  await (await arrived).frame().page().close();
   await page.keyboard.press('Escape');
   await expect(dialogs.viewer(name)).toHaveCount(0);
 

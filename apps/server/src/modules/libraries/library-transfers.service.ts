@@ -35,7 +35,8 @@ export interface ReassignResult {
 async function teacherTarget(trx: Transaction<DB>, scope: TeacherScope, input: ReassignInput) {
   if (input.newOwnerId === scope.teacher.id) throw badRequest(transferErrors.sameOwner, 'same_owner');
   const target = await repo.findMember(trx, input.organisationId, input.newOwnerId);
-  if (!target) throw notFound(transferErrors.targetNotFound, 'target_not_found');
+  // Provider staff visiting for support are no teachers of the school (issue 15).
+  if (!target || target.is_provider_staff) throw notFound(transferErrors.targetNotFound, 'target_not_found');
   if (target.pending || target.role < 0) throw conflict(transferErrors.targetPending, 'target_pending');
   if (target.revoked_at || target.is_student) throw conflict(transferErrors.targetInactive, 'target_inactive');
   return { member: target, created: false };
