@@ -147,6 +147,42 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(server.requests.find((r) => r.operation === 'deleteAdmins')?.variables).toEqual({ orgId: 'org-1', emails: ['bob@school.test', 'cy@school.test'] }));
   });
 
+  it('adds once on a double click, with an idempotency key, and the button is busy meanwhile (issue 15)', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = fakeFetch(
+      routes(['ada@school.test'], { 'gql importAdmins': () => new Promise((resolve) => (answer = resolve)) }),
+    );
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add admins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add admins' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Email addresses/ }), 'new@school.test');
+    const submit = within(dialog).getByRole('button', { name: 'Add admins' });
+    await user.dblClick(submit);
+    await waitFor(() => expect(submit).toHaveAttribute('data-loading', 'true'));
+    answer({ body: { data: { importAdmins: { added: ['new@school.test'], existing: [] } } } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add admins' })).not.toBeInTheDocument());
+    const calls = server.requests.filter((r) => r.operation === 'importAdmins');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
+  it('removes once on a double click, with an idempotency key (issue 15)', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = fakeFetch(routes(['ada@school.test', 'bob@school.test'], { 'gql deleteAdmins': () => new Promise((resolve) => (answer = resolve)) }));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for bob@school.test' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove admin' });
+    const confirm = within(dialog).getByRole('button', { name: 'Remove admin' });
+    await user.dblClick(confirm);
+    await waitFor(() => expect(confirm).toHaveAttribute('data-loading', 'true'));
+    answer({ body: { data: { deleteAdmins: { removed: ['bob@school.test'] } } } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove admin' })).not.toBeInTheDocument());
+    const calls = server.requests.filter((r) => r.operation === 'deleteAdmins');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
   it("offers no changes to someone who is not an admin (a library manager)", async () => {
     fakeFetch({ 'gql getAdmins': adminsRoute(['zed@school.test']), 'gql getOrganisationById': organisation(['zed@school.test']) });
     renderPage();

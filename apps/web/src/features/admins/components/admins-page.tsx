@@ -44,7 +44,7 @@ export function AdminsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', orgId] });
 
   const add = useMutation({
-    mutationFn: (emails: string[]) => importAdmins(orgId, emails),
+    mutationFn: ({ emails, idempotencyKey }: { emails: string[]; idempotencyKey: string }) => importAdmins(orgId, emails, idempotencyKey),
     onSuccess: (result) => {
       notifyInfo(importedText(result));
       setAdding(false);
@@ -59,8 +59,8 @@ export function AdminsPage() {
   });
 
   const remove = useMutation({
-    mutationFn: (list: AdminEntry[]) => deleteAdmins(orgId, list.map((a) => a.email)),
-    onSuccess: (removed, list) => {
+    mutationFn: ({ list, idempotencyKey }: { list: AdminEntry[]; idempotencyKey: string }) => deleteAdmins(orgId, list.map((a) => a.email), idempotencyKey),
+    onSuccess: (removed, { list }) => {
       notifyInfo(removed.length === 1 ? '1 admin removed' : `${removed.length} admins removed`);
       setSelected((old) => new Map([...old].filter(([key]) => !removed.includes(key))));
       setRemoving(null);
@@ -147,7 +147,7 @@ export function AdminsPage() {
         providerEmailDomain={config.providerEmailDomain}
         busy={add.isPending}
         serverError={addError}
-        onAdd={(emails) => add.mutate(emails)}
+        onAdd={(emails, idempotencyKey) => add.mutateAsync({ emails, idempotencyKey })}
         onClose={() => {
           setAdding(false);
           setAddError(null);
@@ -159,7 +159,7 @@ export function AdminsPage() {
           organisationName={organisationName}
           staff={staff}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(removing.admins)}
+          onConfirm={(idempotencyKey) => remove.mutateAsync({ list: removing.admins, idempotencyKey })}
           onClose={() => setRemoving(null)}
         />
       ) : null}
