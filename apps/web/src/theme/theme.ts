@@ -1,4 +1,16 @@
-import { createTheme, Menu, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  CloseButton,
+  ComboboxChevron,
+  createTheme,
+  Menu,
+  MenuSubItem,
+  Pagination,
+  PasswordInput,
+  Tooltip,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import { hiddenCloseIcon, hiddenSubmenuChevron, paginationIcons, PasswordVisibilityIcon } from './decorative-icons.js';
 
 /**
  * Quire's primary blue. Shade 8 is the filled colour (white text on it) and the link colour (on
@@ -35,6 +47,14 @@ export const theme = createTheme({
     // Mantine's focus placeholder (role=presentation) is not an allowed child of role=menu (axe
     // aria-required-children); without it the first item takes focus on open.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Decorative icons drawn by Mantine are hidden from assistive technology (decorative-icons.tsx).
+    ComboboxChevron: ComboboxChevron.extend({ defaultProps: { 'aria-hidden': true } }),
+    Pagination: Pagination.extend({ defaultProps: paginationIcons }),
+    CloseButton: CloseButton.extend({ defaultProps: { icon: hiddenCloseIcon } }),
+    MenuSubItem: MenuSubItem.extend({ defaultProps: { rightSection: hiddenSubmenuChevron } }),
+    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleIcon: PasswordVisibilityIcon } }),
+    // A tooltip keyboard users can reach: it shows on focus as well as on hover (issue 15, item 11).
+    Tooltip: Tooltip.extend({ defaultProps: { events: { hover: true, focus: true, touch: false } } }),
   },
 });
 

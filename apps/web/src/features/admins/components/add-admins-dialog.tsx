@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { MODAL_WIDTHS } from '@quire/core';
 import { useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { checkAdminEmails } from '../model/admin-emails.js';
 
@@ -39,7 +40,7 @@ export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy
   };
 
   return (
-    <Modal opened={opened} onClose={busy || once.busy ? () => undefined : close} title="Add admins" size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened={opened} onClose={busy || once.busy ? () => undefined : close} title="Add admins" size={MODAL_WIDTHS[3]}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Admins can manage licenses, teachers, other admins and settings of this organisation.</Text>
@@ -63,6 +64,6 @@ export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import type { AdminEntry } from '../api/get-admins.js';
 import type { ProviderStaff } from '../model/admin-emails.js';
@@ -22,7 +23,7 @@ export function RemoveAdminsDialog({ admins, organisationName, staff, busy, onCo
   const once = useSubmitOnce();
   const working = busy || once.busy;
   return (
-    <Modal opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           {admins.length === 1
@@ -55,6 +56,6 @@ export function RemoveAdminsDialog({ admins, organisationName, staff, busy, onCo
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -109,11 +109,12 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
           <TextInput
             label="Email"
             type="email"
-            autoComplete="username"
+            autoComplete="email"
             value={email}
             onChange={(event) => changeEmail(event.currentTarget.value)}
             error={attempted ? emailError : undefined}
-            data-autofocus
+            // The cursor starts in the form's first field (issue 15); the password step focuses its own field.
+            autoFocus
             required
           />
           {step === 'password' && (

@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { libraryMessages, MODAL_WIDTHS, teacherMessages, withServerMessages } from '@quire/core';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useLibraryAccess } from '../hooks/use-library-access.js';
@@ -191,9 +192,17 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
   const title = step === 'license' ? 'Manage License' : mode === 'manage' ? 'Manage Teacher Libraries' : 'Remove teacher';
 
   return (
-    <Modal opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close', disabled: working }}>
+    <Dialog opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTHS[3]} closeButtonProps={{ disabled: working }}>
       <Stack>
-        <Title order={3} size="h5" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+        <Title
+          order={3}
+          size="h5"
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+          // The delete dialog first checks the accounts: it opens on its heading, not on Close.
+          data-autofocus={step === 'checking' ? true : undefined}
+        >
           {STEP_HEADINGS[step]}
         </Title>
         {failure && (step === 'target' || step === 'blocked') ? (
@@ -309,6 +318,6 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
           />
         ) : null}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { DEFAULT_MY_BOOKS_LIBRARY_NAME, MODAL_WIDTHS } from '@quire/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf } from '../../../lib/notify.js';
 import { convertToStudent } from '../api/convert-to-student.js';
@@ -87,7 +88,7 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished, con
   };
 
   return (
-    <Modal opened onClose={phase === 'running' ? () => undefined : onClose} title="Switch to student" size={MODAL_WIDTHS[5]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={phase === 'running' ? () => undefined : onClose} title="Switch to student" size={MODAL_WIDTHS[5]} focusKey={phase}>
       <Stack>
         <Text size="sm">
           {members.length === 1 ? 'This teacher becomes a student' : `These ${members.length} teachers become students`} of your
@@ -113,19 +114,21 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished, con
         </Table.ScrollContainer>
         <Group justify="flex-end">
           {phase === 'done' ? (
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose} data-autofocus>
+              Done
+            </Button>
           ) : (
             <>
               <Button variant="default" onClick={onClose} disabled={phase === 'running'}>
                 Cancel
               </Button>
-              <Button color="red" onClick={() => void once.submit(run)} loading={phase === 'running' || once.busy}>
+              <Button color="red" onClick={() => void once.submit(run)} loading={phase === 'running' || once.busy} data-autofocus>
                 Switch to student
               </Button>
             </>
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { teacherMessages, validationMessages } from '@quire/core';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
@@ -46,6 +46,20 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Your message has been sent' })).toBeInTheDocument();
     expect(api.callsTo('sendEmail')).toHaveLength(1);
     expect(api.callsTo('sendEmail')[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
+  it('opens on the message once it has loaded, and each step takes focus, never left on the page body (issue 15)', async () => {
+    fakeApi({ teacherEmailPreview: preview(), sendEmail: { body: { sentTo: ['m'], errors: [] } } });
+    const { user } = renderDialog();
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(message).toHaveFocus(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm recipients and send' });
+    await waitFor(() => expect(confirm.contains(document.activeElement)).toBe(true), { timeout: 5000 });
+    expect(document.activeElement).not.toBe(document.body);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const done = await screen.findByRole('button', { name: 'Done' });
+    await waitFor(() => expect(done).toHaveFocus(), { timeout: 5000 });
   });
 
   it('refuses a Create account by date in the past (issue 15)', async () => {

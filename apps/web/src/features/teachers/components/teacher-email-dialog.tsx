@@ -1,7 +1,8 @@
-import { Button, Group, List, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, List, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { MODAL_WIDTHS, teacherMessages, validateWelcomeEmail, WELCOME_EMAIL_DEFAULT_DAYS } from '@quire/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { sendTeacherEmail, teacherEmailPreviewQueryOptions, type TeacherEmailKind } from '../api/teacher-email.js';
@@ -75,7 +76,14 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   };
 
   return (
-    <Modal opened onClose={send.isPending ? () => undefined : onClose} title={STEP_TITLES[step]} size={MODAL_WIDTHS[5]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog
+      opened
+      onClose={send.isPending ? () => undefined : onClose}
+      title={STEP_TITLES[step]}
+      size={MODAL_WIDTHS[5]}
+      // Each step, and the message once loaded, takes focus: the button that led there is gone.
+      focusKey={step === 'details' && preview.isPending ? 'loading' : step}
+    >
       {step === 'details' ? (
         preview.isPending ? (
           <Group justify="center" py="lg" role="status">
@@ -148,6 +156,6 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
