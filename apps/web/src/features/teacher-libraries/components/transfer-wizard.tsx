@@ -9,7 +9,7 @@ import { useStepFocus } from '../hooks/use-step-focus.js';
 import { useTransferRun, type RemovalOutcome } from '../hooks/use-transfer-run.js';
 import { revokeMembership } from '../api/delete-account.js';
 import { revokeErrorText } from '../model/library-errors.js';
-import { removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
+import { possessive, removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
 import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
 import { DeleteConfirmStep, DeleteWarningStep } from './delete-account-steps.js';
 import { ManageLicenseStep, type LicenseOutcome } from './manage-license-step.js';
@@ -30,6 +30,9 @@ export interface TransferWizardProps {
 
 /** Designed: the spec gives no text for a missing choice. */
 export const CHOICE_REQUIRED_TEXT = 'Please choose what happens to the libraries';
+
+/** The archive choice's second step: nobody receives the libraries (issue 15). */
+const ARCHIVE_HEADING = 'Archive and close libraries';
 
 const STEP_HEADINGS: Record<Step, string> = {
   checking: 'Checking the account',
@@ -203,7 +206,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
           // The delete dialog first checks the accounts: it opens on its heading, not on Close.
           data-autofocus={step === 'checking' ? true : undefined}
         >
-          {STEP_HEADINGS[step]}
+          {step === 'target' && choice === 'archive' ? ARCHIVE_HEADING : STEP_HEADINGS[step]}
         </Title>
         {failure && (step === 'target' || step === 'blocked') ? (
           <Alert color="red" variant="light" role="alert">
@@ -273,7 +276,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
 
         {step === 'choose' ? (
           <>
-            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} mode={mode} />
+            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} count={teachers.length} mode={mode} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
@@ -287,7 +290,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
           <>
             {choice === 'archive' ? (
               <Text size="sm">
-                All of {subject}’s libraries are archived and closed. Published books stay active but become uneditable; nothing is deleted.
+                {`All of ${possessive(subject, teachers.length)} libraries are archived and closed. Published books stay active but become uneditable; nothing is deleted.`}
               </Text>
             ) : (
               <TransferTargetStep orgId={orgId} kind={choice} teachers={teachers} value={target} onChange={(t) => { setTarget(t); setError(null); }} error={error} />
@@ -302,9 +305,23 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
         ) : null}
 
         {step === 'warning' ? (
-          <DeleteWarningStep names={teachers.map(teacherName)} organisationName={organisationName} onCancel={onClose} onContinue={() => setStep('confirm')} />
+          <DeleteWarningStep
+            names={teachers.map(teacherName)}
+            organisationName={organisationName}
+            target={choice === 'archive' ? null : (target?.label ?? null)}
+            onCancel={onClose}
+            onContinue={() => setStep('confirm')}
+          />
         ) : null}
-        {step === 'confirm' ? <DeleteConfirmStep busy={false} onCancel={onClose} onDelete={() => void permanentlyDelete()} /> : null}
+        {step === 'confirm' ? (
+          <DeleteConfirmStep
+            names={teachers.map(teacherName)}
+            target={choice === 'archive' ? null : (target?.label ?? null)}
+            busy={false}
+            onCancel={onClose}
+            onDelete={() => void permanentlyDelete()}
+          />
+        ) : null}
 
         {step === 'license' && single ? (
           <ManageLicenseStep
