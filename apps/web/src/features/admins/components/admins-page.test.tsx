@@ -71,6 +71,16 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     expect((await screen.findAllByText(adminMessages.loadFailed)).length).toBeGreaterThan(0);
   });
 
+  it('offers Retry when the list fails to load (issue 15)', async () => {
+    let calls = 0;
+    const list = adminsRoute(['ada@school.test']);
+    fakeFetch({ 'gql getAdmins': (request) => (++calls === 1 ? graphqlError('boom', 'internal_error', 500) : list(request)), 'gql getOrganisationById': organisation(['ada@school.test']) });
+    const user = renderPage();
+    const alert = await screen.findByRole('alert', { name: adminMessages.loadFailed });
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Admins' })).toBeInTheDocument();
+  });
+
   it('checks the addresses before adding: required, valid, never the provider’s own domain', async () => {
     const server = fakeFetch(routes(['ada@school.test'], { 'gql importAdmins': () => ({ body: { data: { importAdmins: { added: ['new@school.test'], existing: [] } } } }) }));
     const user = renderPage();

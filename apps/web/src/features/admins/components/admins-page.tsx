@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { adminMessages, DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TablePaging } from '../../../components/ui/table-paging.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -116,9 +117,7 @@ export function AdminsPage() {
           <Loader aria-label="Loading admins" />
         </Center>
       ) : admins.isError ? (
-        <Alert variant="filled" color="red" role="alert">
-          {adminMessages.loadFailed}
-        </Alert>
+        <LoadError title={adminMessages.loadFailed} onRetry={() => admins.refetch()} />
       ) : (
         <Stack gap={0}>
           <AdminsTable

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { LIBRARY_FILTER_ALL, LIBRARY_FILTER_ARCHIVED, MODAL_WIDTHS, ROLE_LIBRARY_MANAGER, type LibraryFilter } from '@quire/core';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
@@ -77,8 +78,8 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
         title={`${name}’s libraries`}
       >
         <Stack>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Group wrap="nowrap" align="flex-start">
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Group wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               <TeacherAvatar teacher={teacher} />
               <Stack gap={2}>
                 <Group gap="xs">
@@ -120,9 +121,7 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
                     <Loader aria-label="Loading libraries" />
                   </Center>
                 ) : libraries.isError ? (
-                  <Alert color="red" variant="light" role="alert">
-                    {fetchLibrariesErrorText(libraries.error)}
-                  </Alert>
+                  <LoadError title={fetchLibrariesErrorText(libraries.error)} onRetry={() => libraries.refetch()} />
                 ) : (
                   <LibrariesTable
                     label={tab === LIBRARY_FILTER_ALL ? 'All libraries' : 'Archived libraries'}

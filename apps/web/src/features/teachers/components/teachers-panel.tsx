@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { checkAssignable, teacherMessages, type OrganisationLicense } from '@quire/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { newIdempotencyKey } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
 import { fetchTeachersCsv, saveFile, type ExportScope } from '../api/export-teachers.js';
@@ -24,6 +25,9 @@ import { TablePaging } from './table-paging.js';
 import { TeacherEmailDialog } from './teacher-email-dialog.js';
 import { TeacherRowMenu, type RowAction } from './teacher-row-menu.js';
 import { TeachersTable } from './teachers-table.js';
+
+/** Designed (not in the catalogue): the list or the organisation could not be loaded. */
+export const TEACHERS_LOAD_FAILED = 'Something went wrong loading the teachers';
 
 type Dialog =
   | { kind: 'license'; license: OrganisationLicense | null; members: Member[]; fromSelection: boolean }
@@ -166,9 +170,9 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
           <Loader aria-label="Loading teachers" />
         </Center>
       ) : result.isError ? (
-        <Alert variant="filled" color="red" role="alert" title="Something went wrong loading the teachers">
+        <LoadError title={TEACHERS_LOAD_FAILED} onRetry={() => result.refetch()}>
           {errorMessageOf(result.error, '')}
-        </Alert>
+        </LoadError>
       ) : total === 0 ? (
         <Stack gap={4} py="lg" role="status">
           {search.trim() || status === 'inactive' ? (
