@@ -1,22 +1,29 @@
 import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { forwardRef, type ReactNode } from 'react';
 import classes from './responsive-table.module.css';
 
-/**
- * Class names of a table readable from 390 px up (responsive-table.module.css): `wideOnly` cells drop out
- * and `narrowOnly` content shows when the table has little room; `oneLine` text stays on one line when
- * it has plenty.
- */
-export const responsiveTable = {
-  wideOnly: classes.wideOnly ?? '',
-  narrowOnly: classes.narrowOnly ?? '',
-  oneLine: classes.oneLine ?? '',
-};
+/** Below this much room (44em) a table shows its chosen narrow column set. */
+export const NARROW_TABLE_MAX_WIDTH = 704;
 
-/** The size container a responsive table sits in: its rules follow the table's room, not the window's. */
-export function TableFrame({ children }: { children: ReactNode }) {
-  return <div className={classes.frame}>{children}</div>;
+/**
+ * How much room a table has: `narrow` below 44em, when it shows a chosen column set with the dropped
+ * columns' values inside a column that stays and the row's menu in view (issue 15, item 14). Until the
+ * frame has been measured (and in tests without layout) the table is wide.
+ */
+export function useTableRoom() {
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  return { ref, narrow: width > 0 && width <= NARROW_TABLE_MAX_WIDTH };
 }
+
+/** The frame a responsive table sits in: a size container, measured by `useTableRoom`. */
+export const TableFrame = forwardRef<HTMLDivElement, { children: ReactNode }>(function TableFrame({ children }, ref) {
+  return (
+    <div ref={ref} className={classes.frame}>
+      {children}
+    </div>
+  );
+});
 
 /**
  * An e-mail address in a table: on one line when the table has room (issue 15: at 1280 px most wrapped);
@@ -26,7 +33,7 @@ export function TableFrame({ children }: { children: ReactNode }) {
 export function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
-    <Text size="sm" className={responsiveTable.oneLine} style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm" className={classes.oneLine} style={{ overflowWrap: 'anywhere' }}>
       {at < 0 ? (
         email
       ) : (

@@ -1,6 +1,7 @@
 import { Group, Table, Text } from '@mantine/core';
 import { available, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
+import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 
 function booksLine(license: OrganisationLicense): string {
   const total = totalBooks(license);
@@ -13,39 +14,52 @@ function booksLine(license: OrganisationLicense): string {
  * (issue 15: Total purchased was off-screen at 390 px).
  */
 export function LicencesTable({ licenses }: { licenses: OrganisationLicense[] }) {
+  const { ref, narrow } = useTableRoom();
+  // A phone: tighter cells and smaller headers, so the four columns fit 390 px without scrolling.
+  const header = narrow ? 'xs' : 'sm';
   return (
-    <Table.ScrollContainer minWidth={0}>
-      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover aria-label="Licenses">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">License</Table.Th>
-            <Table.Th scope="col">Assigned</Table.Th>
-            <Table.Th scope="col">Available</Table.Th>
-            <Table.Th scope="col">Total purchased</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {licenses.map((license) => (
-            <Table.Tr key={license.id} style={{ height: TABLE_ROW_HEIGHT }}>
-              <Table.Th scope="row" fw={400}>
-                <Text fw={600} size="sm">
-                  {license.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {booksLine(license)}
-                  {license.applyToAll ? ' · applies to all teachers' : ''}
-                </Text>
+    <TableFrame ref={ref}>
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing="sm" horizontalSpacing={narrow ? 6 : 'xs'} highlightOnHover aria-label="Licenses">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" fz={header}>
+                License
               </Table.Th>
-              <Table.Td>{license.allocated}</Table.Td>
-              <Table.Td>
-                <AvailableCell license={license} />
-              </Table.Td>
-              <Table.Td>{license.quantity}</Table.Td>
+              <Table.Th scope="col" fz={header}>
+                Assigned
+              </Table.Th>
+              <Table.Th scope="col" fz={header}>
+                Available
+              </Table.Th>
+              <Table.Th scope="col" fz={header}>
+                Total purchased
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {licenses.map((license) => (
+              <Table.Tr key={license.id} style={{ height: TABLE_ROW_HEIGHT }}>
+                <Table.Th scope="row" fw={400}>
+                  <Text fw={600} size="sm">
+                    {license.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {booksLine(license)}
+                    {license.applyToAll ? ' · applies to all teachers' : ''}
+                  </Text>
+                </Table.Th>
+                <Table.Td>{license.allocated}</Table.Td>
+                <Table.Td>
+                  <AvailableCell license={license} />
+                </Table.Td>
+                <Table.Td>{license.quantity}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </TableFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { libraryMessages, TABLE_ROW_HEIGHT } from '@quire/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { responsiveTable, TableFrame } from '../../../components/ui/table-frame.js';
+import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 import type { Library } from '../api/library-schemas.js';
 import type { LibraryRow } from '../model/library-rows.js';
 
@@ -60,23 +60,30 @@ export function LibrariesTable({ label, rows, joiningId, onVisit }: LibrariesTab
       </Text>
     );
   }
-  const wide = responsiveTable.wideOnly;
+  return <RoomyLibrariesTable label={label} rows={rows} joiningId={joiningId} onVisit={onVisit} />;
+}
+
+/** The table itself, measured: role and counts move under the name when it has little room. */
+function RoomyLibrariesTable({ label, rows, joiningId, onVisit }: LibrariesTableProps) {
+  const { ref, narrow } = useTableRoom();
   return (
-    <TableFrame>
+    <TableFrame ref={ref}>
       <Table.ScrollContainer minWidth={0} mah={360}>
         <Table aria-label={label} highlightOnHover>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col" className={wide}>
-                Role
-              </Table.Th>
-              <Table.Th scope="col" ta="right" className={wide}>
-                Books
-              </Table.Th>
-              <Table.Th scope="col" ta="right" className={wide}>
-                Authors
-              </Table.Th>
+              {narrow ? null : (
+                <>
+                  <Table.Th scope="col">Role</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Books
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Authors
+                  </Table.Th>
+                </>
+              )}
               <Table.Th scope="col" w={110}>
                 <VisuallyHidden>Visit</VisuallyHidden>
               </Table.Th>
@@ -89,17 +96,19 @@ export function LibrariesTable({ label, rows, joiningId, onVisit }: LibrariesTab
                   <Text size="sm" fw={500}>
                     {row.name}
                   </Text>
-                  <Text size="xs" c="dimmed" className={responsiveTable.narrowOnly}>
-                    {narrowDetails(row)}
-                  </Text>
+                  {narrow ? (
+                    <Text size="xs" c="dimmed">
+                      {narrowDetails(row)}
+                    </Text>
+                  ) : null}
                 </Table.Td>
-                <Table.Td className={wide}>{row.roleLabel}</Table.Td>
-                <Table.Td ta="right" className={wide}>
-                  {countText(row.bookCount)}
-                </Table.Td>
-                <Table.Td ta="right" className={wide}>
-                  {countText(row.authorCount)}
-                </Table.Td>
+                {narrow ? null : (
+                  <>
+                    <Table.Td>{row.roleLabel}</Table.Td>
+                    <Table.Td ta="right">{countText(row.bookCount)}</Table.Td>
+                    <Table.Td ta="right">{countText(row.authorCount)}</Table.Td>
+                  </>
+                )}
                 <Table.Td>
                   <VisitCell row={row} joiningId={joiningId} onVisit={onVisit} />
                 </Table.Td>

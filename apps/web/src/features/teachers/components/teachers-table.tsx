@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatOrdinalDate, TABLE_ROW_HEIGHT } from '@quire/core';
 import type { ReactNode } from 'react';
-import { EmailText, responsiveTable, TableFrame } from '../../../components/ui/table-frame.js';
+import { EmailText, TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { SortDirection, TeacherSortKey, TeacherStatus } from '../api/get-teachers.js';
 import type { Member } from '../api/teacher-schemas.js';
@@ -37,10 +37,11 @@ export function TeachersTable(props: TeachersTableProps) {
   const onPage = members.filter((m) => selected?.has(m.id)).length;
   const active = status === 'active';
 
-  const wide = responsiveTable.wideOnly;
+  const { ref, narrow } = useTableRoom();
+  const libraryManager = (member: Member) => showsLibraryManagerBadge(member, access);
 
   return (
-    <TableFrame>
+    <TableFrame ref={ref}>
       <Table.ScrollContainer minWidth={0}>
         <Table highlightOnHover horizontalSpacing="xs" aria-label={active ? 'Active teachers' : 'Inactive teachers'}>
           <Table.Thead>
@@ -48,19 +49,19 @@ export function TeachersTable(props: TeachersTableProps) {
               {selectable ? (
                 <SelectAllHeader rows="teachers" total={members.length} selected={onPage} onChange={onTogglePage} />
               ) : null}
-              <SortHeader label="Name" column="name" {...sortProps} />
-              <SortHeader label="Email" column="email" className={wide} {...sortProps} />
+              {narrow ? null : <SortHeader label="Name" column="name" {...sortProps} />}
+              <SortHeader label="Email" column="email" {...sortProps} />
               {active ? (
-                <>
-                  <SortHeader label="Signed up" column="signedUp" className={wide} {...sortProps} />
-                  <SortHeader label="License" column="license" className={wide} {...sortProps} />
-                </>
+                narrow ? null : (
+                  <>
+                    <SortHeader label="Signed up" column="signedUp" {...sortProps} />
+                    <SortHeader label="License" column="license" {...sortProps} />
+                  </>
+                )
               ) : (
-                <SortHeader label="Removed" column="removed" className={wide} {...sortProps} />
+                <SortHeader label="Removed" column="removed" {...sortProps} />
               )}
-              <Table.Th scope="col" className={wide}>
-                Certification
-              </Table.Th>
+              {narrow ? null : <Table.Th scope="col">Certification</Table.Th>}
               {renderActions ? <ActionsHeader /> : null}
             </Table.Tr>
           </Table.Thead>
@@ -70,41 +71,46 @@ export function TeachersTable(props: TeachersTableProps) {
                 {selectable ? (
                   <SelectRowCell name={member.email} checked={selected?.has(member.id) ?? false} onChange={(checked) => onToggle?.(member, checked)} />
                 ) : null}
+                {narrow ? null : (
+                  <Table.Td>
+                    <TeacherNameCell member={member} libraryManager={libraryManager(member)} productName={productName} />
+                  </Table.Td>
+                )}
                 <Table.Td>
-                  <TeacherNameCell member={member} libraryManager={showsLibraryManagerBadge(member, access)} productName={productName} />
-                  {/* Little room: the dropped columns' values under the name, each with its column's name. */}
-                  <div className={responsiveTable.narrowOnly}>
-                    <EmailText email={member.email} />
+                  {/* Little room: the e-mail is the column that stays (the default sort; pending teachers have no
+                      name), with the name above it and the dropped columns' values under it, each named. */}
+                  {narrow ? <TeacherNameCell member={member} libraryManager={libraryManager(member)} productName={productName} /> : null}
+                  <EmailText email={member.email} />
+                  {narrow ? (
                     <Text size="xs" c="dimmed">
                       {narrowDetails(member, active).join(' · ')}
                     </Text>
-                  </div>
-                </Table.Td>
-                <Table.Td className={wide}>
-                  <EmailText email={member.email} />
+                  ) : null}
                 </Table.Td>
                 {active ? (
-                  <>
-                    <Table.Td className={wide}>{member.pending ? 'No' : 'Yes'}</Table.Td>
-                    <Table.Td className={wide}>
-                      {member.license ? (
-                        <>
-                          <Text size="sm">{member.license.name}</Text>
-                          <Text size="xs" c="dimmed">
-                            {licenseQuotaText(member.license)}
+                  narrow ? null : (
+                    <>
+                      <Table.Td>{member.pending ? 'No' : 'Yes'}</Table.Td>
+                      <Table.Td>
+                        {member.license ? (
+                          <>
+                            <Text size="sm">{member.license.name}</Text>
+                            <Text size="xs" c="dimmed">
+                              {licenseQuotaText(member.license)}
+                            </Text>
+                          </>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            None
                           </Text>
-                        </>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          None
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </>
+                        )}
+                      </Table.Td>
+                    </>
+                  )
                 ) : (
-                  <Table.Td className={wide}>{member.revokedAt ? formatOrdinalDate(member.revokedAt) : ''}</Table.Td>
+                  <Table.Td>{member.revokedAt ? formatOrdinalDate(member.revokedAt) : ''}</Table.Td>
                 )}
-                <Table.Td className={wide}>{certificationText(member)}</Table.Td>
+                {narrow ? null : <Table.Td>{certificationText(member)}</Table.Td>}
                 {renderActions ? <Table.Td>{renderActions(member)}</Table.Td> : null}
               </Table.Tr>
             ))}
@@ -120,6 +126,6 @@ function narrowDetails(member: Member, active: boolean): string[] {
   const certification = certificationText(member);
   const details = active
     ? [`Signed up: ${member.pending ? 'No' : 'Yes'}`, `License: ${member.license ? `${member.license.name} (${licenseQuotaText(member.license)})` : 'None'}`]
-    : [`Removed: ${member.revokedAt ? formatOrdinalDate(member.revokedAt) : ''}`];
+    : [];
   return certification ? [...details, `Certification: ${certification}`] : details;
 }
