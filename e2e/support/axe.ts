@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { findBeyondAxe, formatBeyondAxe } from './beyond-axe.js';
 
 /** The WCAG levels every page and dialog must meet. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -28,8 +29,9 @@ export class AccessibilityError extends Error {
 }
 
 /**
- * Runs axe on the page (or a part of it) once animations have settled, attaches the full results to the
- * test report, and throws an AccessibilityError listing every serious or critical violation.
+ * Runs axe on the page (or a part of it) once animations have settled, then the WCAG checks axe does not
+ * make (support/beyond-axe.ts), attaches the full results to the test report, and throws an
+ * AccessibilityError listing every serious or critical violation and every finding beyond axe.
  */
 export async function checkAccessibility(page: Page, testInfo: TestInfo | null, options: AccessibilityOptions = {}): Promise<void> {
   const wholePage = !options.include && !options.exclude?.length && !options.disableRules?.length;
@@ -49,8 +51,13 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo | null, 
   if (testInfo) {
     await testInfo.attach(`axe: ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   }
+  const beyond = await findBeyondAxe(page, { include: options.include, exclude: options.exclude });
+  if (testInfo && beyond.length) {
+    await testInfo.attach(`beyond axe: ${label}`, { body: JSON.stringify(beyond, null, 2), contentType: 'application/json' });
+  }
   const failing = results.violations.filter((v) => (FAILING_IMPACTS as readonly string[]).includes(v.impact ?? ''));
-  if (failing.length) throw new AccessibilityError(formatViolations(label, failing));
+  const reports = [failing.length ? formatViolations(label, failing) : '', beyond.length ? formatBeyondAxe(label, beyond) : ''].filter(Boolean);
+  if (reports.length) throw new AccessibilityError(reports.join('\n'));
 }
 
 /** One readable block per violation: impact, rule, help, link, and the offending elements. */

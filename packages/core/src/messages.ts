@@ -78,6 +78,8 @@ export const teacherMessages = {
   deleteFailed: 'Error deleting teacher',
   roleFailed: 'Error setting user role',
   welcomeEmailFailed: 'Error sending welcome email',
+  /** Designed: the spec's catalogue names only the welcome e-mail's failure; a certification request has its own (issue 15). */
+  certificationRequestFailed: 'Error sending certification request',
   studentAccountsNotEmailed: "Some users selected have student accounts and weren't emailed",
   notFound: 'No teachers found',
   noTeachers: "You don't have any teachers in your organisation",
@@ -231,6 +233,14 @@ export function withServerMessages(base: string, serverMessages: ReadonlyArray<s
 /** Provider staff cannot be admins (§5); the spec gives the meaning, with the product's name. */
 export function providerStaffAdminMessage(productName: string): string {
   return `${productName} users can't be added as admins`;
+}
+
+/**
+ * The Google pop-up refusal of §8 with the product named (issue 15): the spec's "the product" stands for
+ * the product's name, as '{product}' does elsewhere.
+ */
+export function googleAccessRequiredMessage(productName: string): string {
+  return authMessages.googleAccessRequired.replace('the product', productName);
 }
 
 /** The ambassador star's tooltip (§2). */

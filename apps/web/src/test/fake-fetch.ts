@@ -9,6 +9,8 @@ export interface FakeRequest {
   /** The GraphQL operation's name, for POST /graphql. */
   operation: string | null;
   variables: Record<string, unknown>;
+  /** The request's headers, names lower-cased. */
+  headers: Record<string, string>;
 }
 
 /** What a handler answers: a status and a JSON body (200 when only a body is given). */
@@ -45,6 +47,7 @@ export function fakeFetch(routes: Record<string, FakeHandler>) {
       body,
       operation: gql?.operationName ?? null,
       variables: gql?.variables ?? {},
+      headers: Object.fromEntries([...new Headers(init?.headers).entries()]),
     };
     requests.push(request);
     const handler = gql ? routes[`gql ${request.operation ?? ''}`] : routes[`${method} ${url.pathname}`];

@@ -1,4 +1,5 @@
 import { authErrorMessage, authMessages, office365ConflictMessage, office365Messages } from '@quire/core';
+import { GOOGLE_ACCESS_REFUSED_CODE } from './auth-messages.js';
 import { isApiError } from '../api/index.js';
 import { graphqlRequest } from '../api/graphql-client.js';
 import {
@@ -74,7 +75,7 @@ export async function popupFailure(provider: PopupProvider, outcome: Exclude<Pop
   }
   if (provider === 'google') {
     if (error === 'access_denied' || error === 'popup_closed' || error === 'popup_blocked') {
-      return new AuthFailure('auth/popup-closed-by-user', authMessages.googleAccessRequired);
+      return new AuthFailure(GOOGLE_ACCESS_REFUSED_CODE, authMessages.googleAccessRequired);
     }
     return new AuthFailure(error, authErrorMessage(error));
   }

@@ -18,14 +18,14 @@ export interface AdminsImported {
   existing: string[];
 }
 
-/** importAdmins(orgId, emails): all or nothing. */
-export async function importAdmins(orgId: string, emails: string[]): Promise<AdminsImported> {
-  const data = await graphqlRequest<{ importAdmins: AdminsImported }>({ query: IMPORT_ADMINS, variables: { orgId, emails } });
+/** importAdmins(orgId, emails): all or nothing. The key makes a replay of the same action a refusal (issue 15). */
+export async function importAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<AdminsImported> {
+  const data = await graphqlRequest<{ importAdmins: AdminsImported }>({ query: IMPORT_ADMINS, variables: { orgId, emails }, idempotencyKey });
   return data.importAdmins;
 }
 
 /** deleteAdmins(orgId, emails): refused as a whole when no admin would remain. */
-export async function deleteAdmins(orgId: string, emails: string[]): Promise<string[]> {
-  const data = await graphqlRequest<{ deleteAdmins: { removed: string[] } }>({ query: DELETE_ADMINS, variables: { orgId, emails } });
+export async function deleteAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<string[]> {
+  const data = await graphqlRequest<{ deleteAdmins: { removed: string[] } }>({ query: DELETE_ADMINS, variables: { orgId, emails }, idempotencyKey });
   return data.deleteAdmins.removed;
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { adminMessages, DEFAULT_PAGE_SIZE, type PageSize } from '@quire/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TablePaging } from '../../../components/ui/table-paging.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -44,7 +45,7 @@ export function AdminsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', orgId] });
 
   const add = useMutation({
-    mutationFn: (emails: string[]) => importAdmins(orgId, emails),
+    mutationFn: ({ emails, idempotencyKey }: { emails: string[]; idempotencyKey: string }) => importAdmins(orgId, emails, idempotencyKey),
     onSuccess: (result) => {
       notifyInfo(importedText(result));
       setAdding(false);
@@ -59,8 +60,8 @@ export function AdminsPage() {
   });
 
   const remove = useMutation({
-    mutationFn: (list: AdminEntry[]) => deleteAdmins(orgId, list.map((a) => a.email)),
-    onSuccess: (removed, list) => {
+    mutationFn: ({ list, idempotencyKey }: { list: AdminEntry[]; idempotencyKey: string }) => deleteAdmins(orgId, list.map((a) => a.email), idempotencyKey),
+    onSuccess: (removed, { list }) => {
       notifyInfo(removed.length === 1 ? '1 admin removed' : `${removed.length} admins removed`);
       setSelected((old) => new Map([...old].filter(([key]) => !removed.includes(key))));
       setRemoving(null);
@@ -116,9 +117,7 @@ export function AdminsPage() {
           <Loader aria-label="Loading admins" />
         </Center>
       ) : admins.isError ? (
-        <Alert variant="filled" color="red" role="alert">
-          {adminMessages.loadFailed}
-        </Alert>
+        <LoadError title={adminMessages.loadFailed} onRetry={() => admins.refetch()} />
       ) : (
         <Stack gap={0}>
           <AdminsTable
@@ -147,7 +146,7 @@ export function AdminsPage() {
         providerEmailDomain={config.providerEmailDomain}
         busy={add.isPending}
         serverError={addError}
-        onAdd={(emails) => add.mutate(emails)}
+        onAdd={(emails, idempotencyKey) => add.mutateAsync({ emails, idempotencyKey })}
         onClose={() => {
           setAdding(false);
           setAddError(null);
@@ -159,7 +158,7 @@ export function AdminsPage() {
           organisationName={organisationName}
           staff={staff}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(removing.admins)}
+          onConfirm={(idempotencyKey) => remove.mutateAsync({ list: removing.admins, idempotencyKey })}
           onClose={() => setRemoving(null)}
         />
       ) : null}

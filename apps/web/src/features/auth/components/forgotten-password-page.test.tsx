@@ -44,4 +44,23 @@ describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent('Too many requests from this address. Please try again in a few minutes.');
     expect(alert).not.toHaveTextContent(/password/);
   });
+
+  it.each([
+    ['a limit answered with the password form’s code', 429, 'auth/too-many-requests'],
+    ['a wrong-password code', 400, 'auth/wrong-password'],
+  ])('never speaks of an incorrect password, even for %s (issue 15)', async (_case, status, code) => {
+    fetchMock.mockResolvedValue(jsonResponse({ code, message: 'x' }, status));
+    renderAuth('/sign-in/forgotten-password/ada%40school.test', fakeBackend());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).not.toMatch(/incorrect password/i);
+    expect(alert.textContent).not.toBe('');
+  });
+
+  it('puts the cursor in the e-mail field, which asks for an e-mail address (issue 15)', async () => {
+    renderAuth('/sign-in/forgotten-password', fakeBackend());
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('autocomplete', 'email');
+  });
 });

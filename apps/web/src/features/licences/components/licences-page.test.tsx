@@ -1,5 +1,6 @@
 import { organisationMessages } from '@quire/core';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, renderAt } from '../../../test/render.js';
 import { LicencesPage } from './licences-page.js';
@@ -82,5 +83,15 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
     renderAt(<LicencesPage />, '/org-1');
     await screen.findByRole('table', { name: 'Licenses' });
     expect(screen.getByRole('textbox', { name: 'Organisation name' })).toHaveAttribute('readonly');
+  });
+
+  it('offers Retry when the licences fail to load, and shows them once they load (issue 15)', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ errors: [{ message: 'nope' }] }));
+    renderAt(<LicencesPage />, '/org-1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(organisationMessages.licensesLoadFailed);
+    fetchMock.mockResolvedValue(answer({ data: { getOrganisationById: organisation() } }));
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Licenses' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
 import { organisationMessages } from '@quire/core';
 import { IconMail } from '@tabler/icons-react';
 import { useContext } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -45,6 +46,7 @@ export function LicencesPage() {
             orgId={orgId}
             name={licences.data?.name ?? session.currentOrganisation?.name ?? ''}
             readOnly={!licences.data || !isOrganisationAdmin(licences.data, session.user?.email)}
+            explainReadOnly={Boolean(licences.data)}
             onRenamed={onRenamed}
           />
         </div>
@@ -60,7 +62,7 @@ export function LicencesPage() {
           <Loader aria-label="Loading licenses" />
         </Center>
       ) : licences.isError ? (
-        <Alert variant="filled" color="red" role="alert" title={organisationMessages.licensesLoadFailed} />
+        <LoadError title={organisationMessages.licensesLoadFailed} onRetry={() => licences.refetch()} />
       ) : visibleLicenses(licences.data).length === 0 ? (
         <Text py="lg">{organisationMessages.noLicenses}</Text>
       ) : (

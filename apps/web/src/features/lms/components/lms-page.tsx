@@ -3,6 +3,7 @@ import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, TABLE_ROW_HEIGHT, type
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { GraphqlError } from '../../../lib/api/index.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -123,9 +124,7 @@ export function LmsPage() {
             {ADMINS_ONLY_TEXT}
           </Alert>
         ) : credentials.isError || !data ? (
-          <Alert variant="filled" color="red" role="alert">
-            {lmsMessages.loadFailed}
-          </Alert>
+          <LoadError title={lmsMessages.loadFailed} onRetry={() => credentials.refetch()} />
         ) : (
           <Table.ScrollContainer minWidth={360}>
             <Table aria-label="LTI Configuration" verticalSpacing="xs">

@@ -3,6 +3,7 @@ import { portfolioMessages } from '@quire/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSession } from '../../../lib/session/index.js';
@@ -68,9 +69,7 @@ export function PortfoliosPage() {
       );
     } else {
       body = (
-        <Alert color="red" variant="filled" maw={560} role="alert">
-          {error?.message ?? 'Something went wrong'}
-        </Alert>
+        <LoadError title={error?.message ?? 'Something went wrong'} onRetry={() => download.refetch()} />
       );
     }
   }

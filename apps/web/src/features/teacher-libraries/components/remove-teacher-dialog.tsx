@@ -1,6 +1,7 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
 import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { revokeMembership } from '../api/delete-account.js';
@@ -37,7 +38,7 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
   };
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Remove teacher" size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title="Remove teacher" size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           {teachers.length === 1 ? `${teachers[0]?.email ?? ''} has` : `These ${teachers.length} teachers have`} not signed up yet.
@@ -59,7 +60,7 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -53,6 +53,18 @@ describe('the teacher library viewer', { timeout: 20_000 }, () => {
     expect(server.find('GET', '/api/m-kim')[0]?.query.get('organisationId')).toBe('org-1');
   });
 
+  it('opens on its All tab, not on Close, and its count tooltips show on keyboard focus (issue 15)', async () => {
+    fakeFetch(routes());
+    const { user } = renderViewer();
+    const dialog = await screen.findByRole('dialog', { name: 'Kim Park’s libraries' });
+    const all = within(dialog).getByRole('tab', { name: 'All' });
+    await waitFor(() => expect(all).toHaveFocus(), { timeout: 5000 });
+    for (const close of within(dialog).getAllByRole('button', { name: 'Close' })) expect(close).not.toHaveFocus();
+    // Shift+Tab goes back to the counts: their explanation shows without a mouse.
+    await user.tab({ shift: true });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('in My Books');
+  });
+
   it('offers Visit by the teacher’s role: allowed, disabled for a student’s library, hidden for read-only', async () => {
     fakeFetch(routes());
     renderViewer();

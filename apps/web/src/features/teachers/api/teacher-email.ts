@@ -18,10 +18,17 @@ export interface SendEmailResult {
 }
 
 const PREVIEW = /* GraphQL */ `
-  query teacherEmailPreview($orgId: ID!, $kind: TeacherEmailKind!, $members: [ID!]!) {
-    teacherEmailPreview(orgId: $orgId, kind: $kind, members: $members) { subject defaultMessage plain recipients errors }
+  query teacherEmailPreview($orgId: ID!, $kind: TeacherEmailKind!, $members: [ID!]!, $message: String, $date: String) {
+    teacherEmailPreview(orgId: $orgId, kind: $kind, members: $members, message: $message, date: $date) { subject defaultMessage plain recipients errors }
   }
 `;
+
+/** The admin's message and date, composed by the server into the whole e-mail. */
+export interface TeacherEmailDraft {
+  message: string;
+  /** WELCOME: sign up by this day (YYYY-MM-DD). */
+  date?: string;
+}
 
 const SEND_EMAIL = /* GraphQL */ `
   mutation sendEmail($orgId: ID!, $email: TeacherEmailInput!) {
@@ -29,14 +36,17 @@ const SEND_EMAIL = /* GraphQL */ `
   }
 `;
 
-/** The fixed subject and the default message of the e-mail (the server composes the rest). */
-export function teacherEmailPreviewQueryOptions(orgId: string, kind: TeacherEmailKind, memberIds: string[]) {
+/**
+ * The fixed subject and the default message of the e-mail; with a draft, also the whole e-mail the first
+ * recipient receives (`plain`: message, licence sentence, date and link), as the server composes it.
+ */
+export function teacherEmailPreviewQueryOptions(orgId: string, kind: TeacherEmailKind, memberIds: string[], draft?: TeacherEmailDraft) {
   return queryOptions({
-    queryKey: ['teacher-email-preview', orgId, kind, memberIds] as const,
+    queryKey: ['teacher-email-preview', orgId, kind, memberIds, draft ?? null] as const,
     queryFn: async ({ signal }) => {
       const data = await graphqlRequest<{ teacherEmailPreview: TeacherEmailPreview }>({
         query: PREVIEW,
-        variables: { orgId, kind, members: memberIds },
+        variables: { orgId, kind, members: memberIds, ...(draft ? { message: draft.message, date: draft.date || null } : {}) },
         signal,
       });
       return data.teacherEmailPreview;

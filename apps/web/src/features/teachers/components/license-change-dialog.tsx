@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type OrganisationLicense } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import type { Member } from '../api/teacher-schemas.js';
 
@@ -23,7 +24,7 @@ export function LicenseChangeDialog({ license, members, total, busy, onConfirm, 
   const title = license ? 'Assign license' : 'Remove license';
   const once = useSubmitOnce();
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           {license
@@ -39,6 +40,6 @@ export function LicenseChangeDialog({ license, members, total, busy, onConfirm, 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

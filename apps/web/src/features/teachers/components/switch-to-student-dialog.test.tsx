@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/index.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
 import { buildMember } from '../test/fake-api.js';
 import { SwitchToStudentDialog } from './switch-to-student-dialog.js';
@@ -33,5 +34,21 @@ describe('Switch to student', { timeout: 20_000 }, () => {
       within(within(table).getByRole('row', { name: /bob@school/ })).getByText("This teacher hasn't signed up yet, so they can't be switched to a student"),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
+  });
+
+  it('runs once on a double click and sends an idempotency key per teacher (issue 15)', async () => {
+    const members = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' })];
+    const server = fakeFetch(Object.fromEntries(members.map((m) => [`POST /api/users/v2/${m.id}/convert-to-student`, () => ({ body: { ok: true } })])));
+    const onFinished = vi.fn();
+    renderAt(<SwitchToStudentDialog orgId="org-1" members={members} onClose={vi.fn()} onFinished={onFinished} />);
+    const user = userEvent.setup();
+    await user.dblClick(screen.getByRole('button', { name: 'Switch to student' }));
+    await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
+    const calls = server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/convert-to-student'));
+    expect(calls.map((c) => c.path)).toEqual(members.map((m) => `/api/users/v2/${m.id}/convert-to-student`));
+    const keys = calls.map((c) => c.headers['idempotency-key']);
+    expect(keys.every((k) => typeof k === 'string' && k.length >= 16)).toBe(true);
+    // One action, one key per request: the server remembers keys per user, not per address.
+    expect(new Set(keys).size).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { teacherMessages } from '@quire/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { errorMessageOf } from '../../../lib/notify.js';
 import { listFilterOf, type TeacherStatus } from '../api/get-teachers.js';
 import type { TeachersOrganisation } from '../api/get-teachers-organisation.js';
@@ -14,6 +15,9 @@ import { TablePaging } from './table-paging.js';
 import { TeacherFiltersBar } from './teacher-filters.js';
 import { TeacherRowMenu } from './teacher-row-menu.js';
 import { TeachersTable } from './teachers-table.js';
+
+/** Designed (not in the catalogue): the list or the organisation could not be loaded. */
+export const TEACHERS_LOAD_FAILED = 'Something went wrong loading the teachers';
 
 export interface TeachersPanelProps {
   orgId: string;
@@ -79,9 +83,9 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
           <Loader aria-label="Loading teachers" />
         </Center>
       ) : result.isError ? (
-        <Alert variant="filled" color="red" role="alert" title="Something went wrong loading the teachers">
+        <LoadError title={TEACHERS_LOAD_FAILED} onRetry={() => result.refetch()}>
           {errorMessageOf(result.error, '')}
-        </Alert>
+        </LoadError>
       ) : total === 0 ? (
         <Stack gap={4} py="lg" role="status">
           {search.trim() || filtered || status === 'inactive' ? (
