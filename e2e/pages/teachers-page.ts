@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/teachers: teacher management (spec §2 "Teachers"), in the words a user sees. */
 export class TeachersPage extends BasePage {
@@ -11,8 +11,8 @@ export class TeachersPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Teachers')).toBeVisible();
-    await expect(this.table().or(this.page.getByText(/No teachers found|You don't have any teachers/))).toBeVisible();
+    await expect(this.heading('Teachers')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+    await expect(this.table().or(this.page.getByText(/No teachers found|You don't have any teachers/))).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   tab(name: 'Active' | 'Inactive'): Locator {
