@@ -2,13 +2,16 @@
  * Teachers benchmark on PostgreSQL: one organisation of 100,000 teachers behind the real server.
  *  - the teachers page (GET …/members/teachers?page&pageSize, list + count) under 50 concurrent requests,
  *    against the same two SQL statements sent straight to PostgreSQL;
+ *  - a deep page (row 50,000) through its cursor and through its page number, against the first page;
  *  - the streamed CSV export of every teacher against COPY … TO STDOUT, with the server's memory growth;
  *  - importing 5,000 e-mails; assigning one licence to 10,000 teachers.
  * Prints the figures recorded in docs/performance.md ("Teachers").
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--concurrency N] [--keep]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--concurrency N] [--keep]
  *   npx tsx bench/teachers.bench.ts --db pglite          (embedded PGlite in memory; no COPY comparison)
  *
+ * Requests and bare statements are sent from a worker thread (load-client.mjs), not from the server's thread, and
+ * each page scenario alternates HTTP and bare SQL in four rounds, so the shared machine's load weighs on both alike.
  * BENCH_DATABASE_URL is an admin URL: the benchmark creates its own database (quire_bench_teachers) and drops it
  * afterwards unless --keep.
  */
@@ -16,6 +19,7 @@ import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -72,11 +76,57 @@ async function load(total: number, concurrency: number, task: (i: number) => Pro
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds };
+  return summary(latencies, (performance.now() - started) / 1000);
 }
 
+function summary(latencies: number[], seconds: number) {
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds };
+}
+
+type ClientTask = { url: string; headers: Record<string, string> } | { statements: Array<{ text: string; params: unknown[] }> };
+
+/** The load generator runs in a worker thread (bench/load-client.mjs): the server's event loop serves only the server. */
+const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
+  workerData: PGLITE ? {} : { databaseUrl: (() => { const u = new URL(adminUrl); u.pathname = `/${DB_NAME}`; return u.toString(); })(), poolSize: 10 },
+});
+let jobs = 0;
+const ROUNDS = 4;
+/** `a` and `b` in ROUNDS alternating slices (a, b, a, b, …), each with `CONCURRENCY` in flight; one summary per side. */
+async function interleaved(a: ClientTask[], b: ClientTask[]) {
+  const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of sides) {
+      const size = Math.ceil(side.tasks.length / ROUNDS);
+      const answer = await inClientRaw(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
+      side.latencies.push(...answer.latencies);
+      side.seconds += answer.seconds;
+    }
+  }
+  return sides.map((side) => summary(side.latencies, side.seconds)) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
+}
+
+async function inClient(concurrency: number, tasks: ClientTask[]) {
+  const answer = await inClientRaw(concurrency, tasks);
+  return summary(answer.latencies, answer.seconds);
+}
+
+async function inClientRaw(concurrency: number, tasks: ClientTask[]) {
+  const id = ++jobs;
+  const answer = await new Promise<{ latencies: number[]; seconds: number; error?: string }>((resolve) => {
+    const listen = (message: { id: number; latencies: number[]; seconds: number; error?: string }) => {
+      if (message.id !== id) return;
+      client.off('message', listen);
+      resolve(message);
+    };
+    client.on('message', listen);
+    client.postMessage({ id, concurrency, tasks });
+  });
+  if (answer.error) throw new Error(answer.error);
+  return answer;
+}
+
+const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
 const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
 
 const url = new URL(adminUrl);
@@ -90,6 +140,8 @@ const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
 const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+// Dropping the database at the end ends idle connections: not an error of the benchmark.
+pool?.on('error', () => undefined);
 /** The bare statements go to the same database, without the server. */
 const bare = {
   query: async (text: string, params: unknown[]) => (pool ? pool.query(text, params) : database.pglite!.query(text, params)),
@@ -132,35 +184,54 @@ try {
   ];
   for (const s of scenarios) {
     const pageSize = s.pages === 90 ? 100 : 10;
-    const http = await load(REQUESTS, CONCURRENCY, async (i) => {
-      const page = 1 + ((i * 7919) % s.pages);
-      const res = await fetch(`${base}/members/teachers?${s.query}&page=${page}&pageSize=${pageSize}`, { headers });
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      await res.arrayBuffer();
-    });
+    const httpTasks = Array.from({ length: REQUESTS }, (_, i) => ({
+      url: `${base}/members/teachers?${s.query}&page=${1 + ((i * 7919) % s.pages)}&pageSize=${pageSize}`,
+      headers,
+    }));
     const search = new URLSearchParams(s.query).get('search');
     const order = s.query.includes('name') ? 'lower(display_name) DESC, email DESC' : 'email ASC';
     const where = `organisation_id = $1 AND is_student = false AND revoked_at IS NULL${search ? ` AND (email LIKE $2 OR lower(display_name) LIKE $2)` : ''}`;
     const params = search ? [orgId, `%${search}%`] : [orgId];
-    const bareRun = await load(REQUESTS, CONCURRENCY, async (i) => {
-      const page = 1 + ((i * 7919) % s.pages);
-      await Promise.all([
-        bare.query(`SELECT m.*, l.name, l.book_quota, l.library_quota, l.apply_to_all FROM members m LEFT JOIN licenses l ON l.id = m.license_id
-          WHERE ${where.replace(/(organisation_id|is_student|revoked_at|email|display_name)/g, 'm.$1')} ORDER BY ${order.replace(/(email|display_name)/g, 'm.$1')} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, params),
-        bare.query(`SELECT count(*) FROM members WHERE ${where}`, params),
-      ]);
-    });
-    console.log(`page (${s.label}, ${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bareRun)}`);
+    const statements = (i: number) => [
+      {
+        text: `SELECT m.*, l.name, l.book_quota, l.library_quota, l.apply_to_all FROM members m LEFT JOIN licenses l ON l.id = m.license_id
+          WHERE ${where.replace(/(organisation_id|is_student|revoked_at|email|display_name)/g, 'm.$1')} ORDER BY ${order.replace(/(email|display_name)/g, 'm.$1')} LIMIT ${pageSize} OFFSET ${(1 + ((i * 7919) % s.pages) - 1) * pageSize}`,
+        params,
+      },
+      { text: `SELECT count(*) FROM members WHERE ${where}`, params },
+    ];
+    let http: ReturnType<typeof summary>;
+    let bareRun: ReturnType<typeof summary>;
+    if (PGLITE) {
+      http = await inClient(CONCURRENCY, httpTasks);
+      bareRun = await load(REQUESTS, CONCURRENCY, async (i) => void (await Promise.all(statements(i).map((st) => bare.query(st.text, st.params)))));
+    } else {
+      // HTTP and bare SQL in alternating rounds, so a change in the shared machine's load weighs on both alike.
+      [http, bareRun] = await interleaved(httpTasks, Array.from({ length: REQUESTS }, (_, i) => ({ statements: statements(i) })));
+    }
+    console.log(`page (${s.label}, ${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bareRun)} | p99 ratio ${(http.p99 / bareRun.p99).toFixed(2)} (${loadNow()})`);
     if (s.pages === 1) {
       // One request at a time: the work per request, without queueing for the pool.
-      const single = await load(50, 1, async () => {
-        await (await fetch(`${base}/members/teachers?${s.query}&page=1&pageSize=${pageSize}`, { headers })).arrayBuffer();
-      });
-      const healthz = await load(50, 1, async () => {
-        await (await fetch(`http://127.0.0.1:${PORT}/healthz`)).arrayBuffer();
-      });
+      const single = await inClient(1, Array.from({ length: 50 }, () => ({ url: `${base}/members/teachers?${s.query}&page=1&pageSize=${pageSize}`, headers })));
+      const healthz = await inClient(1, Array.from({ length: 50 }, () => ({ url: `http://127.0.0.1:${PORT}/healthz`, headers: {} })));
       console.log(`  one at a time: HTTP ${fmt(single)} (GET /healthz ${fmt(healthz)})`);
     }
+  }
+
+  // Deep pages: the page at row 50,000 through its cursor (keyset) and through its page number (OFFSET), against the first page.
+  const deepRow = Math.min(50_000, Math.floor(TEACHERS * 0.9) - 20);
+  const atDeep = await fetch(`${base}/members/teachers?sort=email&dir=asc&page=${deepRow / 10}&pageSize=10`, { headers });
+  const deepCursor = ((await atDeep.json()) as { nextCursor: string }).nextCursor;
+  const deepScenarios: Array<{ label: string; query: string }> = [
+    { label: 'first page', query: 'page=1&pageSize=10' },
+    { label: `page after row ${deepRow} (cursor)`, query: `after=${encodeURIComponent(deepCursor)}&pageSize=10` },
+    { label: `page ${deepRow / 10 + 1} (page number, OFFSET ${deepRow})`, query: `page=${deepRow / 10 + 1}&pageSize=10` },
+  ];
+  for (const d of deepScenarios) {
+    const task = { url: `${base}/members/teachers?sort=email&dir=asc&${d.query}`, headers };
+    const single = await inClient(1, Array.from({ length: 100 }, () => task));
+    const loaded = await inClient(CONCURRENCY, Array.from({ length: REQUESTS }, () => task));
+    console.log(`deep (${d.label}): one at a time ${fmt(single)} | ${CONCURRENCY} concurrent ${fmt(loaded)} (${loadNow()})`);
   }
 
   // CSV export of every active teacher: streamed over HTTP vs COPY TO STDOUT, with the server's memory.
@@ -188,6 +259,21 @@ try {
     ], { maxBuffer: 256 * 1024 * 1024 });
     const copyMs = performance.now() - t0;
     console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP | COPY TO STDOUT (psql) ${mb(copy.stdout.length)} MB in ${(copyMs / 1000).toFixed(2)} s`);
+    // Three more of each, alternating, so the shared machine's load weighs on both alike: the medians.
+    const times: { http: number[]; copy: number[] } = { http: [], copy: [] };
+    for (let round = 0; round < 3; round++) {
+      let t = performance.now();
+      const again = await fetch(`${base}/members/teachers/export.csv?scope=all`, { headers });
+      for await (const chunk of again.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+      times.http.push(performance.now() - t);
+      t = performance.now();
+      await exec('psql', [url.toString(), '-qAt', '-c',
+        `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
+      ], { maxBuffer: 256 * 1024 * 1024 });
+      times.copy.push(performance.now() - t);
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[1]!;
+    console.log(`export, median of 3 alternating: HTTP ${(median(times.http) / 1000).toFixed(2)} s | COPY ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (${loadNow()})`);
   }
   console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB`);
 
@@ -210,6 +296,7 @@ try {
   const assignBody = (await assigned.json()) as { assignedMemberIds?: unknown[] };
   console.log(`bulk assign: ${ids.length} teachers in ${((performance.now() - t0) / 1000).toFixed(2)} s (${assigned.status}, ${assignBody.assignedMemberIds?.length} assigned)`);
 } finally {
+  client.postMessage('close');
   await app.close();
   await pool?.end();
   await database.close();

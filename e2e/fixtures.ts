@@ -35,7 +35,7 @@ export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled:
     const visited = !page.isClosed() && (await page.evaluate(() => (document.body?.childElementCount ?? 0) > 0).catch(() => false));
     // Only after a passing body: a failure already explains itself, and its page is often half-drawn.
     if (finalAccessibilityCheck.enabled && visited && testInfo.status === 'passed') {
-      await checkAccessibility(page, testInfo, { label: `${page.url()} (end of test)` });
+      await checkAccessibility(page, testInfo, { label: `${page.url()} (end of test)`, skipIfUnchanged: true });
     }
   },
   expectAccessible: async ({ page }, use, testInfo) => {

@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/env.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT } from './support/env.js';
+
+/** The specs the phone project runs: the licence dashboard, Teachers (list and layout) and Admin. */
+const PHONE_SPECS = ['**/teachers/licence-dashboard.spec.ts', '**/teachers/teachers-list.spec.ts', '**/teachers/teachers-layout.spec.ts', '**/admins/admins.spec.ts'];
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, which global-setup.ts starts
@@ -31,6 +34,18 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // A phone (issue 15): the dashboard, Teachers and Admin specs again at 390 × 844, with axe. Only these
+      // files, so the run grows by a few minutes, not by a second suite.
+      name: PHONE_PROJECT,
+      testMatch: PHONE_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: false,
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },

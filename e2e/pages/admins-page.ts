@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/admin: the Admin dashboard (spec §2). */
 export class AdminsPage extends BasePage {
@@ -11,7 +11,7 @@ export class AdminsPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Admin')).toBeVisible();
+    await expect(this.heading('Admin')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.table()).toBeVisible();
   }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** The charts of the Analytics screen, by their headings. */
 export const ANALYTICS_CHARTS = ['Sessions', 'Session duration (hours)', 'Sessions by OS', 'Sessions by sign-in provider', 'E-mail domains', 'Books created'] as const;
@@ -16,7 +16,7 @@ export class AnalyticsPage extends BasePage {
 
   /** Ready when every tile and chart has finished loading. */
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Analytics')).toBeVisible();
+    await expect(this.heading('Analytics')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await this.waitForFigures();
   }
 

@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { checkAccessibility, type AccessibilityOptions } from '../support/axe.js';
 
+/** How long a screen may take to first render: its lazily loaded chunks come first. */
+export const SCREEN_LOAD_TIMEOUT = 20_000;
+
 /**
  * What every page object shares: navigation that waits for the console to render and then runs axe,
  * dialog helpers that run axe on the dialog as it opens, and the notification banner.
@@ -25,7 +28,8 @@ export abstract class BasePage {
 
   /** Resolves when the page has rendered; subclasses wait for something specific (a heading, a table). */
   async waitUntilReady(): Promise<void> {
-    await expect(this.page.locator('h1').first()).toBeVisible();
+    // A screen's first visit fetches its chunk (and the signed-in layout's): more than the default wait on a busy machine.
+    await expect(this.page.locator('h1').first()).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   /** The page's main heading. */

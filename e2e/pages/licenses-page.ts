@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}: the licence dashboard (spec §2 "Licence dashboard"). */
 export class LicensesPage extends BasePage {
@@ -11,7 +11,7 @@ export class LicensesPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Licenses')).toBeVisible();
+    await expect(this.heading('Licenses')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.page.getByRole('status').getByLabel('Loading licenses')).toHaveCount(0);
   }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/portfolios: the student portfolio download (spec §2 "Portfolios"). */
 export class PortfoliosPage extends BasePage {
@@ -11,7 +11,7 @@ export class PortfoliosPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Portfolios')).toBeVisible();
+    await expect(this.heading('Portfolios')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.page.getByLabel('Loading portfolio data')).toHaveCount(0);
   }
 

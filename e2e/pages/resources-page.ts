@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/resources: 'Teacher Resources' (spec §2). */
 export class ResourcesPage extends BasePage {
@@ -11,7 +11,7 @@ export class ResourcesPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Teacher Resources')).toBeVisible();
+    await expect(this.heading('Teacher Resources')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.page.getByRole('heading', { level: 2, name: 'Resources by subject' })).toBeVisible();
   }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/lms: LMS Integration (spec §2, §4 "LTI credentials"). */
 export class LmsPage extends BasePage {
@@ -11,7 +11,7 @@ export class LmsPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('LMS Integration')).toBeVisible();
+    await expect(this.heading('LMS Integration')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.table()).toBeVisible();
   }
 
@@ -43,7 +43,7 @@ export class ManageAppsPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Manage Apps')).toBeVisible();
+    await expect(this.heading('Manage Apps')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.table()).toBeVisible();
   }
 
@@ -74,7 +74,7 @@ export class ImageSearchPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Image Search Settings')).toBeVisible();
+    await expect(this.heading('Image Search Settings')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
     await expect(this.toggle()).toBeVisible();
   }
 

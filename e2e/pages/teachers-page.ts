@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage } from './base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/teachers: teacher management (spec §2 "Teachers"), in the words a user sees. */
 export class TeachersPage extends BasePage {
@@ -11,8 +11,8 @@ export class TeachersPage extends BasePage {
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Teachers')).toBeVisible();
-    await expect(this.table().or(this.page.getByText(/No teachers found|You don't have any teachers/))).toBeVisible();
+    await expect(this.heading('Teachers')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+    await expect(this.table().or(this.page.getByText(/No teachers found|You don't have any teachers/))).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   tab(name: 'Active' | 'Inactive'): Locator {
@@ -43,12 +43,14 @@ export class TeachersPage extends BasePage {
     return this.table().locator('tbody tr');
   }
 
+  /** A teacher's row, by the e-mail it shows (in its own cell, or under the name on a phone). */
   teacherRow(email: string): Locator {
-    return this.rows().filter({ has: this.page.getByRole('cell', { name: email, exact: true }) });
+    return this.rows().filter({ has: this.page.getByText(email, { exact: true }) });
   }
 
+  /** The e-mail address of each row (the Email column keeps it, on a phone with the name and details around it). */
   emailCells(): Locator {
-    return this.rows().locator('td:nth-child(3)');
+    return this.rows().getByText(/@/);
   }
 
   importButton(): Locator {
@@ -87,6 +89,25 @@ export class TeachersPage extends BasePage {
   async chooseBulkAction(label: string): Promise<void> {
     await this.bulkBar().getByRole('combobox', { name: 'Bulk Actions' }).click();
     await this.page.getByRole('option', { name: label }).click();
+  }
+
+  /** The Active list's filters (issue 15): 'Signed up', 'License', 'Certification'. */
+  filter(label: 'Signed up' | 'License' | 'Certification'): Locator {
+    return this.page.getByRole('group', { name: 'Filter teachers' }).getByRole('combobox', { name: label });
+  }
+
+  /** Opens a filter's list (checked with axe), picks the option and waits until the select shows it. */
+  async chooseFilter(label: 'Signed up' | 'License' | 'Certification', option: string): Promise<void> {
+    await this.filter(label).click();
+    await expect(this.page.getByRole('listbox')).toBeVisible();
+    await this.expectAccessible({ label: `filter ${label} open` });
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await expect(this.filter(label)).toHaveValue(option);
+  }
+
+  /** 'Select all n teachers' in the bulk bar, once the page's rows are all ticked. */
+  selectAllMatching(total: number): Locator {
+    return this.bulkBar().getByRole('button', { name: `Select all ${total} teachers` });
   }
 
   pageSizeSelect(): Locator {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { findBeyondAxe, formatBeyondAxe } from './beyond-axe.js';
 
 /** The WCAG levels every page and dialog must meet. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -15,6 +16,8 @@ export interface AccessibilityOptions {
   disableRules?: string[];
   /** Names the check in the report, e.g. 'teachers page' or 'import dialog'. */
   label?: string;
+  /** Skip the check when the page's DOM has not changed since its last whole-page check (end-of-test check). */
+  skipIfUnchanged?: boolean;
 }
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -26,23 +29,35 @@ export class AccessibilityError extends Error {
 }
 
 /**
- * Runs axe on the page (or a part of it) once animations have settled, attaches the full results to the
- * test report, and throws an AccessibilityError listing every serious or critical violation.
+ * Runs axe on the page (or a part of it) once animations have settled, then the WCAG checks axe does not
+ * make (support/beyond-axe.ts), attaches the full results to the test report, and throws an
+ * AccessibilityError listing every serious or critical violation and every finding beyond axe.
  */
 export async function checkAccessibility(page: Page, testInfo: TestInfo | null, options: AccessibilityOptions = {}): Promise<void> {
+  const wholePage = !options.include && !options.exclude?.length && !options.disableRules?.length;
+  // The end-of-test check repeats nothing: a page unchanged since its last whole-page check has the same result.
+  if (options.skipIfUnchanged && wholePage && (await unchangedSinceLastCheck(page))) return;
   await settle(page);
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  // Legacy mode runs axe in the page itself: the default mode opens a blank page per check to merge the
+  // frames' results, which cost more than the audit on a busy machine. Same rules, same frames.
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).options({ resultTypes: ['violations'] });
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
+  if (wholePage) await watchForChanges(page);
 
   const label = options.label ?? describeTarget(page, options.include);
   if (testInfo) {
     await testInfo.attach(`axe: ${label}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   }
+  const beyond = await findBeyondAxe(page, { include: options.include, exclude: options.exclude });
+  if (testInfo && beyond.length) {
+    await testInfo.attach(`beyond axe: ${label}`, { body: JSON.stringify(beyond, null, 2), contentType: 'application/json' });
+  }
   const failing = results.violations.filter((v) => (FAILING_IMPACTS as readonly string[]).includes(v.impact ?? ''));
-  if (failing.length) throw new AccessibilityError(formatViolations(label, failing));
+  const reports = [failing.length ? formatViolations(label, failing) : '', beyond.length ? formatBeyondAxe(label, beyond) : ''].filter(Boolean);
+  if (reports.length) throw new AccessibilityError(reports.join('\n'));
 }
 
 /** One readable block per violation: impact, rule, help, link, and the offending elements. */
@@ -71,9 +86,40 @@ function describeTarget(page: Page, include?: string): string {
   return include ? `${include} on ${path}` : path;
 }
 
-/** Waits (briefly) for CSS transitions and animations to finish: half-faded dialogs give false contrast failures. */
+/**
+ * Waits (briefly) for CSS transitions and animations to finish: half-faded dialogs give false contrast failures.
+ * Endless ones (a loader's spin) never finish and change no colour, so they are not waited for.
+ */
 async function settle(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3000 })
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
     .catch(() => undefined);
+}
+
+interface AxeWatch {
+  __quireAxeClean?: boolean;
+}
+
+/** Marks the document clean and has any later change to it (nodes, attributes, text) mark it changed. */
+async function watchForChanges(page: Page): Promise<void> {
+  await page
+    .evaluate(() => {
+      const w = window as AxeWatch & { __quireAxeObserver?: MutationObserver };
+      w.__quireAxeClean = true;
+      if (w.__quireAxeObserver) return;
+      w.__quireAxeObserver = new MutationObserver(() => {
+        w.__quireAxeClean = false;
+      });
+      w.__quireAxeObserver.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    })
+    .catch(() => undefined);
+}
+
+/** True when the document was checked whole and nothing in it has changed since (a new document starts unchecked). */
+async function unchangedSinceLastCheck(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as AxeWatch).__quireAxeClean === true).catch(() => false);
 }

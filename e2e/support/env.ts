@@ -39,3 +39,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The Playwright project that runs the dashboard, Teachers and Admin specs at 390 × 844 (playwright.config.ts). */
+export const PHONE_PROJECT = 'phone';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLicense, buildTeacher } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { graphql, libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
+import { sendTeacherEmail } from '../src/modules/teacher-mail/teacher-mail.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +133,25 @@ describe('teacherEmailPreview', () => {
     const PREVIEW = 'query($orgId: ID!, $m: [ID!]!) { teacherEmailPreview(orgId: $orgId, kind: CERTIFICATION, members: $m) { plain } }';
     expect((await graphql(t.app, other.headers, PREVIEW, { orgId, m: [teacher.id] })).errors?.[0]?.extensions?.statusCode).toBe(403);
     expect((await graphql(t.app, other.headers, PREVIEW, { orgId: other.orgId, m: [teacher.id] })).errors?.[0]?.extensions?.statusCode).toBe(404);
+  });
+});
+
+describe('a mail that cannot be handed over', () => {
+  it.each([
+    ['welcome', 'Error sending welcome email'],
+    ['certification', 'Error sending certification request'],
+  ] as const)('is reported in the words of its own e-mail: %s (issue 15)', async (kind, text) => {
+    const { orgId, userId, email } = await orgWithAdmin(t.app);
+    const teacher = await buildTeacher(t.app.db, { organisationId: orgId, email: 'down@s.org' });
+    const failing = { send: () => Promise.reject(new Error('smtp down')) };
+    const result = await sendTeacherEmail(
+      t.app.db,
+      { userId, email, displayName: 'Admin', emailVerified: true },
+      failing,
+      { productName: 'Quire', publicUrl: 'https://console.example.org', providerEmailDomain: 'quire.app' },
+      { organisationId: orgId, kind, subject: 'Subject', message: 'Message', memberIds: [teacher.id] },
+    );
+    expect(result.sentTo).toEqual([]);
+    expect(result.errors).toEqual([`${text}: down@s.org`]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { buildLicense, buildTeacher } from './factories.js';
+import { EXPORT_BATCH_SIZE } from '../src/modules/members/teachers-export.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { libraryManagerOf, orgPath, orgWithAdmin } from './teachers.helpers.js';
 
@@ -58,6 +59,45 @@ describe('GET …/members/teachers/export.csv', () => {
 
     const search = parse((await t.app.inject({ url: exportUrl(orgId, '?search=t11&sort=name'), headers })).body, { bom: true }) as string[][];
     expect(search.slice(1).map((r) => r[0]).sort()).toEqual(emails.filter((e) => e.includes('t11')));
+  });
+
+  it('quotes a cell holding a lone LF or CR, and keeps the white-space and formula rules', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const names = ['Line\nbreak', 'Carriage\rreturn', ' leading space', 'trailing nbsp\u00a0', '\tTab first', '-1+1', '@home', 'plain'];
+    for (const [i, name] of names.entries()) {
+      await buildTeacher(t.app.db, { organisationId: orgId, email: `n${i}@s.org`, display_name: name });
+    }
+    const res = await t.app.inject({ url: exportUrl(orgId), headers });
+    const text = res.rawPayload.toString('utf8');
+    expect(text).toContain('n0@s.org,"Line\nbreak",Yes,,\r\n');
+    expect(text).toContain('n1@s.org,"Carriage\rreturn",Yes,,\r\n');
+    const rows = parse(text, { bom: true }) as string[][];
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Line\nbreak', 'Carriage\rreturn', ' leading space', 'trailing nbsp\u00a0', "'\tTab first", "'-1+1", "'@home", 'plain']);
+    expect(text).toContain('n2@s.org," leading space",');
+    expect(text).toContain('n3@s.org,"trailing nbsp\u00a0",');
+    expect(text).toContain('n7@s.org,plain,');
+    // Every record ends with CRLF and no line end appears outside quotes but between records.
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(rows).toHaveLength(names.length + 1);
+  });
+
+  it('exports every row once when a sort key starts with U+FEFF at a batch boundary (no endless loop)', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    // Sorted by name the U+FEFF name comes last (after every "t …" name): the last row of the first full batch.
+    const emails = Array.from({ length: EXPORT_BATCH_SIZE }, (_, i) => `b${String(i).padStart(4, '0')}@s.org`);
+    await t.app.db
+      .insertInto('members')
+      .values(emails.map((email, i) => ({
+        id: `${orgId}-${i}`, organisation_id: orgId, email, pending: false,
+        display_name: i === EXPORT_BATCH_SIZE - 1 ? '\uFEFFZed' : `T ${i}`,
+      })))
+      .execute();
+    const res = await t.app.inject({ url: exportUrl(orgId, '?sort=name'), headers });
+    expect(res.statusCode).toBe(200);
+    const rows = (parse(res.body, { bom: true }) as string[][]).slice(1);
+    expect(rows).toHaveLength(EXPORT_BATCH_SIZE);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(EXPORT_BATCH_SIZE);
+    expect(rows[rows.length - 1]).toEqual([emails[EXPORT_BATCH_SIZE - 1], '\uFEFFZed', 'Yes', '', '']);
   });
 
   it('refuses a library manager (the whole list is for admins: issue 14) and other organisations before any byte is sent', async () => {

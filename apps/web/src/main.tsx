@@ -1,7 +1,6 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
+import './styles/initial.js';
+// Before any schema parses (lib/zod-config.ts says why).
+import './lib/zod-config.js';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

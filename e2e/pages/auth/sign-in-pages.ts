@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { BasePage } from '../base-page.js';
+import { BasePage, SCREEN_LOAD_TIMEOUT } from '../base-page.js';
 
 /** The sign-in area's screens (spec §2 "Sign-in area"), in the words a user sees. */
 
@@ -13,7 +13,7 @@ export class SignInPage extends BasePage {
   readonly path = '/sign-in';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Sign in')).toBeVisible();
+    await expect(this.heading('Sign in')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   googleButton(): Locator {
@@ -42,7 +42,7 @@ export class EmailSignInPage extends BasePage {
   path = '/sign-in/email';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Sign in with email')).toBeVisible();
+    await expect(this.heading('Sign in with email')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   emailInput(): Locator {
@@ -84,7 +84,7 @@ export class RegisterPage extends BasePage {
   path = '/sign-in/register';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Create account')).toBeVisible();
+    await expect(this.heading('Create account')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   async fill(values: { email?: string; firstName: string; lastName: string; password: string }): Promise<void> {
@@ -108,7 +108,7 @@ export class VerifyEmailPage extends BasePage {
   readonly path = '/sign-in/verify-email';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Verify your email')).toBeVisible();
+    await expect(this.heading('Verify your email')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   resendButton(): Locator {
@@ -133,7 +133,7 @@ export class ForgottenPasswordPage extends BasePage {
   path = '/sign-in/forgotten-password';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Recover password')).toBeVisible();
+    await expect(this.heading('Recover password')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   emailInput(): Locator {
@@ -158,7 +158,7 @@ export class OrganisationPickerPage extends BasePage {
   readonly path = '/sign-in/organisation';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Select Organization')).toBeVisible();
+    await expect(this.heading('Select Organization')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   select(): Locator {
@@ -182,7 +182,7 @@ export class Office365Page extends BasePage {
   readonly path = '/sign-in/office-365';
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Sign in with Office 365')).toBeVisible();
+    await expect(this.heading('Sign in with Office 365')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   error(): Locator {

@@ -1,4 +1,4 @@
-import { authMessages, office365Messages } from '@quire/core';
+import { authMessages, googleAccessRequiredMessage, office365Messages } from '@quire/core';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures.js';
 import { Office365Page, SignInPage, VerifyEmailPage } from '../../pages/auth/sign-in-pages.js';
@@ -48,10 +48,11 @@ test.describe('Google sign-in (pop-up)', () => {
     await expect(signIn.error()).toHaveText(authMessages.noOrganisations, { timeout: 30_000 });
   });
 
-  test('refusing consent shows the Google access message', async ({ page }) => {
+  test('refusing consent shows the Google access message, naming the product', async ({ page }) => {
+    const { productName } = (await (await page.request.get('/api/console-config')).json()) as { productName: string };
     const popup = await startGoogle(page);
     await completeAtProvider(popup, login('refuser'), false);
-    await expect(new SignInPage(page, test.info()).error()).toHaveText(authMessages.googleAccessRequired, { timeout: 30_000 });
+    await expect(new SignInPage(page, test.info()).error()).toHaveText(googleAccessRequiredMessage(productName), { timeout: 30_000 });
   });
 
   test('an unverified e-mail claim leads to "Verify your email"', async ({ page }) => {

@@ -87,7 +87,7 @@ test.describe('Delete account, as provider staff', () => {
     const dialog = await teachers.applyBulk('Remove teacher', 'Remove teacher');
     if (!dialog) throw new Error('the delete dialog opens');
     const dialogs = new TeacherLibraryDialogs(page, test.info());
-    await dialogs.chooseAction(dialog, /assign libraries to a teacher/);
+    await dialogs.chooseAction(dialog, /assign libraries to a teacher/i);
     await dialogs.pickTarget(dialog, 'Teacher', receiver.email, new RegExp(receiver.email.replace(/[.]/g, '\\.')));
     await dialog.getByRole('button', { name: 'Assign' }).click();
 
@@ -127,7 +127,7 @@ test.describe('Delete account, as provider staff', () => {
     const dialog = await teachers.rowAction(teacher.email, 'Remove teacher', 'Remove teacher');
     if (!dialog) throw new Error('the delete dialog opens');
     const dialogs = new TeacherLibraryDialogs(page, test.info());
-    await dialogs.chooseAction(dialog, /assign libraries to a teacher/);
+    await dialogs.chooseAction(dialog, /assign libraries to a teacher/i);
     await dialogs.pickTarget(dialog, 'Teacher', receiver.email, new RegExp(receiver.email.replace(/[.]/g, '\\.')));
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await dialog.getByRole('button', { name: 'Continue' }).click();

@@ -1,7 +1,8 @@
-import { libraryMessages } from '@quire/core';
+import { authMessages, libraryMessages } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { TeacherLibraryDialogs } from '../../pages/teacher-library-dialogs.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
+import { demoAdmin } from '../../support/env.js';
 import { bookCounts, findTeacherWith, teacherLibraries, visitable } from './libraries-api.js';
 import { readConsoleConfig } from '../../support/contracts.js';
 
@@ -40,9 +41,14 @@ test.describe('Teacher library viewer and visits', () => {
     await expect(viewer).toHaveCount(0);
   });
 
-  test('Visit asks a reason the first time, opens the library in a new tab, and asks no reason after', async ({ page, context, organisation }) => {
+  test('Visit asks a reason the first time, opens the library in a new tab signed in with a single-use token, and asks no reason after', async ({ page, context, browser, organisation }) => {
+    const base = process.env.E2E_BASE_URL ?? '';
     const config = await readConsoleConfig(page);
-    const appLibrary = (id: string) => `${config.appUrl.replace(/\/$/, '')}/library/${id}`;
+    const appRoot = config.appUrl.replace(/\/$/, '');
+    // The product's app is outside this test: a stand-in page where the new tab lands.
+    await context.route(`${appRoot}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>' }),
+    );
     const { teacher, libraries } = await findTeacherWith(page, organisation.id, (_t, l) => l.unarchived.some((x) => visitable(x) && !x.joined));
     const target = libraries.unarchived.find((x) => visitable(x) && !x.joined);
     if (!target) throw new Error('a library to visit');
@@ -53,20 +59,42 @@ test.describe('Teacher library viewer and visits', () => {
     await teachers.rowAction(teacher.email, 'View Profile', `${nameOf(teacher)}’s libraries`);
     await dialogs.visitButton(target.name).click();
 
-    // The new tab exchanges the single-use link, which sends it on to the product's app (outside this test).
-    const exchanged = context.waitForEvent('response', (r) => r.url().includes('/api/library-visit/'));
+    // The tab drops its opener before leaving for the product, so Chromium may swap it for a new page: follow the
+    // navigation, not the page first opened.
+    const arrived = context.waitForEvent('response', (r) => r.url().startsWith(`${appRoot}/library/${target.id}`));
     await dialogs.chooseReason('Other', 'End of term review');
-    const first = await exchanged;
-    expect(first.status()).toBe(302);
-    expect(first.headers()['location']).toBe(appLibrary(target.id));
-    expect(first.frame().page()).not.toBe(page);
+    const response = await arrived;
+    const tab = response.frame().page();
+    expect(tab).not.toBe(page);
+    await expect(tab.getByRole('heading', { name: 'Product app' })).toBeVisible();
+    const landed = new URL(response.url());
+    expect(landed.searchParams.get('organisationId')).toBe(organisation.id);
+    const token = landed.searchParams.get('token') ?? '';
+    expect(token.length).toBeGreaterThan(20);
     expect((await teacherLibraries(page, organisation.id, teacher.id)).unarchived.find((l) => l.id === target.id)?.joined).toBe(true);
 
-    // A library already joined opens straight away.
+    // The product signs the admin in with the token it carries, once (issue 15). Another browser: the console's
+    // own session, which the whole worker shares, is left alone.
+    const product = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      const signIn = await product.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
+      expect(signIn.status()).toBe(200);
+      expect(((await signIn.json()) as { user: { email: string } }).user.email).toBe(demoAdmin.email.toLowerCase());
+      const replay = await product.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
+      expect(replay.status()).toBe(400);
+      expect(await replay.json()).toMatchObject({ code: 'sign_in_link_used', message: authMessages.signInLinkUsed });
+    } finally {
+      await product.close();
+    }
+    await tab.close();
+
+    // A library already joined opens straight away, with a new token.
     await expect(dialogs.viewer(nameOf(teacher))).toBeVisible();
-    const again = context.waitForEvent('response', (r) => r.url().includes('/api/library-visit/'));
+    const arrivedAgain = context.waitForEvent('response', (r) => r.url().startsWith(`${appRoot}/library/${target.id}`));
     await dialogs.visitButton(target.name).click();
-    expect((await again).headers()['location']).toBe(appLibrary(target.id));
+    const second = new URL((await arrivedAgain).url()).searchParams.get('token');
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(token);
     await expect(dialogs.dialog('Reason for visit')).toHaveCount(0);
     for (const other of context.pages()) if (other !== page) await other.close();
   });

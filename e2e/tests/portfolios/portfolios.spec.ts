@@ -85,7 +85,9 @@ test.describe('Portfolios', () => {
     await page.route('**/rest/*/student-portfolios-export/*', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', message: 'The export service is down for maintenance' }) }));
     const portfolios = await new PortfoliosPage(page, test.info(), school.id).goto();
-    await expect(portfolios.banner()).toHaveText('The export service is down for maintenance');
+    // A loading error names the server's reason and offers Retry (issue 15, item 14).
+    await expect(portfolios.banner()).toContainText('The export service is down for maintenance');
+    await expect(portfolios.banner().getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 
   test('another organisation cannot read the export or its link', async ({ page, organisations, playwright }) => {

@@ -86,7 +86,8 @@ test.describe('Manage Apps', () => {
     );
     const apps = new ManageAppsPage(page, test.info(), organisation.id);
     await page.goto(apps.path);
-    await expect(page.getByRole('alert').filter({ hasText: settingsMessages.loadFailed }).first()).toBeVisible();
+    // The console asks twice more (1 s, then 2 s later) before it says so: more than the default wait on a busy machine.
+    await expect(page.getByRole('alert').filter({ hasText: settingsMessages.loadFailed }).first()).toBeVisible({ timeout: 30_000 });
     await apps.expectAccessible({ label: 'settings load error' });
   });
 });

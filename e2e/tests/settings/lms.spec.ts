@@ -97,7 +97,8 @@ test.describe('LMS Integration', () => {
     const lms = new LmsPage(page, test.info(), organisation.id);
     await page.goto(lms.path);
     await expect(lms.heading('LMS Integration')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: lmsMessages.loadFailed }).first()).toBeVisible();
+    // The console asks twice more (1 s, then 2 s later) before it says so: more than the default wait on a busy machine.
+    await expect(page.getByRole('alert').filter({ hasText: lmsMessages.loadFailed }).first()).toBeVisible({ timeout: 30_000 });
     await lms.expectAccessible({ label: 'credentials load error' });
   });
 });

@@ -1,6 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { importTeachersResultSchema, membersPageSchema, type Member, type MembersPage, type OrganisationLicense } from '@quire/core';
 import { checked, checkedGraphqlData } from '../../support/contracts.js';
+import { PHONE_PROJECT } from '../../support/env.js';
 
 /** A licence as getOrganisationById lists it, with the server's own `available` (the console works it out). */
 export type LicenseWithAvailable = OrganisationLicense & { available: number };
@@ -73,9 +74,15 @@ export async function importByApi(page: Page, orgId: string, emails: string[]): 
   return checked(importTeachersResultSchema, await answer.json(), 'POST …/members/import/teachers').newMembers;
 }
 
-/** An organisation of the demo admin other than the one the fixture opened, without a domain licence: tests that change data use it. */
+/**
+ * An organisation of the demo admin other than the one the fixture opened, without a domain licence: tests
+ * that change data use it. The phone project takes the last such organisation and the desktop project the
+ * first, so the two projects' runs of one spec never change the same organisation at the same time.
+ */
 export async function changeableOrganisation(page: Page, all: Array<{ id: string; name: string }>, opened: { id: string }): Promise<{ id: string; name: string }> {
-  for (const candidate of all.filter((o) => o.id !== opened.id)) {
+  const others = all.filter((o) => o.id !== opened.id);
+  if (test.info().project.name === PHONE_PROJECT) others.reverse();
+  for (const candidate of others) {
     const data = await graphql<{ getOrganisationById: { isDomain: boolean } }>(page, 'query getOrganisationById($id: ID!) { getOrganisationById(id: $id) { isDomain } }', {
       id: candidate.id,
     });

@@ -9,6 +9,7 @@ import {
 } from './schemas/analytics.js';
 import { adminSessionSchema, allowedAsTeacherSchema, customTokenSchema, providerNamesSchema, resendEmailSchema, signInMethodsSchema } from './schemas/auth.js';
 import { consoleConfigSchema } from './schemas/console-config.js';
+import { teacherBulkResultSchema } from './schemas/teacher-selection.js';
 import { livenessSchema, readinessSchema } from './schemas/health.js';
 import {
   identityProviderAnswerSchema,
@@ -79,6 +80,7 @@ export const restContracts = {
   'GET /payments/v1/admin/organisations/:orgId/members/teachers': membersPageSchema,
   'GET /payments/v1/admin/organisations/:orgId/members/inactive-teachers': membersPageSchema,
   'POST /payments/v1/admin/organisations/:orgId/members/import/teachers': importTeachersResultSchema,
+  'POST /payments/v1/admin/organisations/:orgId/members/teachers/bulk': teacherBulkResultSchema,
   'GET /payments/v1/admin/organisations/:orgId/members/:teacherId/book-counts': bookCountsSchema,
   'POST /api/users/v2/:userId/convert-to-student': convertToStudentResultSchema,
   'PUT /payments/v1/admin/organisations/:orgId/licenses/:licenseId': licenseAssignmentSchema,

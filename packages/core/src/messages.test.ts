@@ -4,6 +4,7 @@ import {
   ambassadorTooltip,
   authErrorMessage,
   genericOperationError,
+  googleAccessRequiredMessage,
   graphqlErrorMessage,
   joinGraphqlErrors,
   messages,
@@ -133,4 +134,5 @@ it.each([
 it('names the product in the staff and ambassador texts', () => {
   expect(providerStaffAdminMessage('Quire')).toBe("Quire users can't be added as admins");
   expect(ambassadorTooltip('Quire')).toBe('Quire Ambassador');
+  expect(googleAccessRequiredMessage('Quire')).toBe('You need to allow Quire access to your Google account to sign in with Google.');
 });

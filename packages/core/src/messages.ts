@@ -18,6 +18,11 @@ export const authMessages = {
     'Your district prevents the use of email and password logins to the admin console, please use the preferred Single Sign On methods.',
   /** Designed: the spec only says registration with an existing e-mail shows a Sign in button. */
   emailAlreadyInUse: 'An account already exists with this email address.',
+  /**
+   * Designed: a single-use sign-in token (a library visit's or an LTI launch's link) that has expired or
+   * was already used.
+   */
+  signInLinkUsed: 'This sign-in link has expired or was already used. Please open it again from where you started.',
 } as const;
 
 /** Office 365 popup sign-in. */
@@ -73,10 +78,21 @@ export const teacherMessages = {
   deleteFailed: 'Error deleting teacher',
   roleFailed: 'Error setting user role',
   welcomeEmailFailed: 'Error sending welcome email',
+  /** Designed: the spec's catalogue names only the welcome e-mail's failure; a certification request has its own (issue 15). */
+  certificationRequestFailed: 'Error sending certification request',
   studentAccountsNotEmailed: "Some users selected have student accounts and weren't emailed",
   notFound: 'No teachers found',
   noTeachers: "You don't have any teachers in your organisation",
 } as const;
+
+/**
+ * Designed (issue 15): an action on 'all n teachers' matching the filters, refused because the list changed
+ * between the count shown and Apply. Nothing was changed.
+ */
+export function selectionChangedMessage(expected: number, matching: number): string {
+  const now = matching === 1 ? '1 teacher matches' : `${matching} teachers match`;
+  return `The teachers matching your filters have changed: ${now} now, not ${expected}. Nothing was changed: check the list and try again.`;
+}
 
 /** Teacher libraries: viewing, transferring, archiving, visiting (§8, §6). */
 export const libraryMessages = {
@@ -217,6 +233,14 @@ export function withServerMessages(base: string, serverMessages: ReadonlyArray<s
 /** Provider staff cannot be admins (§5); the spec gives the meaning, with the product's name. */
 export function providerStaffAdminMessage(productName: string): string {
   return `${productName} users can't be added as admins`;
+}
+
+/**
+ * The Google pop-up refusal of §8 with the product named (issue 15): the spec's "the product" stands for
+ * the product's name, as '{product}' does elsewhere.
+ */
+export function googleAccessRequiredMessage(productName: string): string {
+  return authMessages.googleAccessRequired.replace('the product', productName);
 }
 
 /** The ambassador star's tooltip (§2). */

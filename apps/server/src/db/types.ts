@@ -99,6 +99,8 @@ export interface MembersTable {
   certifying: number | null;
   is_ambassador: Generated<boolean>;
   is_student: Generated<boolean>;
+  /** Provider staff visiting for support (issue 15): a member for the library's sake, never one of the school's teachers. */
+  is_provider_staff: Generated<boolean>;
   /** Set when the teacher was removed (Inactive tab). */
   revoked_at: NullableTimestamp;
   signed_up_at: NullableTimestamp;
@@ -305,6 +307,15 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** Teachers per organisation, removed, pending and licence ('' = none); kept by triggers on members (migration 0010). */
+export interface MemberCountsTable {
+  organisation_id: string;
+  revoked: boolean;
+  pending: boolean;
+  license_id: string;
+  teachers: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -329,6 +340,7 @@ export interface DB {
   lti_nonces: LtiNoncesTable;
   lti_users: LtiUsersTable;
   idempotency_keys: IdempotencyKeysTable;
+  member_counts: MemberCountsTable;
   students: StudentsTable;
   portfolio_items: PortfolioItemsTable;
   portfolio_export_chunks: PortfolioExportChunksTable;

@@ -5,12 +5,13 @@ import { RequireSession, signInRoutes } from '../features/auth/index.js';
 import { UnsupportedPage } from '../features/unsupported/index.js';
 import { ConsoleRoot } from './console-root.js';
 import { HomeRedirect } from './guards/home-redirect.js';
-import { OrgScope } from './guards/org-scope.js';
 import { RequireFeature } from './guards/require-feature.js';
 import { RouteError } from './route-error.js';
 
 const screens = routePatterns.orgScreens;
 
+// The signed-in layout (navigation, user menu) is its own chunk: /sign-in does not load it.
+const orgScope = () => import('./guards/org-scope.js').then((m) => ({ Component: m.OrgScope }));
 // Each screen family is its own chunk, fetched the first time it is opened.
 const licenses = () => import('../features/licenses/index.js').then((m) => ({ Component: m.LicensesPage }));
 // The Teachers screen comes with the teacher-libraries dialogs (app/teachers-screen.tsx).
@@ -61,7 +62,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { index: true, element: <HomeRedirect /> },
-          { path: routePatterns.org, element: <OrgScope />, children: orgScreenRoutes },
+          { path: routePatterns.org, lazy: orgScope, children: orgScreenRoutes },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -32,7 +32,8 @@ export const queryKeys = {
 
   teachers: (orgId: string) => ['teachers', orgId] as const,
   teachersPage: (orgId: string, status: string, query: object) => ['teachers', orgId, status, query] as const,
-  teacherEmailPreview: (orgId: string, kind: string, memberIds: readonly string[]) => ['teacher-email-preview', orgId, kind, memberIds] as const,
+  teacherEmailPreview: (orgId: string, kind: string, memberIds: readonly string[], draft: { message: string; date?: string } | null = null) =>
+    ['teacher-email-preview', orgId, kind, memberIds, draft] as const,
 
   teacherLibraries: (orgId: string) => ['teacher-libraries', orgId] as const,
   librariesOfTeacher: (orgId: string, teacherId: string) => ['teacher-libraries', orgId, teacherId] as const,

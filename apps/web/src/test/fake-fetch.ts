@@ -110,7 +110,7 @@ export function fakeFetch(routes: Record<string, FakeHandler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = parseBody(init?.body);
     const gql = url.pathname.endsWith('/graphql') && body && typeof body === 'object' ? (body as { query?: string; operationName?: string; variables?: Record<string, unknown> }) : null;
-    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries([...new Headers(init?.headers).entries()]);
     const request: FakeRequest = {
       method,
       path: url.pathname,

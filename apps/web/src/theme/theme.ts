@@ -1,4 +1,15 @@
-import { createTheme, Menu, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CloseButtonProps,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MenuProps,
+  type MenuSubItemProps,
+  type PaginationProps,
+  type PasswordInputProps,
+  type TooltipProps,
+} from '@mantine/core';
+import { hiddenCloseIcon, hiddenSubmenuChevron, paginationIcons, PasswordVisibilityIcon } from './decorative-icons.js';
 
 /**
  * Quire's primary blue. Shade 8 is the filled colour (white text on it) and the link colour (on
@@ -31,10 +42,20 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: '700' },
+  // Plain objects, not Menu.extend() and the like: importing the components here would put them (Menu with its
+  // popover, Pagination, Tooltip…) in every route's first download.
   components: {
     // Mantine's focus placeholder (role=presentation) is not an allowed child of role=menu (axe
     // aria-required-children); without it the first item takes focus on open.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    // Decorative icons drawn by Mantine are hidden from assistive technology (decorative-icons.tsx).
+    ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
+    Pagination: { defaultProps: paginationIcons satisfies Partial<PaginationProps> },
+    CloseButton: { defaultProps: { icon: hiddenCloseIcon } satisfies Partial<CloseButtonProps> },
+    MenuSubItem: { defaultProps: { rightSection: hiddenSubmenuChevron } satisfies Partial<MenuSubItemProps> },
+    PasswordInput: { defaultProps: { visibilityToggleIcon: PasswordVisibilityIcon } satisfies Partial<PasswordInputProps> },
+    // A tooltip keyboard users can reach: it shows on focus as well as on hover (issue 15, item 11).
+    Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } satisfies Partial<TooltipProps> },
   },
 });
 

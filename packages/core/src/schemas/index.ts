@@ -20,3 +20,4 @@ export * from './lti.js';
 export * from './analytics.js';
 export * from './portfolios.js';
 export * from './resources.js';
+export * from './teacher-selection.js';

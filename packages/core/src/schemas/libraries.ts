@@ -18,8 +18,6 @@ export const transferLibrariesParamsSchema = z.object({
   newOwnerId: z.string().min(1).max(320),
   type: z.enum(['teacher', 'admin']),
 });
-export const visitTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
-
 /** The organisation the teacher must belong to; also accepted as the X-Organisation-Id header or a body field. */
 export const organisationQuerySchema = z.object({ organisationId: idSchema.optional() });
 export const organisationBodySchema = z.object({ organisationId: idSchema.optional() }).default({});
@@ -93,8 +91,8 @@ export type LibrariesArchived = z.infer<typeof librariesArchivedSchema>;
 export const joinLibraryResultSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
-  /** Relative to the API origin: open it in a new tab. */
-  url: z.string(),
+  /** The library in the product app, carrying the single-use sign-in token: open it in a new tab. */
+  url: z.url({ protocol: /^https?$/ }),
 });
 export type JoinLibraryResult = z.infer<typeof joinLibraryResultSchema>;
 

@@ -34,6 +34,10 @@ export const teachersListQuerySchema = z.object({
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), `pageSize must be one of ${PAGE_SIZES.join(', ')}`)
     .optional(),
+  /** A previous answer's nextCursor: the page after that row, as fast however deep (keyset). */
+  after: z.string().min(1).max(4000).optional(),
+  /** A previous answer's previousCursor: the page before that row. */
+  before: z.string().min(1).max(4000).optional(),
 });
 export type TeachersListParams = z.infer<typeof teachersListQuerySchema>;
 
@@ -98,6 +102,10 @@ export const membersPageSchema = z.object({
   total: z.number(),
   page: z.number().optional(),
   pageSize: z.number().optional(),
+  /** The cursor of the page after this one (send it as `after`), or null on the last page. */
+  nextCursor: z.string().nullable().optional(),
+  /** The cursor of the page before this one (send it as `before`), or null on the first page. */
+  previousCursor: z.string().nullable().optional(),
 });
 export type MembersPage = z.infer<typeof membersPageSchema>;
 

@@ -6,6 +6,8 @@ import * as m0004 from './0004-settings-lti.js';
 import * as m0005 from './0005-analytics.js';
 import * as m0006 from './0006-portfolios.js';
 import * as m0008 from './0008-screens.js';
+import * as m0009 from './0009-provider-staff-members.js';
+import * as m0010 from './0010-member-counts.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-analytics': m0005,
   '0006-portfolios': m0006,
   '0008-screens': m0008,
+  '0009-provider-staff-members': m0009,
+  '0010-member-counts': m0010,
 };

@@ -91,6 +91,23 @@ export async function listAccessibleOrganisations(db: Db, actor: Actor): Promise
 }
 
 /**
+ * The actor's access level as one SQL expression ('admin', 'library-manager' or NULL), built from the same
+ * rule as requireOrgAccess, so a hot read decides access in the same statement as its data (the Teachers page).
+ */
+export function orgAccessLevel(db: Db, actor: Actor, organisationId: string): RawBuilder<OrgAccessLevel | null> {
+  if (!actor.emailVerified) return sql<null>`NULL::text`;
+  const person = personOf(actor);
+  const admin = adminRows(db, person).where('admins.organisation_id', '=', organisationId);
+  const manager = managerRows(db, person).where('members.organisation_id', '=', organisationId);
+  return sql<OrgAccessLevel | null>`(CASE WHEN EXISTS (${admin}) THEN 'admin' WHEN EXISTS (${manager}) THEN 'library-manager' END)`;
+}
+
+/** The refusal of an actor without access to the organisation (403). */
+export function organisationForbidden(): AppError {
+  return forbidden('You do not have access to this organisation', 'organisation_forbidden');
+}
+
+/**
  * The organisation and the actor's access to it, in one query: undefined when the organisation does not
  * exist, level null when the actor may not act in it.
  */
@@ -133,7 +150,7 @@ export async function requireOrgAccess(
   need: OrgNeed,
   options: OrgAccessOptions = {},
 ): Promise<OrgAccess> {
-  const refusal = options.refusal ?? (() => forbidden('You do not have access to this organisation', 'organisation_forbidden'));
+  const refusal = options.refusal ?? organisationForbidden;
   const found = await findOrgAccess(db, actor, organisationId);
   if (!found) throw options.missing === 'not-found' ? notFound('Organisation not found', 'organisation_not_found') : refusal();
   if (!found.level) throw refusal();

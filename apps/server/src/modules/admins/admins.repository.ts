@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { anyOf } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 /** SQL for an organisation's admins list. Every query filters on organisation_id. */
@@ -95,7 +96,7 @@ export async function deleteAdmins(db: Db, organisationId: string, emails: reado
   const rows = await db
     .deleteFrom('admins')
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`email = ANY(${[...emails]}::text[])`)
+    .where(anyOf('email', emails))
     .returning('email')
     .execute();
   return rows.map((r) => r.email).sort();

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, forbidden } from '../../errors.js';
-import { ACTING_USER_HEADER, type Actor } from '../access/actor.js';
-import { SESSION_COOKIE, type Auth } from './auth.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { ACTING_USER_HEADER } from '../access/actor.js';
+import { SESSION_COOKIE } from './auth.js';
+import { findSessionActor } from './session-actor.js';
 import { isSameOrigin } from './origins.js';
 
 declare module 'fastify' {
@@ -55,22 +58,16 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
 }
 
 /**
- * Sets request.actor from the `__admin_session` cookie, and refuses a request whose X-Acting-User
- * names someone else than the session's user (a tab left open by another user).
+ * Sets request.actor from the `__admin_session` cookie (one statement: session-actor.ts), and refuses a request
+ * whose X-Acting-User names someone else than the session's user (a tab left open by another user).
  */
-export function registerActorHook(app: FastifyInstance, auth: Auth): void {
+export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string }): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     request.actor = null;
     if (!hasSessionCookie(request)) return;
-    const found = await auth.api.getSession({ headers: toFetchHeaders(request.headers), query: { disableRefresh: true } });
-    if (!found) return;
-    const actor: Actor = {
-      userId: found.user.id,
-      email: found.user.email,
-      displayName: found.user.name,
-      emailVerified: found.user.emailVerified,
-    };
+    const actor = await findSessionActor(options.db, options.secret, request.headers.cookie ?? '');
+    if (!actor) return;
     request.actor = actor;
     const acting = request.headers[ACTING_USER_HEADER];
     const path = request.url.split('?')[0] ?? '';

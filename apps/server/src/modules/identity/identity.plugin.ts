@@ -35,7 +35,8 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     await migrateAuth(auth);
     app.decorate('auth', auth);
     registerCsrfHook(app, trustedOrigins(app.env));
-    registerActorHook(app, auth);
+    // createAuth has refused to start without a secret.
+    registerActorHook(app, { db: app.db, secret: app.env.AUTH_SECRET ?? '' });
     await app.register(identityRoutes, { auth });
   },
   { name: 'identity' },

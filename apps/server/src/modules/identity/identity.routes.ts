@@ -6,6 +6,7 @@ import {
   identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
+  authMessages,
   INPUT_LIMITS,
   oauthStartSchema,
   passwordResetRequestedSchema,
@@ -26,8 +27,12 @@ import { hashToken, signValue } from './tokens.js';
 /** Short-lived cookie naming the e-mail of a refused provider sign-in (read by POST /api/token). */
 export const CONFLICT_COOKIE = '__identity_conflict';
 const CONFLICT_SECONDS = 300;
+/** The single-use sign-in token's exchange (LTI launches, library visits, the console's own custom token). */
+const ONE_TIME_TOKEN_PATH = '/identity/one-time-token/verify';
 /** Paths after which the browser holds a new session: the one it held before is ended (rotation). */
-const SIGN_IN_PATHS = new Set(['/identity/one-time-token/verify', '/identity/sign-in/email', '/identity/sign-up/email']);
+const SIGN_IN_PATHS = new Set([ONE_TIME_TOKEN_PATH, '/identity/sign-in/email', '/identity/sign-up/email']);
+/** The provider's refusals of a token that was used, expired, or names a session that has ended. */
+const UNUSABLE_TOKEN_MESSAGES = new Set(['Invalid token', 'Session not found', 'Session expired']);
 const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
 
 /** `token` of the session cookie among Set-Cookie lines (the part before the signature), or null. */
@@ -125,6 +130,13 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     if (response.status >= 500) {
       await response.body?.cancel();
       throw new Error(`identity provider answered ${response.status} for ${request.method} ${path}`);
+    }
+    if (path === ONE_TIME_TOKEN_PATH && response.status === 400) {
+      const refusal = (await response.clone().json().catch(() => null)) as { message?: unknown } | null;
+      if (typeof refusal?.message === 'string' && UNUSABLE_TOKEN_MESSAGES.has(refusal.message)) {
+        await response.body?.cancel();
+        throw badRequest(authMessages.signInLinkUsed, 'sign_in_link_used');
+      }
     }
     const location = response.headers.get('location') ?? '';
     const cookies = response.headers.getSetCookie();

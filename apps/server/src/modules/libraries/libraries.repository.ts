@@ -1,5 +1,6 @@
 import { LIBRARY_ROLE_OWNER, LIBRARY_ROLE_READ_ONLY } from '@quire/core';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { anyOf, now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 /**
@@ -20,10 +21,12 @@ export interface TeacherMember {
   is_student: boolean;
   revoked_at: Date | null;
   license_id: string | null;
+  /** Provider staff visiting for support: never one of the school's teachers (issue 15). */
+  is_provider_staff: boolean;
 }
 
 const memberColumns = [
-  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id',
+  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id', 'is_provider_staff',
 ] as const;
 
 /** A member of one organisation by member id. */
@@ -86,10 +89,11 @@ export async function listTeacherLibraries(db: Db, filter: TeacherLibraryFilter)
       // An owner without a membership row still holds the Owner level.
       sql<number>`coalesce(tm.role, ${LIBRARY_ROLE_OWNER})`.as('role'),
       sql<number>`(SELECT count(*) FROM books b WHERE b.organisation_id = l.organisation_id AND b.library_id = l.id)`.as('book_count'),
-      // Authors: everyone in the library who may write, i.e. below Read-Only.
-      sql<number>`(SELECT count(*) FROM library_memberships m WHERE m.organisation_id = l.organisation_id AND m.library_id = l.id AND m.role < ${LIBRARY_ROLE_READ_ONLY})`.as('user_count'),
+      // Authors: everyone in the library who may write, i.e. below Read-Only; provider staff visiting for support are not.
+      sql<number>`(SELECT count(*) FROM library_memberships m JOIN members p ON p.organisation_id = m.organisation_id AND p.id = m.member_id
+        WHERE m.organisation_id = l.organisation_id AND m.library_id = l.id AND m.role < ${LIBRARY_ROLE_READ_ONLY} AND NOT p.is_provider_staff)`.as('user_count'),
       filter.viewerMemberIds.length
-        ? sql<boolean>`EXISTS (SELECT 1 FROM library_memberships v WHERE v.organisation_id = l.organisation_id AND v.library_id = l.id AND v.member_id = ANY(${[...filter.viewerMemberIds]}::text[]))`.as('joined')
+        ? sql<boolean>`EXISTS (SELECT 1 FROM library_memberships v WHERE v.organisation_id = l.organisation_id AND v.library_id = l.id AND ${anyOf('v.member_id', filter.viewerMemberIds)})`.as('joined')
         : sql<boolean>`false`.as('joined'),
     ]);
   if (filter.relation === 'owned') query = query.where('l.owner_member_id', '=', memberId);
@@ -136,7 +140,7 @@ export async function setOwner(db: Db, organisationId: string, ids: readonly str
     .set({ owner_member_id: to })
     .where('organisation_id', '=', organisationId)
     .where('owner_member_id', '=', from)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('id', ids))
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
@@ -160,7 +164,7 @@ export async function demoteMemberships(db: Db, organisationId: string, ids: rea
     .where('organisation_id', '=', organisationId)
     .where('member_id', '=', memberId)
     .where('role', '<', role)
-    .where(sql<boolean>`library_id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('library_id', ids))
     .execute();
 }
 
@@ -179,7 +183,7 @@ export async function addMembershipIfMissing(db: Db, organisationId: string, lib
 export async function archiveOwned(db: Db, organisationId: string, memberId: string): Promise<{ libraryIds: string[]; archivedAt: Date }> {
   const rows = await db
     .updateTable('libraries')
-    .set({ archived_at: sql`now()` })
+    .set({ archived_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('owner_member_id', '=', memberId)
     .where('archived_at', 'is', null)

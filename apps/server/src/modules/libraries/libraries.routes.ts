@@ -62,7 +62,9 @@ export const librariesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      reassignAllLibraries(app.db, requireActor(request), { organisationId: organisationIdOf(request), ...request.params }),
+      reassignAllLibraries(app.db, requireActor(request), {
+        organisationId: organisationIdOf(request), ...request.params, providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
+      }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER, type LibrariesArchived, type LibrariesReassigned } from '@quire/core';
+import { isProviderStaffEmail, LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER, type LibrariesArchived, type LibrariesReassigned } from '@quire/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -23,13 +23,16 @@ export interface ReassignInput {
   teacherId: string;
   newOwnerId: string;
   type: 'teacher' | 'admin';
+  /** Provider staff are recognised by this e-mail domain: an admin of it taking over is marked staff (issue 15). */
+  providerEmailDomain?: string;
 }
 
 /** The target teacher, checked against the §5 rules. */
 async function teacherTarget(trx: Transaction<DB>, scope: TeacherScope, input: ReassignInput) {
   if (input.newOwnerId === scope.teacher.id) throw badRequest(transferErrors.sameOwner, 'same_owner');
   const target = await repo.findMember(trx, input.organisationId, input.newOwnerId);
-  if (!target) throw notFound(transferErrors.targetNotFound, 'target_not_found');
+  // Provider staff visiting for support are no teachers of the school (issue 15).
+  if (!target || target.is_provider_staff) throw notFound(transferErrors.targetNotFound, 'target_not_found');
   if (target.pending || target.role < 0) throw conflict(transferErrors.targetPending, 'target_pending');
   if (target.revoked_at || target.is_student) throw conflict(transferErrors.targetInactive, 'target_inactive');
   return { member: target, created: false };
@@ -51,7 +54,10 @@ async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: Rea
   if (member?.id === teacher.id || email === teacher.email || (userId !== null && userId === teacher.user_id)) {
     throw badRequest(transferErrors.sameOwner, 'same_owner');
   }
-  const ensured = await ensureOrgMember(trx, input.organisationId, { email, userId, displayName: member?.display_name || user?.name || '' });
+  const ensured = await ensureOrgMember(trx, input.organisationId, {
+    email, userId, displayName: member?.display_name || user?.name || '',
+    providerStaff: input.providerEmailDomain !== undefined && isProviderStaffEmail(email, input.providerEmailDomain),
+  });
   return { member: ensured.member, created: ensured.created };
 }
 

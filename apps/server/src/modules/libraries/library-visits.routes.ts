@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { joinLibraryBodySchema, joinLibraryParamsSchema, joinLibraryResultSchema, organisationQuerySchema } from '@quire/core';
 import { requireActor } from '../access/actor.js';
-import { joinLibraryBodySchema, joinLibraryParamsSchema, joinLibraryResultSchema, organisationQuerySchema, visitTokenParamsSchema } from '@quire/core';
-import { emptyResponse } from '../../plugins/api-docs.js';
-import { exchangeVisitToken, joinLibrary } from './library-visits.service.js';
+import { CUSTOM_TOKEN_MINUTES } from '../identity/auth.js';
+import { issueCustomTokenForUser } from '../identity/custom-token.js';
+import { joinLibrary, type IssueSignInToken } from './library-visits.service.js';
 import { organisationIdOf } from './organisation-id.js';
 
 const tags = ['teacher libraries'];
 
-/** Visiting a teacher's library: the join call and the single-use link it answers (docs/libraries-api.md). */
+/** Visiting a teacher's library: the join call answers a sign-in-with-token link (docs/libraries-api.md). */
 export const libraryVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A library visit ends with the identity provider's single-use sign-in token, as an LTI launch does (spec §4).
+  const issueSignInToken: IssueSignInToken = async (userId, client) => ({
+    token: await issueCustomTokenForUser(app.auth, userId, client),
+    expiresAt: new Date(Date.now() + CUSTOM_TOKEN_MINUTES * 60_000),
+  });
+
   app.post(
     '/api/:teacherId/admins/:libraryId/join',
     {
@@ -21,34 +28,24 @@ export const libraryVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: joinLibraryResultSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { reason, otherReason } = request.body;
+      // The answer carries a sign-in credential: never cached.
+      reply.header('cache-control', 'no-store');
       return joinLibrary(
         {
           db: app.db,
           mail: app.mail,
           productName: app.env.PRODUCT_NAME,
+          providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN,
+          appUrl: app.env.APP_URL,
+          issueSignInToken,
+          client: { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
           logError: (err, line) => request.log.error({ err }, line),
         },
         requireActor(request),
         { organisationId: organisationIdOf(request, request.body), ...request.params, reason, otherReason },
       );
-    },
-  );
-
-  app.get(
-    '/api/library-visit/:token',
-    {
-      schema: {
-        tags,
-        summary: 'Open a visited library in the product app (single use)',
-        params: visitTokenParamsSchema,
-        response: { 302: emptyResponse("Redirect to the library in the product's app (APP_URL)") },
-      },
-    },
-    async (request, reply) => {
-      const location = await exchangeVisitToken(app.db, app.env.APP_URL, request.params.token);
-      return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
   );
 };

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
+  isProviderStaffEmail,
   LIBRARY_ROLE_CO_TEACHER,
   libraryMessages,
   libraryVisitAction,
@@ -12,29 +12,39 @@ import {
 } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../../mail/mail.service.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import * as repo from './libraries.repository.js';
-import { insertVisitToken, consumeVisitToken } from './library-visits.repository.js';
 import { ensureOrgMember } from './org-membership.service.js';
 import { requireTeacherScope } from './teacher-scope.js';
 
-/** A visit link is good for one use within this time. */
-export const VISIT_TOKEN_MINUTES = 5;
 /** The role a visiting admin gets in the library: enough to help with content and members. */
 export const VISITOR_LIBRARY_ROLE = LIBRARY_ROLE_CO_TEACHER;
 
 export const visitErrors = {
   libraryNotFound: 'Library not found',
-  linkExpired: 'This visit link has expired or was already used. Please visit the library again from the console.',
 } as const;
+
+/**
+ * The identity provider's single-use sign-in token (the one an LTI launch ends with): app.ts passes it in,
+ * so this module does not import the identity module. Stored hashed, a few minutes long, used once by
+ * `POST /identity/one-time-token/verify`, which signs the holder in as that user.
+ */
+export type IssueSignInToken = (userId: string, client: { ipAddress: string | null; userAgent: string | null }) => Promise<{ token: string; expiresAt: Date }>;
 
 export interface VisitDeps {
   db: Kysely<DB>;
   mail: Pick<MailService, 'send'>;
   productName: string;
+  /** Provider staff are recognised by this e-mail domain: their visits do not make them teachers (issue 15). */
+  providerEmailDomain: string;
+  /** The product's web app (env APP_URL): the visit link opens the library there. */
+  appUrl: string;
+  issueSignInToken: IssueSignInToken;
+  /** Who asked, for the sign-in session the token names. */
+  client: { ipAddress: string | null; userAgent: string | null };
   /** Logs a failure that must not undo a committed visit (the owner's e-mail). */
   logError: (error: unknown, line: string) => void;
 }
@@ -47,7 +57,13 @@ export interface JoinLibraryInput {
   otherReason?: string;
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** `{APP_URL}/library/{libraryId}?token=…&organisationId=…`: the same landing contract as an LTI launch's `/lti`. */
+export function visitUrl(appUrl: string, input: { libraryId: string; organisationId: string; token: string }): string {
+  const url = new URL(`library/${encodeURIComponent(input.libraryId)}`, `${appUrl.replace(/\/$/, '')}/`);
+  url.searchParams.set('token', input.token);
+  url.searchParams.set('organisationId', input.organisationId);
+  return url.toString();
+}
 
 /** The reason text to record, or a 400 with the §5 texts; undefined when none was given. */
 export function parseVisitReason(reason: string | undefined, otherReason: string | undefined): string | undefined {
@@ -65,7 +81,8 @@ export function parseVisitReason(reason: string | undefined, otherReason: string
 
 /**
  * POST {api}/{teacherId}/admins/{libraryId}/join: checks the visit is allowed, makes the admin a member of the
- * organisation and the library, records the visit, e-mails the owner, and answers a single-use token.
+ * organisation and the library, records the visit, e-mails the owner, and answers the sign-in-with-token link
+ * (spec §4): the token signs the admin in to the product once, within a few minutes.
  */
 export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibraryInput): Promise<JoinLibraryResult> {
   const { db } = deps;
@@ -84,12 +101,11 @@ export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibr
   const reason = parseVisitReason(input.reason, input.otherReason);
   if (!reason && !library.joined) throw badRequest(validationMessages.visitReasonRequired, 'visit_reason_required');
 
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + VISIT_TOKEN_MINUTES * 60_000);
   await db.transaction().execute(async (trx) => {
-    const ensured = await ensureOrgMember(trx, input.organisationId, { email: actor.email, userId: actor.userId, displayName: actor.displayName });
+    const ensured = await ensureOrgMember(trx, input.organisationId, {
+      email: actor.email, userId: actor.userId, displayName: actor.displayName, providerStaff: isProviderStaffEmail(actor.email, deps.providerEmailDomain),
+    });
     const added = await repo.addMembershipIfMissing(trx, input.organisationId, library.id, ensured.member.id, VISITOR_LIBRARY_ROLE);
-    await insertVisitToken(trx, hash(token), { userId: actor.userId, organisationId: input.organisationId, libraryId: library.id }, expiresAt);
     await recordAudit(trx, actor, {
       organisationId: input.organisationId,
       action: 'libraries.visit',
@@ -103,8 +119,10 @@ export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibr
     });
   });
 
+  // After the commit: the identity provider writes on its own connection (one at a time on PGlite).
+  const { token, expiresAt } = await deps.issueSignInToken(actor.userId, deps.client);
   if (reason) await notifyOwner(deps, actor, { organisationId: input.organisationId, organisationName: org.name, library, reason });
-  return { token, expiresAt: expiresAt.toISOString(), url: `/api/library-visit/${token}` };
+  return { token, expiresAt: expiresAt.toISOString(), url: visitUrl(deps.appUrl, { libraryId: library.id, organisationId: input.organisationId, token }) };
 }
 
 /** The library owner hears who visited and why (spec §6). A mail failure never undoes the visit. */
@@ -134,11 +152,4 @@ async function notifyOwner(
   } catch (error) {
     deps.logError(error, 'library visit: the owner could not be e-mailed');
   }
-}
-
-/** GET {api}/library-visit/{token}: the product app's address for the library, once per token. */
-export async function exchangeVisitToken(db: Kysely<DB>, appUrl: string, token: string): Promise<string> {
-  const value = await consumeVisitToken(db, hash(token));
-  if (!value) throw new AppError(410, 'visit_link_expired', visitErrors.linkExpired);
-  return `${appUrl.replace(/\/$/, '')}/library/${encodeURIComponent(value.libraryId)}`;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 import type { TeacherMember } from './libraries.repository.js';
 
@@ -7,7 +8,7 @@ import type { TeacherMember } from './libraries.repository.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 const memberColumns = [
-  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id',
+  'id', 'organisation_id', 'user_id', 'email', 'display_name', 'role', 'pending', 'is_student', 'revoked_at', 'license_id', 'is_provider_staff',
 ] as const;
 
 /** The person's member row (by e-mail, else identity user), locked for the rest of the transaction. */
@@ -30,7 +31,7 @@ export async function lockMemberOfPerson(
 /** Inserts a member; a concurrent insert of the same e-mail wins and this returns undefined. */
 export async function insertMember(
   db: Db,
-  row: { id: string; organisationId: string; email: string; userId: string | null; displayName: string; signedUp: boolean },
+  row: { id: string; organisationId: string; email: string; userId: string | null; displayName: string; signedUp: boolean; providerStaff: boolean },
 ): Promise<TeacherMember | undefined> {
   return db
     .insertInto('members')
@@ -42,7 +43,8 @@ export async function insertMember(
       display_name: row.displayName,
       role: row.signedUp ? 600 : -600,
       pending: !row.signedUp,
-      signed_up_at: row.signedUp ? sql`now()` : null,
+      signed_up_at: row.signedUp ? now() : null,
+      is_provider_staff: row.providerStaff,
     })
     .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
     .returning(memberColumns)
@@ -53,10 +55,37 @@ export async function insertMember(
 export async function restoreMember(db: Db, organisationId: string, memberId: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ revoked_at: null, updated_at: sql`now()` })
+    .set({ revoked_at: null, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .execute();
+}
+
+/** Marks a member as provider staff (issue 15); staff hold no licence seat. */
+export async function markProviderStaff(db: Db, organisationId: string, memberId: string): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({ is_provider_staff: true, license_id: null, updated_at: sql`now()` })
+    .where('organisation_id', '=', organisationId)
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/**
+ * Marks every member with an address of the provider's e-mail domain as provider staff, and frees their seat:
+ * the rows earlier versions made when staff visited a library (issue 15). Run at start; answers how many.
+ */
+export async function markProviderStaffByDomain(db: Db, providerEmailDomain: string): Promise<number> {
+  const suffix = `@${providerEmailDomain.toLowerCase().replace(/[\\%_]/g, '\\$&')}`;
+  // Rows returned, not numUpdatedRows: the PGlite dialect does not report the latter.
+  const rows = await db
+    .updateTable('members')
+    .set({ is_provider_staff: true, license_id: null, updated_at: sql`now()` })
+    .where('is_provider_staff', '=', false)
+    .where('email', 'like', `%${suffix}`)
+    .returning('id')
+    .execute();
+  return rows.length;
 }
 
 /** The organisation's apply-to-all licence (the oldest when there are several), if any. */
@@ -75,7 +104,7 @@ export async function findApplyToAllLicense(db: Db, organisationId: string): Pro
 export async function setMemberLicense(db: Db, organisationId: string, memberId: string, licenseId: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ license_id: licenseId, updated_at: sql`now()` })
+    .set({ license_id: licenseId, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .execute();

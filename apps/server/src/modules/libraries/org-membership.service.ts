@@ -9,6 +9,11 @@ export interface Person {
   /** Identity user, when the person has signed in at least once. */
   userId: string | null;
   displayName: string;
+  /**
+   * Provider staff (the provider's e-mail domain) visiting for support (issue 15): a member for the library's
+   * sake, marked so, never one of the school's teachers and given no licence seat.
+   */
+  providerStaff?: boolean;
 }
 
 export interface EnsuredMember {
@@ -32,6 +37,7 @@ export async function ensureOrgMember(trx: Transaction<DB>, organisationId: stri
   if (!member) {
     const inserted = await repo.insertMember(trx, {
       id: randomUUID(), organisationId, email: person.email, userId: person.userId, displayName: person.displayName, signedUp: person.userId !== null,
+      providerStaff: person.providerStaff ?? false,
     });
     created = Boolean(inserted);
     member = inserted ?? (await repo.lockMemberOfPerson(trx, organisationId, person));
@@ -41,8 +47,13 @@ export async function ensureOrgMember(trx: Transaction<DB>, organisationId: stri
     member = { ...member, revoked_at: null };
     restored = true;
   }
+  if (person.providerStaff && !member.is_provider_staff) {
+    await repo.markProviderStaff(trx, organisationId, member.id);
+    member = { ...member, is_provider_staff: true, license_id: null };
+  }
   let grantedLicenseId: string | null = null;
-  if (!member.license_id && !member.is_student) {
+  // Staff hold no seat of the school's licences.
+  if (!member.license_id && !member.is_student && !member.is_provider_staff) {
     const licenseId = await repo.findApplyToAllLicense(trx, organisationId);
     if (licenseId) {
       await repo.setMemberLicense(trx, organisationId, member.id, licenseId);

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -7,7 +8,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 export async function revokeMember(db: Db, organisationId: string, memberId: string): Promise<Date | null> {
   const row = await db
     .updateTable('members')
-    .set({ revoked_at: sql`now()`, license_id: null, updated_at: sql`now()` })
+    .set({ revoked_at: now(), license_id: null, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .where('revoked_at', 'is', null)

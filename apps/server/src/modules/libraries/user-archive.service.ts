@@ -70,6 +70,7 @@ export async function archiveUser(
             teacherId: teacher.id,
             newOwnerId: input.libraries.newOwnerId,
             type: input.libraries.action,
+            providerEmailDomain: input.providerEmailDomain,
           })
         : null;
     const { libraryIds } = await repo.archiveOwned(trx, input.organisationId, teacher.id);

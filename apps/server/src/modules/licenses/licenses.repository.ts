@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { anyOf, now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 /** SQL for licences and the seats members hold. Functions take a Kysely instance or a transaction. */
@@ -21,7 +22,7 @@ export async function lockLicenses(db: Kysely<DB>, organisationId: string, ids: 
     .selectFrom('licenses')
     .select(['id', 'quantity', 'book_quota', 'library_quota', 'apply_to_all'])
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('id', ids))
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -34,7 +35,7 @@ export async function countAllocated(db: Kysely<DB>, organisationId: string, ids
     .selectFrom('members')
     .select(['license_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`license_id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('license_id', ids))
     // Removed members hold no seat (the licence dashboard counts the same way).
     .where('revoked_at', 'is', null)
     .groupBy('license_id')
@@ -49,7 +50,9 @@ export async function findMembersForLicense(db: Kysely<DB>, organisationId: stri
     .selectFrom('members')
     .select(['id', 'license_id', 'revoked_at', 'is_student'])
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    // Provider staff visiting for support are no teachers of the school and hold no seat (issue 15).
+    .where('is_provider_staff', '=', false)
+    .where(anyOf('id', ids))
     .execute();
 }
 
@@ -63,9 +66,9 @@ export async function setMembersLicense(
   if (memberIds.length === 0) return [];
   const rows = await db
     .updateTable('members')
-    .set({ license_id: licenseId, updated_at: sql`now()` })
+    .set({ license_id: licenseId, updated_at: now() })
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`id = ANY(${[...memberIds]}::text[])`)
+    .where(anyOf('id', memberIds))
     .where(sql<boolean>`license_id IS DISTINCT FROM ${licenseId}::text`)
     .returning('id')
     .execute();

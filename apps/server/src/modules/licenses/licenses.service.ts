@@ -1,5 +1,5 @@
 import { checkAssignable, licensesNeeded, type LicenseAssignment } from '@quire/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
@@ -20,12 +20,8 @@ export interface AssignLicenseInput {
   organisationId: string;
   licenseId: string;
   memberIds: string[];
-}
-
-/** Admins only, and never in a domain organisation (every teacher holds its apply-to-all licence). */
-async function requireLicensing(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<void> {
-  const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
-  if (organisation.is_domain) throw forbidden(licenseErrors.domainOrganisation, 'domain_organisation');
+  /** Recorded with the change, e.g. the filters of a bulk action on every matching teacher. */
+  auditDetails?: Record<string, unknown>;
 }
 
 /**
@@ -33,34 +29,48 @@ async function requireLicensing(db: Kysely<DB>, actor: Actor, organisationId: st
  * so two admins assigning at once can never over-allocate. Members already on it use no seat.
  */
 export async function assignLicense(db: Kysely<DB>, actor: Actor, input: AssignLicenseInput): Promise<LicenseAssignment> {
-  await requireLicensing(db, actor, input.organisationId);
+  await requireLicenseChange(db, actor, input.organisationId);
+  return db.transaction().execute((trx) => assignLicenseIn(trx, actor, input));
+}
+
+/** Who may change licences one by one: an organisation admin, never in a domain organisation. */
+export async function requireLicenseChange(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<void> {
+  // Never in a domain organisation: every teacher there holds its apply-to-all licence.
+  const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
+  if (organisation.is_domain) throw forbidden(licenseErrors.domainOrganisation, 'domain_organisation');
+}
+
+/**
+ * The assignment itself, inside the caller's transaction (also the bulk action on every matching teacher,
+ * which works out the members in the same transaction). The caller has run requireLicenseChange.
+ */
+export async function assignLicenseIn(trx: Transaction<DB>, actor: Actor, input: AssignLicenseInput): Promise<LicenseAssignment> {
   const memberIds = [...new Set(input.memberIds)];
-  return db.transaction().execute(async (trx) => {
-    const [license] = await repo.lockLicenses(trx, input.organisationId, [input.licenseId]);
-    if (!license) throw notFound(licenseErrors.licenseNotFound, 'license_not_found');
-    if (license.apply_to_all) throw conflict(licenseErrors.applyToAll, 'license_applies_to_all');
-    const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
-    if (members.length !== memberIds.length) throw notFound(licenseErrors.teacherNotFound, 'teacher_not_found');
-    if (members.some((m) => m.revoked_at || m.is_student)) throw conflict(licenseErrors.inactiveMembers, 'teacher_inactive');
-    const allocated = (await repo.countAllocated(trx, input.organisationId, [license.id])).get(license.id) ?? 0;
-    const check = {
-      license: { quantity: license.quantity, allocated, bookQuota: license.book_quota },
-      selectedMemberIds: memberIds,
-      membersAlreadyOnLicense: members.filter((m) => m.license_id === license.id).map((m) => m.id),
-    };
-    const refusal = checkAssignable(check);
-    if (refusal) throw conflict(refusal, 'not_enough_licenses', { available: Math.max(0, license.quantity - allocated) });
-    const assigned = await repo.setMembersLicense(trx, input.organisationId, memberIds, license.id);
-    await recordAudit(trx, actor, {
-      organisationId: input.organisationId, action: 'licenses.assign', targetType: 'member', targetIds: assigned,
-      details: {
-        licenseId: license.id,
-        previousLicenses: members.filter((m) => assigned.includes(m.id)).map((m) => ({ memberId: m.id, licenseId: m.license_id })),
-      },
-    });
-    const nowAllocated = allocated + licensesNeeded(check);
-    return { licenseId: license.id, assignedMemberIds: assigned, allocated: nowAllocated, available: license.quantity - nowAllocated };
+  const [license] = await repo.lockLicenses(trx, input.organisationId, [input.licenseId]);
+  if (!license) throw notFound(licenseErrors.licenseNotFound, 'license_not_found');
+  if (license.apply_to_all) throw conflict(licenseErrors.applyToAll, 'license_applies_to_all');
+  const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
+  if (members.length !== memberIds.length) throw notFound(licenseErrors.teacherNotFound, 'teacher_not_found');
+  if (members.some((m) => m.revoked_at || m.is_student)) throw conflict(licenseErrors.inactiveMembers, 'teacher_inactive');
+  const allocated = (await repo.countAllocated(trx, input.organisationId, [license.id])).get(license.id) ?? 0;
+  const check = {
+    license: { quantity: license.quantity, allocated, bookQuota: license.book_quota },
+    selectedMemberIds: memberIds,
+    membersAlreadyOnLicense: members.filter((m) => m.license_id === license.id).map((m) => m.id),
+  };
+  const refusal = checkAssignable(check);
+  if (refusal) throw conflict(refusal, 'not_enough_licenses', { available: Math.max(0, license.quantity - allocated) });
+  const assigned = await repo.setMembersLicense(trx, input.organisationId, memberIds, license.id);
+  await recordAudit(trx, actor, {
+    organisationId: input.organisationId, action: 'licenses.assign', targetType: 'member', targetIds: assigned,
+    details: {
+      licenseId: license.id,
+      previousLicenses: members.filter((m) => assigned.includes(m.id)).map((m) => ({ memberId: m.id, licenseId: m.license_id })),
+      ...input.auditDetails,
+    },
   });
+  const nowAllocated = allocated + licensesNeeded(check);
+  return { licenseId: license.id, assignedMemberIds: assigned, allocated: nowAllocated, available: license.quantity - nowAllocated };
 }
 
 /** Remove license: the members keep their membership without a licence. */
@@ -69,16 +79,23 @@ export async function removeLicenses(
   actor: Actor,
   input: { organisationId: string; memberIds: string[] },
 ): Promise<{ memberIds: string[] }> {
-  await requireLicensing(db, actor, input.organisationId);
+  await requireLicenseChange(db, actor, input.organisationId);
+  return db.transaction().execute((trx) => removeLicensesIn(trx, actor, input));
+}
+
+/** The removal itself, inside the caller's transaction; the caller has run requireLicenseChange. */
+export async function removeLicensesIn(
+  trx: Transaction<DB>,
+  actor: Actor,
+  input: { organisationId: string; memberIds: string[]; auditDetails?: Record<string, unknown> },
+): Promise<{ memberIds: string[] }> {
   const memberIds = [...new Set(input.memberIds)];
-  return db.transaction().execute(async (trx) => {
-    const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
-    if (members.length !== memberIds.length) throw notFound(licenseErrors.teacherNotFound, 'teacher_not_found');
-    const changed = await repo.setMembersLicense(trx, input.organisationId, memberIds, null);
-    await recordAudit(trx, actor, {
-      organisationId: input.organisationId, action: 'licenses.remove', targetType: 'member', targetIds: changed,
-      details: { previousLicenses: members.filter((m) => changed.includes(m.id)).map((m) => ({ memberId: m.id, licenseId: m.license_id })) },
-    });
-    return { memberIds: changed };
+  const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
+  if (members.length !== memberIds.length) throw notFound(licenseErrors.teacherNotFound, 'teacher_not_found');
+  const changed = await repo.setMembersLicense(trx, input.organisationId, memberIds, null);
+  await recordAudit(trx, actor, {
+    organisationId: input.organisationId, action: 'licenses.remove', targetType: 'member', targetIds: changed,
+    details: { previousLicenses: members.filter((m) => changed.includes(m.id)).map((m) => ({ memberId: m.id, licenseId: m.license_id })), ...input.auditDetails },
   });
+  return { memberIds: changed };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -52,7 +53,7 @@ export async function linkUser(db: Db, organisationId: string, ltiUserId: string
   await db
     .insertInto('lti_users')
     .values({ organisation_id: organisationId, lti_user_id: ltiUserId, user_id: userId })
-    .onConflict((oc) => oc.columns(['organisation_id', 'lti_user_id']).doUpdateSet({ last_launch_at: sql`now()` }))
+    .onConflict((oc) => oc.columns(['organisation_id', 'lti_user_id']).doUpdateSet({ last_launch_at: now() }))
     .execute();
 }
 
@@ -89,7 +90,7 @@ export async function insertMember(db: Db, organisationId: string, row: { userId
 export async function markMemberSignedUp(db: Db, organisationId: string, memberId: string, userId: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ user_id: userId, pending: false, role: sql`CASE WHEN role = -600 THEN 600 ELSE role END`, signed_up_at: sql`coalesce(signed_up_at, now())`, updated_at: sql`now()` })
+    .set({ user_id: userId, pending: false, role: sql`CASE WHEN role = -600 THEN 600 ELSE role END`, signed_up_at: sql`coalesce(signed_up_at, now())`, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .execute();

@@ -12,6 +12,10 @@ const FORM = 'application/x-www-form-urlencoded';
 const LAUNCH_BODY_LIMIT = 64 * 1024;
 const MAX_PARAMS = 500;
 
+function isPair(entry: unknown): entry is [string, string] {
+  return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string';
+}
+
 function pairs(text: string): Array<[string, string]> {
   return [...new URLSearchParams(text)].slice(0, MAX_PARAMS);
 }
@@ -64,7 +68,8 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = Array.isArray(request.body) ? (request.body as Array<[string, string]>) : [];
+      // The form parser gives [name, value] pairs; any other body (e.g. a JSON array) brings no parameters.
+      const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
       const [path, query = ''] = request.url.split('?') as [string, string?];
       const params = [...body, ...pairs(query)];
       const returnUrl = safeReturnUrl(params.find(([n]) => n === 'launch_presentation_return_url')?.[1]);

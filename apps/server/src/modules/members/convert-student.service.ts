@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { findOrgAccess } from '../access/org-access.js';
+import { upsertPrivateLibrary } from '../libraries/private-library.repository.js';
 import * as repo from './members.repository.js';
 
 export const convertErrors = {
@@ -52,7 +53,7 @@ export async function convertToStudent(db: Kysely<DB>, actor: Actor, input: Conv
 
   return db.transaction().execute(async (trx) => {
     await repo.markStudent(trx, member.organisation_id, member.id);
-    const library = await repo.upsertPrivateLibrary(trx, member.organisation_id, member.id, name, randomUUID());
+    const library = await upsertPrivateLibrary(trx, member.organisation_id, member.id, name, randomUUID());
     await recordAudit(trx, actor, {
       organisationId: member.organisation_id, action: 'members.convert_to_student', targetType: 'member', targetIds: [member.id],
       details: { freedLicenseId: member.license_id, myBooksLibrary: library },

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { signUpPendingByEmail } from './members.repository.js';
 
 /** The account a pending member signs up with (the identity provider's user). */
 export interface SigningUpUser {
@@ -18,20 +19,5 @@ export interface SigningUpUser {
  */
 export async function signUpPendingMembers(db: Kysely<DB>, user: SigningUpUser): Promise<number> {
   if (!user.emailVerified) return 0;
-  const email = user.email.trim().toLowerCase();
-  const result = await db
-    .updateTable('members')
-    .set({
-      pending: false,
-      role: sql<number>`CASE WHEN role < 0 THEN 600 ELSE role END`,
-      display_name: sql<string>`CASE WHEN ${user.name.trim()} <> '' THEN ${user.name.trim()} ELSE display_name END`,
-      user_id: user.id,
-      signed_up_at: sql`now()`,
-      updated_at: sql`now()`,
-    })
-    .where('email', '=', email)
-    .where('pending', '=', true)
-    .where('is_student', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return signUpPendingByEmail(db, user.email.trim().toLowerCase(), user);
 }

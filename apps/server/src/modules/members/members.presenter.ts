@@ -1,5 +1,5 @@
 import { libraryQuotaFromColumn, type Member } from '@quire/core';
-import type { TeacherRow } from './members.repository.js';
+import type { TeacherRow } from './teachers-list.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

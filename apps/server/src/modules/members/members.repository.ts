@@ -1,146 +1,12 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { anyOf, now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 /**
- * SQL for organisation members (teachers). Every query filters on organisation_id: that is the
- * tenant boundary. Functions take a Kysely instance or a transaction.
+ * SQL for organisation members (teachers): finding them and every write. The list query (page and CSV) is in
+ * teachers-list.repository.ts; books and libraries are the libraries module's. Every query filters on
+ * organisation_id: that is the tenant boundary. Functions take a Kysely instance or a transaction.
  */
-
-export type TeacherStatus = 'active' | 'inactive';
-export type TeacherSortKey = 'email' | 'name' | 'signedUp' | 'license' | 'removed';
-export type SortDirection = 'asc' | 'desc';
-
-export interface TeacherFilter {
-  organisationId: string;
-  status: TeacherStatus;
-  /** Case-insensitive substring of e-mail or display name. */
-  search?: string;
-  signedUp?: 'yes' | 'no';
-  /** A licence id, or 'none'. */
-  license?: string;
-  certification?: 'complete' | 'in-progress' | 'none';
-}
-
-export interface TeacherSort {
-  key: TeacherSortKey;
-  dir: SortDirection;
-}
-
-/** One member row with its licence, as the lists and the export read it. */
-export interface TeacherRow {
-  id: string;
-  user_id: string | null;
-  email: string;
-  display_name: string;
-  role: number;
-  license_id: string | null;
-  pending: boolean;
-  calevel1_at: Date | null;
-  calevel2_at: Date | null;
-  certifying: number | null;
-  is_ambassador: boolean;
-  is_student: boolean;
-  revoked_at: Date | null;
-  signed_up_at: Date | null;
-  license_name: string | null;
-  book_quota: number | null;
-  library_quota: number | null;
-  apply_to_all: boolean | null;
-  sort_key: unknown;
-}
-
-/** Sort expressions; each is followed by m.email, unique per organisation, so the order is total. name matches members_teachers_name_idx. */
-const sortExpressions: Record<TeacherSortKey, { expr: RawBuilder<unknown>; type: string }> = {
-  email: { expr: sql`m.email`, type: 'text' },
-  name: { expr: sql`lower(m.display_name)`, type: 'text' },
-  signedUp: { expr: sql`(NOT m.pending)`, type: 'boolean' },
-  license: { expr: sql`coalesce(l.book_quota * coalesce(l.library_quota, 1), -1)`, type: 'integer' },
-  removed: { expr: sql`coalesce(m.revoked_at, 'epoch'::timestamptz)`, type: 'timestamptz' },
-};
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-function filtered(db: Kysely<DB>, filter: TeacherFilter) {
-  let query = db
-    .selectFrom('members as m')
-    .where('m.organisation_id', '=', filter.organisationId)
-    .where('m.is_student', '=', false)
-    .where('m.revoked_at', filter.status === 'active' ? 'is' : 'is not', null);
-  const search = filter.search?.trim();
-  if (search) {
-    // Both sides are served by the pg_trgm GIN indexes on email and lower(display_name).
-    const pattern = likePattern(search);
-    query = query.where((eb) => eb.or([eb('m.email', 'like', pattern), eb(sql<string>`lower(m.display_name)`, 'like', pattern)]));
-  }
-  if (filter.signedUp) query = query.where('m.pending', '=', filter.signedUp === 'no');
-  if (filter.license === 'none') query = query.where('m.license_id', 'is', null);
-  else if (filter.license) query = query.where('m.license_id', '=', filter.license);
-  // The same rule as the Certification column and the CSV: a badge is Complete, progress is In progress.
-  const complete = sql<boolean>`(m.calevel1_at IS NOT NULL OR m.calevel2_at IS NOT NULL)`;
-  const inProgress = sql<boolean>`(NOT ${complete} AND coalesce(m.certifying, 0) > 0)`;
-  if (filter.certification === 'complete') query = query.where(complete);
-  else if (filter.certification === 'in-progress') query = query.where(inProgress);
-  else if (filter.certification === 'none') query = query.where(sql<boolean>`NOT ${complete} AND NOT ${inProgress}`);
-  return query;
-}
-
-function selectRows(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort) {
-  const { expr } = sortExpressions[sort.key];
-  const dir = sql.raw(sort.dir === 'desc' ? 'DESC' : 'ASC');
-  // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
-  const order = sort.key === 'email' ? sql`m.email ${dir}` : sql`${expr} ${dir}, m.email ${dir}`;
-  return filtered(db, filter)
-    .leftJoin('licenses as l', 'l.id', 'm.license_id')
-    .select([
-      'm.id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
-      'm.calevel2_at', 'm.certifying', 'm.is_ambassador', 'm.is_student', 'm.revoked_at', 'm.signed_up_at',
-      'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all',
-    ])
-    .select(expr.as('sort_key'))
-    .orderBy(order);
-}
-
-/** One page (OFFSET) of the list, or the whole list when limit is undefined. */
-export async function listTeachers(
-  db: Kysely<DB>,
-  filter: TeacherFilter,
-  sort: TeacherSort,
-  page?: { limit: number; offset: number },
-): Promise<TeacherRow[]> {
-  let query = selectRows(db, filter, sort);
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return (await query.execute()) as TeacherRow[];
-}
-
-/** The rows after `after` in the list's order (keyset), for streaming exports batch by batch. */
-export async function listTeachersAfter(
-  db: Kysely<DB>,
-  filter: TeacherFilter,
-  sort: TeacherSort,
-  after: { sortKey: unknown; email: string } | null,
-  limit: number,
-): Promise<TeacherRow[]> {
-  const { expr, type } = sortExpressions[sort.key];
-  let query = selectRows(db, filter, sort);
-  if (after) {
-    const op = sql.raw(sort.dir === 'desc' ? '<' : '>');
-    // A row comparison matching the index columns, so each batch starts with an index seek.
-    query = query.where(
-      sort.key === 'email'
-        ? sql<boolean>`m.email ${op} ${after.email}::text`
-        : sql<boolean>`(${expr}, m.email) ${op} (${after.sortKey}::${sql.raw(type)}, ${after.email}::text)`,
-    );
-  }
-  return (await query.limit(limit).execute()) as TeacherRow[];
-}
-
-export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 /** The members of one organisation among `ids` (ids of other organisations are simply not found). */
 export async function findMembers(db: Kysely<DB>, organisationId: string, ids: readonly string[]) {
@@ -149,7 +15,7 @@ export async function findMembers(db: Kysely<DB>, organisationId: string, ids: r
     .selectFrom('members')
     .select(['id', 'user_id', 'email', 'display_name', 'role', 'license_id', 'pending', 'is_student', 'revoked_at'])
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('id', ids))
     .execute();
 }
 
@@ -162,7 +28,7 @@ export async function findMembersByEmail(db: Kysely<DB>, organisationId: string,
     .selectFrom('members')
     .select(['id', 'email'])
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`email = ANY(${[...emails]}::text[])`)
+    .where(anyOf('email', emails))
     .execute();
 }
 
@@ -191,10 +57,10 @@ export async function insertPendingMembers(
 export async function revokeMembers(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<string[]> {
   const rows = await db
     .updateTable('members')
-    .set({ revoked_at: sql`now()`, license_id: null, updated_at: sql`now()` })
+    .set({ revoked_at: now(), license_id: null, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('revoked_at', 'is', null)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('id', ids))
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
@@ -204,10 +70,10 @@ export async function revokeMembers(db: Kysely<DB>, organisationId: string, ids:
 export async function restoreMembers(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<string[]> {
   const rows = await db
     .updateTable('members')
-    .set({ revoked_at: null, updated_at: sql`now()` })
+    .set({ revoked_at: null, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('revoked_at', 'is not', null)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('id', ids))
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
@@ -217,7 +83,7 @@ export async function deleteMembers(db: Kysely<DB>, organisationId: string, ids:
   const rows = await db
     .deleteFrom('members')
     .where('organisation_id', '=', organisationId)
-    .where(sql<boolean>`id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('id', ids))
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
@@ -226,32 +92,10 @@ export async function deleteMembers(db: Kysely<DB>, organisationId: string, ids:
 export async function setMemberRole(db: Kysely<DB>, organisationId: string, id: string, role: number): Promise<void> {
   await db
     .updateTable('members')
-    .set({ role, updated_at: sql`now()` })
+    .set({ role, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', id)
     .execute();
-}
-
-/** Books in the libraries a member owns: non-private ones, the private one, and both. */
-export async function countOwnedBooks(
-  db: Kysely<DB>,
-  organisationId: string,
-  memberId: string,
-): Promise<{ owned: number; private: number; total: number }> {
-  const row = await db
-    .selectFrom('books as b')
-    .innerJoin('libraries as lib', (join) =>
-      join.onRef('lib.organisation_id', '=', 'b.organisation_id').onRef('lib.id', '=', 'b.library_id'),
-    )
-    .where('lib.organisation_id', '=', organisationId)
-    .where('lib.owner_member_id', '=', memberId)
-    .select([
-      sql<number>`count(*) FILTER (WHERE NOT lib.is_private)`.as('owned'),
-      sql<number>`count(*) FILTER (WHERE lib.is_private)`.as('private'),
-      sql<number>`count(*)`.as('total'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { owned: Number(row.owned), private: Number(row.private), total: Number(row.total) };
 }
 
 /** A member by its id or by its identity user id (the console may hold either). */
@@ -287,33 +131,31 @@ export async function findMembershipsOf(db: Kysely<DB>, idOrUserId: string) {
 export async function markStudent(db: Kysely<DB>, organisationId: string, memberId: string): Promise<void> {
   await db
     .updateTable('members')
-    .set({ is_student: true, license_id: null, updated_at: sql`now()` })
+    .set({ is_student: true, license_id: null, updated_at: now() })
     .where('organisation_id', '=', organisationId)
     .where('id', '=', memberId)
     .execute();
 }
 
-/** Renames the member's private library, or creates it when they have none. */
-export async function upsertPrivateLibrary(
-  db: Kysely<DB>,
-  organisationId: string,
-  memberId: string,
-  name: string,
-  newId: string,
-): Promise<{ id: string; name: string; created: boolean }> {
-  const renamed = await db
-    .updateTable('libraries')
-    .set({ name })
-    .where('organisation_id', '=', organisationId)
-    .where('owner_member_id', '=', memberId)
-    .where('is_private', '=', true)
-    .returning(['id', 'name'])
+/**
+ * A pending member (an imported teacher, role -600) signs up: role 600, the account's name (when it has one)
+ * and user id, `signed_up_at` now. Students and members already signed up are left alone. Returns how many.
+ */
+export async function signUpPendingByEmail(db: Kysely<DB>, email: string, user: { id: string; name: string }): Promise<number> {
+  const name = user.name.trim();
+  const result = await db
+    .updateTable('members')
+    .set({
+      pending: false,
+      role: sql<number>`CASE WHEN role < 0 THEN 600 ELSE role END`,
+      display_name: sql<string>`CASE WHEN ${name} <> '' THEN ${name} ELSE display_name END`,
+      user_id: user.id,
+      signed_up_at: now(),
+      updated_at: now(),
+    })
+    .where('email', '=', email)
+    .where('pending', '=', true)
+    .where('is_student', '=', false)
     .executeTakeFirst();
-  if (renamed) return { ...renamed, created: false };
-  const created = await db
-    .insertInto('libraries')
-    .values({ id: newId, organisation_id: organisationId, owner_member_id: memberId, name, is_private: true })
-    .returning(['id', 'name'])
-    .executeTakeFirstOrThrow();
-  return { ...created, created: true };
+  return Number(result.numUpdatedRows);
 }

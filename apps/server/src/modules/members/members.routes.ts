@@ -43,7 +43,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = await exportTeachersCsv(app.db, requireActor(request), { organisationId: request.params.orgId, ...request.query });
+      const stream = await exportTeachersCsv(app.database, requireActor(request), { organisationId: request.params.orgId, ...request.query });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="teachers.csv"')

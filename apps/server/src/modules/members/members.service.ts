@@ -4,9 +4,13 @@ import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAccess, type OrgAccess } from '../access/org-access.js';
+import { orgAccessLevel, organisationForbidden, requireOrgAccess, type OrgAccess } from '../access/org-access.js';
+import { countOwnedBooks } from '../libraries/book-counts.repository.js';
 import { presentMember } from './members.presenter.js';
 import * as repo from './members.repository.js';
+import { cursorErrors, decodeCursor, encodeCursor, isDataException } from './teachers-cursor.js';
+import * as listRepo from './teachers-list.repository.js';
+import type { SortDirection, TeacherFilter, TeacherRow, TeacherSort, TeacherSortKey, TeacherStatus, TeacherWindow } from './teachers-list.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
 export const memberErrors = {
@@ -21,42 +25,80 @@ export const memberErrors = {
 
 export interface ListTeachersInput {
   organisationId: string;
-  status: repo.TeacherStatus;
+  status: TeacherStatus;
   search?: string;
   signedUp?: 'yes' | 'no';
   license?: string;
   certification?: 'complete' | 'in-progress' | 'none';
-  sort?: repo.TeacherSortKey;
-  dir?: repo.SortDirection;
-  /** 1-based; with pageSize, answers one page. */
+  sort?: TeacherSortKey;
+  dir?: SortDirection;
+  /** 1-based; with pageSize, answers one page. With a cursor, only echoed (the page number the console shows). */
   page?: number;
   pageSize?: number;
+  /** A `nextCursor`: the page after that row. */
+  after?: string;
+  /** A `previousCursor`: the page before that row. */
+  before?: string;
 }
 
-/** The teachers (Active) or removed teachers (Inactive) list; one page when page or pageSize is given. */
-export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<MembersPage> {
-  const access = await requireOrgAccess(db, actor, input.organisationId, 'read');
-  const filter = {
-    organisationId: input.organisationId,
-    status: input.status,
-    search: input.search,
-    signedUp: input.signedUp,
-    license: input.license,
-    certification: input.certification,
+/** The list's filter and order as the repositories take them (the page, the export and the bulk actions share them). */
+export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilter; sort: TeacherSort } {
+  return {
+    filter: {
+      organisationId: input.organisationId,
+      status: input.status,
+      search: input.search,
+      signedUp: input.signedUp,
+      license: input.license,
+      certification: input.certification,
+    },
+    sort: { key: input.sort ?? 'email', dir: input.dir ?? 'asc' },
   };
-  const sort = { key: input.sort ?? 'email', dir: input.dir ?? 'asc' } as const;
+}
+
+/**
+ * The teachers (Active) or removed teachers (Inactive) list; one page when page, pageSize or a cursor is given.
+ * A page is one statement that also decides access and reads the total (teachers-list.repository.ts).
+ */
+export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<MembersPage> {
+  if (input.after && input.before) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+  const { filter, sort } = teacherQueryOf(input);
+  const paged = input.page !== undefined || input.pageSize !== undefined || input.after !== undefined || input.before !== undefined;
   // Library managers read the list a page at a time, never all of it at once (docs/security.md).
-  if (input.page === undefined && input.pageSize === undefined && access.level === 'admin') {
-    const rows = await repo.listTeachers(db, filter, sort);
+  if (!paged && (await requireOrgAccess(db, actor, input.organisationId, 'read')).level === 'admin') {
+    const rows = await listRepo.listTeachers(db, filter, sort);
     return { members: rows.map(presentMember), total: rows.length };
   }
-  const page = input.page ?? 1;
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [rows, total] = await Promise.all([
-    repo.listTeachers(db, filter, sort, { limit: pageSize, offset: (page - 1) * pageSize }),
-    repo.countTeachers(db, filter),
-  ]);
-  return { members: rows.map(presentMember), total, page, pageSize };
+  const offset = ((input.page ?? 1) - 1) * pageSize;
+  const window: TeacherWindow = input.after
+    ? { limit: pageSize, after: decodeCursor(input.after, sort) }
+    : input.before
+      ? { limit: pageSize, before: decodeCursor(input.before, sort) }
+      : { limit: pageSize, offset };
+  let result;
+  try {
+    result = await listRepo.readTeachersPage(db, orgAccessLevel(db, actor, input.organisationId), filter, sort, window);
+  } catch (error) {
+    if ((input.after || input.before) && isDataException(error)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+    throw error;
+  }
+  if (!result.level) throw organisationForbidden();
+  const { rows, more } = result;
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const cursor = (row: TeacherRow | undefined) => (row ? encodeCursor(sort, { key: row.seek_key, email: row.seek_email }) : null);
+  const hasPrevious = 'before' in window ? more : 'after' in window || offset > 0;
+  const hasNext = 'before' in window ? true : more;
+  const page = 'offset' in window ? (input.page ?? 1) : input.page;
+  return {
+    members: rows.map(presentMember),
+    total: result.total,
+    ...(page !== undefined ? { page } : {}),
+    pageSize,
+    nextCursor: hasNext ? cursor(last) : null,
+    previousCursor: hasPrevious ? cursor(first) : null,
+  };
 }
 
 /** Books in the teacher's own libraries (spec: owned, private, total). */
@@ -64,7 +106,7 @@ export async function getBookCounts(db: Kysely<DB>, actor: Actor, input: { organ
   await requireOrgAccess(db, actor, input.organisationId, 'read');
   const [member] = await repo.findMembers(db, input.organisationId, [input.memberId]);
   if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
-  return repo.countOwnedBooks(db, input.organisationId, member.id);
+  return countOwnedBooks(db, input.organisationId, member.id);
 }
 
 export interface MembersInput {

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -38,7 +39,7 @@ export async function lockOrganisationName(db: Db, organisationId: string) {
 export async function setOrganisationName(db: Db, organisationId: string, name: string) {
   return db
     .updateTable('organisations')
-    .set({ name, updated_at: sql`now()` })
+    .set({ name, updated_at: now() })
     .where('id', '=', organisationId)
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { now } from '../../db/sql-helpers.js';
 import type { DB, OrganisationSettings } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -33,7 +34,7 @@ export async function mergeSettings(db: Db, organisationId: string, change: Sett
         : sql`(${withApps}) || ${JSON.stringify({ imageSearch: change.imageSearch })}::jsonb`;
   const row = await db
     .updateTable('organisations')
-    .set({ settings: sql<OrganisationSettings>`${next}`, updated_at: sql`now()` })
+    .set({ settings: sql<OrganisationSettings>`${next}`, updated_at: now() })
     .where('id', '=', organisationId)
     .returning('settings')
     .executeTakeFirst();

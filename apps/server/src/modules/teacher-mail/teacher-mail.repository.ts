@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { anyOf } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 /** The selected members with what the e-mail needs: their state and their licence's book quota. */
@@ -9,7 +10,7 @@ export async function findRecipients(db: Kysely<DB>, organisationId: string, ids
     .leftJoin('licenses as l', 'l.id', 'm.license_id')
     .select(['m.id', 'm.email', 'm.pending', 'm.is_student', 'm.revoked_at', 'l.book_quota'])
     .where('m.organisation_id', '=', organisationId)
-    .where(sql<boolean>`m.id = ANY(${[...ids]}::text[])`)
+    .where(anyOf('m.id', ids))
     .orderBy('m.email')
     .execute();
 }

@@ -136,7 +136,8 @@ export async function sendTeacherEmail(
       await mail.send({ to: recipient.email, subject: input.subject.trim(), text, organisationId: input.organisationId });
       sentTo.push(recipient.id);
     } catch {
-      errors.push(`${teacherMessages.welcomeEmailFailed}: ${recipient.email}`);
+      const failed = input.kind === 'welcome' ? teacherMessages.welcomeEmailFailed : teacherMessages.certificationRequestFailed;
+      errors.push(`${failed}: ${recipient.email}`);
     }
   }
   await db.transaction().execute((trx) =>

@@ -1,3 +1,4 @@
+import '../../styles/complete.js';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { FullPageLoader } from '../../components/ui/full-page-loader.js';

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { buildSession, renderRoutes } from '../../test/render.js';
@@ -121,7 +121,7 @@ describe('side navigation', () => {
       ],
     });
     const { router } = renderRoutes(routes, '/org-1/teachers', { session });
-    fireEvent.click(within(nav()).getByRole('button', { name: 'Choose organisation' }));
+    fireEvent.click(within(nav()).getByRole('button', { name: /choose organisation/ }));
     expect(screen.getByRole('menuitem', { name: 'Hillside School' })).toHaveAttribute('aria-current', 'true');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Riverside District' }));
     expect(router.state.location.pathname).toBe('/org-2');
@@ -142,9 +142,44 @@ describe('side navigation', () => {
     expect(within(nav()).getByText('AL')).toBeInTheDocument();
   });
 
+  it('the avatar button is named by what it shows: the name, e-mail and organisation (WCAG 2.5.3, issue 15)', () => {
+    renderRoutes(routes, '/org-1');
+    // The photo fails: the avatar shows initials, a decoration beside the written name.
+    fireEvent.error(nav().querySelector('img') as HTMLImageElement);
+    const button = within(nav()).getByRole('button', { name: /choose organisation/ });
+    expect(button).toHaveAccessibleName('Ada Lovelace ada@school.test Hillside School : choose organisation');
+    expect(within(button).getByText('AL').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  });
+
+  it('a line cut for lack of room shows in full on hover and on keyboard focus (issue 15)', async () => {
+    const session = buildSession();
+    session.user = { uid: 'user-1', email: 'ada.lovelace.countess.of.lovelace@analytical-engine.school.test', displayName: 'Ada Lovelace', photoURL: null };
+    renderRoutes(routes, '/org-1', { session });
+    const button = within(nav()).getByRole('button', { name: /choose organisation/ });
+    // jsdom lays nothing out: the e-mail line says it is wider than its box.
+    const line = within(button).getByText(session.user.email);
+    Object.defineProperty(line, 'scrollWidth', { configurable: true, value: 400 });
+    Object.defineProperty(line, 'clientWidth', { configurable: true, value: 180 });
+    fireEvent.mouseEnter(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(session.user.email);
+    fireEvent.mouseLeave(button);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    fireEvent.focus(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Hillside School');
+  });
+
+  it('a line that fits shows no tooltip', async () => {
+    renderRoutes(routes, '/org-1');
+    const button = within(nav()).getByRole('button', { name: /choose organisation/ });
+    fireEvent.focus(button);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('the avatar is not a button when the user has no organisations', () => {
     renderRoutes(routes, '/org-1', { session: buildSession({ organisations: [] }) });
-    expect(within(nav()).queryByRole('button', { name: 'Choose organisation' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: /choose organisation/ })).not.toBeInTheDocument();
     expect(nav().querySelector('img')).toBeInTheDocument();
   });
 });

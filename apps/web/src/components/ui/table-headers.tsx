@@ -50,13 +50,15 @@ export interface SortableHeaderProps {
   active: boolean;
   dir: SortDirection;
   onSort: () => void;
+  /** E.g. a responsive table's class that drops the column when there is little room. */
+  className?: string;
 }
 
 /** A column header that sorts on click and tells screen readers how the column is sorted. */
-export function SortableHeader({ label, active, dir, onSort }: SortableHeaderProps) {
+export function SortableHeader({ label, active, dir, onSort, className }: SortableHeaderProps) {
   const Icon = !active ? IconSelector : dir === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th scope="col" aria-sort={active ? sortName(dir) : 'none'}>
+    <Table.Th scope="col" aria-sort={active ? sortName(dir) : 'none'} className={className}>
       <UnstyledButton onClick={onSort} fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
         <Group gap={4} wrap="nowrap">
           {label}

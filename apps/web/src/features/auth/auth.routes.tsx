@@ -1,22 +1,20 @@
 import type { RouteObject } from 'react-router';
 import { routePatterns } from '../../config/paths.js';
-import { EmailSignInPage } from './components/email-sign-in-page.js';
-import { ForgottenPasswordPage } from './components/forgotten-password-page.js';
-import { Office365Page } from './components/office-365-page.js';
-import { OrganisationPage } from './components/organisation-page.js';
-import { RegisterPage } from './components/register-page.js';
 import { SignInPage } from './components/sign-in-page.js';
-import { VerifyEmailPage } from './components/verify-email-page.js';
+import type * as SignInScreens from './sign-in-screens.js';
 
 const patterns = routePatterns.signIn;
+
+/** /sign-in shows at once; the other sign-in screens share one chunk, fetched when the first of them opens. */
+const screen = (name: keyof typeof SignInScreens) => () => import('./sign-in-screens.js').then((m) => ({ Component: m[name] }));
 
 /** Every /sign-in/* route (spec §2 "Sign-in area"); they sit inside the session provider, outside the guard. */
 export const signInRoutes: RouteObject[] = [
   { path: patterns.root, element: <SignInPage /> },
-  { path: patterns.office365, element: <Office365Page /> },
-  { path: patterns.email, element: <EmailSignInPage /> },
-  { path: patterns.register, element: <RegisterPage /> },
-  { path: patterns.verifyEmail, element: <VerifyEmailPage /> },
-  { path: patterns.forgottenPassword, element: <ForgottenPasswordPage /> },
-  { path: patterns.organisation, element: <OrganisationPage /> },
+  { path: patterns.office365, lazy: screen('Office365Page') },
+  { path: patterns.email, lazy: screen('EmailSignInPage') },
+  { path: patterns.register, lazy: screen('RegisterPage') },
+  { path: patterns.verifyEmail, lazy: screen('VerifyEmailPage') },
+  { path: patterns.forgottenPassword, lazy: screen('ForgottenPasswordPage') },
+  { path: patterns.organisation, lazy: screen('OrganisationPage') },
 ];

@@ -7,6 +7,7 @@ import {
   organisationSummarySchema,
 } from '@quire/core';
 import { z } from 'zod';
+import { GOOGLE_ACCESS_REFUSED_CODE } from './auth-messages.js';
 import { isApiError } from '../api/index.js';
 import { graphqlRequest } from '../api/graphql-client.js';
 import {
@@ -81,7 +82,7 @@ export async function popupFailure(provider: PopupProvider, outcome: Exclude<Pop
   }
   if (provider === 'google') {
     if (error === 'access_denied' || error === 'popup_closed' || error === 'popup_blocked') {
-      return new AuthFailure('auth/popup-closed-by-user', authMessages.googleAccessRequired);
+      return new AuthFailure(GOOGLE_ACCESS_REFUSED_CODE, authMessages.googleAccessRequired);
     }
     return new AuthFailure(error, authErrorMessage(error));
   }

@@ -22,4 +22,4 @@ export {
   type PopupOutcome,
 } from './popup-sign-in.js';
 export { getIdToken } from './http-session-backend.js';
-export { authFailureToError } from './auth-messages.js';
+export { authFailureToError, shownAuthMessage } from './auth-messages.js';

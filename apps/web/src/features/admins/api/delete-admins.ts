@@ -9,15 +9,21 @@ const DELETE_ADMINS = /* GraphQL */ `
 `;
 
 /** deleteAdmins(orgId, emails): refused as a whole when no admin would remain; answers the e-mails removed. */
-export async function deleteAdmins(orgId: string, emails: string[]): Promise<string[]> {
-  const result = await graphqlRequest({ query: DELETE_ADMINS, variables: { orgId, emails }, field: 'deleteAdmins', schema: adminsRemovedSchema });
+export async function deleteAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<string[]> {
+  const result = await graphqlRequest({ query: DELETE_ADMINS, variables: { orgId, emails }, field: 'deleteAdmins', schema: adminsRemovedSchema, idempotencyKey });
   return result.removed;
 }
 
+/** The admins to remove, and the dialog's key for this one action. */
+export interface DeleteAdminsInput {
+  list: AdminEntry[];
+  idempotencyKey: string;
+}
+
 /** Removes admins; the organisation's cached data (the admins list and the user's own access) reloads after. */
-export function useDeleteAdmins(orgId: string, callbacks: MutationCallbacks<string[], AdminEntry[]> = {}) {
+export function useDeleteAdmins(orgId: string, callbacks: MutationCallbacks<string[], DeleteAdminsInput> = {}) {
   return useApiMutation({
-    mutationFn: (admins: AdminEntry[]) => deleteAdmins(orgId, admins.map((a) => a.email)),
+    mutationFn: ({ list, idempotencyKey }: DeleteAdminsInput) => deleteAdmins(orgId, list.map((a) => a.email), idempotencyKey),
     callbacks,
     reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.organisation(orgId) }),
   });

@@ -8,15 +8,21 @@ const IMPORT_ADMINS = /* GraphQL */ `
   }
 `;
 
-/** importAdmins(orgId, emails): all or nothing. */
-export function importAdmins(orgId: string, emails: string[]): Promise<AdminsImported> {
-  return graphqlRequest({ query: IMPORT_ADMINS, variables: { orgId, emails }, field: 'importAdmins', schema: adminsImportedSchema });
+/** importAdmins(orgId, emails): all or nothing. The key makes a replay of the same action a refusal (issue 15). */
+export function importAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<AdminsImported> {
+  return graphqlRequest({ query: IMPORT_ADMINS, variables: { orgId, emails }, field: 'importAdmins', schema: adminsImportedSchema, idempotencyKey });
+}
+
+/** The e-mails to add, and the dialog's key for this one action. */
+export interface ImportAdminsInput {
+  emails: string[];
+  idempotencyKey: string;
 }
 
 /** Adds admins; the organisation's cached data (the admins list among it) reloads after, whatever the outcome. */
-export function useImportAdmins(orgId: string, callbacks: MutationCallbacks<AdminsImported, string[]> = {}) {
+export function useImportAdmins(orgId: string, callbacks: MutationCallbacks<AdminsImported, ImportAdminsInput> = {}) {
   return useApiMutation({
-    mutationFn: (emails: string[]) => importAdmins(orgId, emails),
+    mutationFn: ({ emails, idempotencyKey }: ImportAdminsInput) => importAdmins(orgId, emails, idempotencyKey),
     callbacks,
     reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.organisation(orgId) }),
   });

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { MODAL_WIDTHS } from '@quire/core';
 import { useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { checkAdminEmails } from '../model/admin-emails.js';
 
 export interface AddAdminsDialogProps {
@@ -10,7 +12,8 @@ export interface AddAdminsDialogProps {
   busy: boolean;
   /** The server's refusal of the addresses, shown beside the field. */
   serverError: string | null;
-  onAdd: (emails: string[]) => void;
+  /** Adds the addresses with the action's idempotency key; a second click while it runs does nothing. */
+  onAdd: (emails: string[], idempotencyKey: string) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -18,6 +21,7 @@ export interface AddAdminsDialogProps {
 export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy, serverError, onAdd, onClose }: AddAdminsDialogProps) {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const once = useSubmitOnce();
   const check = checkAdminEmails(text, { productName, providerEmailDomain });
   const error = (submitted ? check.error : null) ?? serverError;
 
@@ -31,11 +35,12 @@ export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy
     event.preventDefault();
     setSubmitted(true);
     if (check.error) return;
-    onAdd(check.emails);
+    // A failure is shown by the page (banner and field); the key is kept for a retry of the same action.
+    void once.submit((key) => onAdd(check.emails, key)).catch(() => undefined);
   };
 
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : close} title="Add admins" size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened={opened} onClose={busy || once.busy ? () => undefined : close} title="Add admins" size={MODAL_WIDTHS[3]}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Admins can manage licenses, teachers, other admins and settings of this organisation.</Text>
@@ -50,15 +55,15 @@ export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy
             data-autofocus
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
+            <Button variant="default" onClick={close} disabled={busy || once.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy || once.busy}>
               Add admins
             </Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

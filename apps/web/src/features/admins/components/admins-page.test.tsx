@@ -68,6 +68,16 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     expect((await screen.findAllByText(adminMessages.loadFailed)).length).toBeGreaterThan(0);
   });
 
+  it('offers Retry when the list fails to load (issue 15)', async () => {
+    let calls = 0;
+    const list = adminsRoute(['ada@school.test']);
+    fakeFetch(routes(['ada@school.test'], { 'gql getAdmins': (request) => (++calls === 1 ? graphqlError('boom', 'internal_error', 500) : typeof list === 'function' ? list(request) : list) }));
+    const user = renderPage();
+    const alert = await screen.findByRole('alert', { name: adminMessages.loadFailed });
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Admins' })).toBeInTheDocument();
+  });
+
   it('checks the addresses before adding: required, valid, never the provider’s own domain', async () => {
     const server = fakeFetch(routes(['ada@school.test'], { 'gql importAdmins': () => ({ body: { data: { importAdmins: { added: ['new@school.test'], existing: [] } } } }) }));
     const user = renderPage();
@@ -142,6 +152,42 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove admins' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove admins' }));
     await waitFor(() => expect(server.requests.find((r) => r.operation === 'deleteAdmins')?.variables).toEqual({ orgId: 'org-1', emails: ['bob@school.test', 'cy@school.test'] }));
+  });
+
+  it('adds once on a double click, with an idempotency key, and the button is busy meanwhile (issue 15)', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = fakeFetch(
+      routes(['ada@school.test'], { 'gql importAdmins': () => new Promise((resolve) => (answer = resolve)) }),
+    );
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add admins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add admins' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Email addresses/ }), 'new@school.test');
+    const submit = within(dialog).getByRole('button', { name: 'Add admins' });
+    await user.dblClick(submit);
+    await waitFor(() => expect(submit).toHaveAttribute('data-loading', 'true'));
+    answer({ body: { data: { importAdmins: { added: ['new@school.test'], existing: [] } } } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add admins' })).not.toBeInTheDocument());
+    const calls = server.requests.filter((r) => r.operation === 'importAdmins');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
+  });
+
+  it('removes once on a double click, with an idempotency key (issue 15)', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const server = fakeFetch(routes(['ada@school.test', 'bob@school.test'], { 'gql deleteAdmins': () => new Promise((resolve) => (answer = resolve)) }));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for bob@school.test' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove admin' });
+    const confirm = within(dialog).getByRole('button', { name: 'Remove admin' });
+    await user.dblClick(confirm);
+    await waitFor(() => expect(confirm).toHaveAttribute('data-loading', 'true'));
+    answer({ body: { data: { deleteAdmins: { removed: ['bob@school.test'] } } } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove admin' })).not.toBeInTheDocument());
+    const calls = server.requests.filter((r) => r.operation === 'deleteAdmins');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
   });
 
   it("offers no changes to someone who is not an admin (a library manager)", async () => {

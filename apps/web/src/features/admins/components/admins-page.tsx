@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { adminMessages, DEFAULT_PAGE_SIZE, type AdminEntry, type PageSize } from '@quire/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TablePaging } from '../../../components/ui/table-paging.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -54,7 +55,7 @@ export function AdminsPage() {
   });
 
   const remove = useDeleteAdmins(orgId, {
-    onSuccess: (removed, list) => {
+    onSuccess: (removed, { list }) => {
       notifyInfo(removed.length === 1 ? '1 admin removed' : `${removed.length} admins removed`);
       setSelected((old) => new Map([...old].filter(([key]) => !removed.includes(key))));
       setRemoving(null);
@@ -109,9 +110,7 @@ export function AdminsPage() {
           <Loader aria-label="Loading admins" />
         </Center>
       ) : admins.isError ? (
-        <Alert variant="filled" color="red" role="alert">
-          {adminMessages.loadFailed}
-        </Alert>
+        <LoadError title={adminMessages.loadFailed} onRetry={() => admins.refetch()} />
       ) : (
         <Stack gap={0}>
           <AdminsTable
@@ -140,7 +139,7 @@ export function AdminsPage() {
         providerEmailDomain={config.providerEmailDomain}
         busy={add.isPending}
         serverError={addError}
-        onAdd={(emails) => add.mutate(emails)}
+        onAdd={(emails, idempotencyKey) => add.mutateAsync({ emails, idempotencyKey })}
         onClose={() => {
           setAdding(false);
           setAddError(null);
@@ -152,7 +151,7 @@ export function AdminsPage() {
           organisationName={organisationName}
           staff={staff}
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(removing.admins)}
+          onConfirm={(idempotencyKey) => remove.mutateAsync({ list: removing.admins, idempotencyKey })}
           onClose={() => setRemoving(null)}
         />
       ) : null}

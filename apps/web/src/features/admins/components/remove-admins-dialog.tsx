@@ -1,5 +1,7 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import type { AdminEntry } from '@quire/core';
 import type { ProviderStaff } from '../model/admin-emails.js';
 
@@ -8,7 +10,8 @@ export interface RemoveAdminsDialogProps {
   organisationName: string;
   staff?: ProviderStaff;
   busy: boolean;
-  onConfirm: () => void;
+  /** Removes the admins with the action's idempotency key; a second click while it runs does nothing. */
+  onConfirm: (idempotencyKey: string) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -17,8 +20,10 @@ export function RemoveAdminsDialog({ admins, organisationName, staff, busy, onCo
   const includesYou = admins.some((a) => a.isYou);
   const includesStaff = Boolean(staff && admins.some((a) => staff.is(a.email)));
   const title = admins.length === 1 ? 'Remove admin' : 'Remove admins';
+  const once = useSubmitOnce();
+  const working = busy || once.busy;
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           {admins.length === 1
@@ -43,14 +48,14 @@ export function RemoveAdminsDialog({ admins, organisationName, staff, busy, onCo
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={working}>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+          <Button color="red" onClick={() => void once.submit(onConfirm).catch(() => undefined)} loading={working} data-autofocus>
             {title}
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { appsMessages, settingsMessages, type AppCatalogueEntry, type SettingsUpdate } from '@quire/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -66,9 +67,7 @@ export function AppsPage() {
             <Loader aria-label="Loading settings" />
           </Center>
         ) : settings.isError ? (
-          <Alert variant="filled" color="red" role="alert" maw={650}>
-            {settingsMessages.loadFailed}
-          </Alert>
+          <LoadError title={settingsMessages.loadFailed} onRetry={() => settings.refetch()} />
         ) : (
           <AppsTable
             apps={settings.data.apps}

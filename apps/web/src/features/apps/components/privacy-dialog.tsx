@@ -1,5 +1,6 @@
-import { Anchor, Badge, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { PRIVACY_DIALOG_WIDTH, type AppCatalogueEntry } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 
 export interface PrivacyDialogProps {
@@ -13,12 +14,11 @@ export function PrivacyDialog({ app, onClose }: PrivacyDialogProps) {
   const terms = app?.termsURL ?? config.termsUrl;
   const privacy = app?.privacyPolicyURL ?? config.privacyUrl;
   return (
-    <Modal
+    <Dialog
       opened={app !== null}
       onClose={onClose}
       title={app ? `${app.name}: privacy details` : ''}
       size={PRIVACY_DIALOG_WIDTH}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {app ? (
         <Stack gap="sm">
@@ -61,6 +61,6 @@ export function PrivacyDialog({ app, onClose }: PrivacyDialogProps) {
           </Group>
         </Stack>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }

@@ -138,4 +138,12 @@ describe('/sign-in/email', { timeout: 20_000 }, () => {
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Forgotten password?' }));
     expect(await screen.findByRole('heading', { name: 'Recover password' })).toBeInTheDocument();
   });
+
+  it('puts the cursor in the e-mail field, whose autocomplete says it is an e-mail address (issue 15)', async () => {
+    providersAre(['password']);
+    renderAuth('/sign-in/email', fakeBackend());
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('autocomplete', 'email');
+  });
 });

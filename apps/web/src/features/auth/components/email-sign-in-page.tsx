@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
-import { authFailureToError, useSessionControls } from '../../../lib/session/index.js';
+import { authFailureToError, shownAuthMessage, useSessionControls } from '../../../lib/session/index.js';
 import { getProviders, nextStepFor, type EmailNextStep } from '../api/get-providers.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -98,7 +98,7 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
 
   const signInWithProvider = (provider: 'google' | 'office365') => {
     setError(null);
-    controls.signInWithProvider(provider).catch((failure: unknown) => setError(authFailureToError(failure).message));
+    controls.signInWithProvider(provider).catch((failure: unknown) => setError(shownAuthMessage(authFailureToError(failure), config.productName)));
   };
 
   return (
@@ -109,11 +109,12 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
           <TextInput
             label="Email"
             type="email"
-            autoComplete="username"
+            autoComplete="email"
             value={email}
             onChange={(event) => changeEmail(event.currentTarget.value)}
             error={attempted ? emailError : undefined}
-            data-autofocus
+            // The cursor starts in the form's first field (issue 15); the password step focuses its own field.
+            autoFocus
             required
           />
           {step === 'password' && (

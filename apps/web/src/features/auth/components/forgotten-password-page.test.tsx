@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAuth } from '../auth-test-helpers.js';
@@ -26,7 +26,8 @@ describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
     expect(request?.url).toBe('/identity/request-password-reset');
     expect(request?.body).toEqual({ email: 'ada@school.test' });
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/sign-in/email/ada%40school.test');
+    // The e-mail sign-in screen is a lazily loaded route: the location changes once its chunk is in.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sign-in/email/ada%40school.test'));
   });
 
   it('prefills the address from the route and cancels back to sign-in', async () => {
@@ -43,5 +44,24 @@ describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Too many requests from this address. Please try again in a few minutes.');
     expect(alert).not.toHaveTextContent(/password/);
+  });
+
+  it.each([
+    ['a limit answered with the password form’s code', 429, 'auth/too-many-requests'],
+    ['a wrong-password code', 400, 'auth/wrong-password'],
+  ])('never speaks of an incorrect password, even for %s (issue 15)', async (_case, status, code) => {
+    server = serveReset({ status, body: { code, message: 'x' } });
+    renderAuth('/sign-in/forgotten-password/ada%40school.test', fakeBackend());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).not.toMatch(/incorrect password/i);
+    expect(alert.textContent).not.toBe('');
+  });
+
+  it('puts the cursor in the e-mail field, which asks for an e-mail address (issue 15)', async () => {
+    renderAuth('/sign-in/forgotten-password', fakeBackend());
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('autocomplete', 'email');
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { authErrorMessage, normaliseEmail, rateLimitMessages, validateEmail } from '@quire/core';
+import { authErrorMessage, normaliseEmail, rateLimitMessages, UNKNOWN_AUTH_ERROR, validateEmail } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.js';
@@ -7,6 +7,17 @@ import { isApiError } from '../../../lib/api/index.js';
 import { requestPasswordReset } from '../api/request-password-reset.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
+
+/**
+ * The recover form's error text. This form has no password, so no answer may speak of one (issue 15): a
+ * limit says so plainly, and a password text of the catalogue gives way to the generic one.
+ */
+export function recoverErrorText(failure: unknown): string {
+  const code = isApiError(failure) ? failure.code : null;
+  if ((isApiError(failure) && failure.status === 429) || code === 'auth/too-many-requests') return rateLimitMessages.tooManyRequests;
+  const text = authErrorMessage(code);
+  return /password/i.test(text) ? UNKNOWN_AUTH_ERROR : text;
+}
 
 /** /sign-in/forgotten-password[/:email]: 'Recover password', then a sent confirmation (spec §4). */
 export function ForgottenPasswordPage() {
@@ -33,12 +44,7 @@ function RecoverForm({ initialEmail }: { initialEmail: string }) {
       await requestPasswordReset(address);
       setSentTo(address);
     } catch (failure) {
-      // This form has no password: a limit reached here must not speak of incorrect passwords.
-      setError(
-        isApiError(failure) && failure.status === 429
-          ? rateLimitMessages.tooManyRequests
-          : authErrorMessage(isApiError(failure) ? failure.code : null),
-      );
+      setError(recoverErrorText(failure));
     } finally {
       setBusy(false);
     }
@@ -73,6 +79,7 @@ function RecoverForm({ initialEmail }: { initialEmail: string }) {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={attempted ? emailError : undefined}
+            autoFocus
             required
           />
           <Group justify="flex-end">

@@ -88,4 +88,15 @@ describe('/sign-in/register', { timeout: 20_000 }, () => {
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
+
+  it('puts the cursor in the first field; with the address in the route, in the first one left to fill (issue 15)', async () => {
+    const first = renderAuth('/sign-in/register', fakeBackend());
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('autocomplete', 'email');
+    first.unmount();
+    renderAuth('/sign-in/register/ada%40school.test', fakeBackend());
+    const firstName = await screen.findByRole('textbox', { name: /^First name/ });
+    await waitFor(() => expect(firstName).toHaveFocus());
+  });
 });

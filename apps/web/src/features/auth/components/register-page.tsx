@@ -87,6 +87,8 @@ function RegisterForm({ initialEmail }: { initialEmail: string }) {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={shown(errors.email)}
+            // The cursor starts in the first field left to fill (issue 15): the address may come from the route.
+            autoFocus={!initialEmail}
             required
           />
           <Group grow align="flex-start">
@@ -96,6 +98,7 @@ function RegisterForm({ initialEmail }: { initialEmail: string }) {
               value={firstName}
               onChange={(event) => setFirstName(event.currentTarget.value)}
               error={shown(errors.firstName)}
+              autoFocus={Boolean(initialEmail)}
               required
             />
             <TextInput

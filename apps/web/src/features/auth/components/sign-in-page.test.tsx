@@ -24,7 +24,17 @@ describe('/sign-in', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with Office 365' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in with email' })).toHaveAttribute('href', '/sign-in/email');
-    expect(screen.getByText(/By signing in, you agree to our Terms of Service/)).toBeInTheDocument();
+    expect(screen.getByText(/By signing in, you agree to our/)).toBeInTheDocument();
+  });
+
+  it('links the Terms of Service and the Privacy Policy of the terms line to their configured pages (issue 15)', async () => {
+    renderAuth('/sign-in', fakeBackend());
+    await screen.findByRole('heading', { name: 'Sign in' });
+    const terms = screen.getByRole('link', { name: /Terms of Service/ });
+    expect(terms).toHaveAttribute('href', 'https://provider.test/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(terms).toHaveAccessibleName(/^Terms of Service ?\(opens in a new tab\)$/);
+    expect(screen.getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', 'https://provider.test/privacy');
   });
 
   it('hides providers the server is not configured for', async () => {
@@ -35,13 +45,11 @@ describe('/sign-in', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Office 365' })).toBeNull();
   });
 
-  it('shows the Google refusal when the pop-up is closed', async () => {
+  it('shows the Google refusal when the pop-up is closed, naming the product (issue 15)', async () => {
     const failure = new AuthFailure('auth/popup-closed-by-user', 'You need to allow the product access to your Google account to sign in with Google.');
     renderAuth('/sign-in', fakeBackend({ signInWithProvider: vi.fn().mockRejectedValue(failure) }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You need to allow the product access to your Google account to sign in with Google.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('You need to allow Quire access to your Google account to sign in with Google.');
   });
 
   it('signs in with Google and goes on to the console', async () => {

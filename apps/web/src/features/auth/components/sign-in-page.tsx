@@ -3,7 +3,8 @@ import { IconBrandGoogle, IconBrandWindows, IconMail } from '@tabler/icons-react
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import { readPopupOutcome, useSessionControls } from '../../../lib/session/index.js';
+import { useConsoleConfig } from '../../../lib/console-config.js';
+import { readPopupOutcome, shownAuthMessage, useSessionControls } from '../../../lib/session/index.js';
 import { useSignInMethods } from '../api/sign-in-methods.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -26,10 +27,11 @@ export function SignInPage() {
 
 function SignInChoices() {
   const controls = useSessionControls();
+  const config = useConsoleConfig();
   const methods = useSignInMethods();
   const navigate = useNavigate();
   const { error, pendingProvider } = controls.state;
-  const shownError = error && error.source !== 'office365' && error.source !== 'email' ? error.message : null;
+  const shownError = error && error.source !== 'office365' && error.source !== 'email' ? shownAuthMessage(error, config.productName) : null;
 
   const signInWithGoogle = () => {
     void controls.signInWithProvider('google').catch(() => undefined);

@@ -1,6 +1,7 @@
-import { Alert, Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IMAGE_SEARCH_PIXABAY, settingsMessages, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
 import { useEffect, useRef, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
@@ -46,9 +47,7 @@ export function ImageSearchPage() {
             <Loader aria-label="Loading settings" />
           </Center>
         ) : settings.isError ? (
-          <Alert variant="filled" color="red" role="alert">
-            {settingsMessages.loadFailed}
-          </Alert>
+          <LoadError title={settingsMessages.loadFailed} onRetry={() => settings.refetch()} />
         ) : (
           <Paper withBorder p="md">
             <Stack gap="sm">

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
 
 export interface TurnOffGoogleDialogProps {
   opened: boolean;
@@ -10,7 +11,7 @@ export interface TurnOffGoogleDialogProps {
 /** Switching Google image search off asks first (spec §4 "Image search"). */
 export function TurnOffGoogleDialog({ opened, onConfirm, onClose }: TurnOffGoogleDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Turn off Google image search?" size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened={opened} onClose={onClose} title="Turn off Google image search?" size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           Teachers and students will only find moderated safe images (Pixabay) when they search for images. You can turn Google image search back on
@@ -23,6 +24,6 @@ export function TurnOffGoogleDialog({ opened, onConfirm, onClose }: TurnOffGoogl
           <Button onClick={onConfirm}>Turn off</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

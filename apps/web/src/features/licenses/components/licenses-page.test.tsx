@@ -1,5 +1,6 @@
 import { organisationMessages } from '@quire/core';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, orgAccess, type FakeAnswer } from '../../../test/fake-fetch.js';
 import { buildSession, renderAt } from '../../../test/render.js';
@@ -80,5 +81,16 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
     renderAt(<LicensesPage />, '/org-1');
     await screen.findByRole('table', { name: 'Licenses' });
     expect(screen.getByRole('textbox', { name: 'Organisation name' })).toHaveAttribute('readonly');
+  });
+
+  it('offers Retry when the licences fail to load, and shows them once they load (issue 15)', async () => {
+    let failing = true;
+    serve(async () => (failing ? { body: { errors: [{ message: 'nope' }] } } : { body: organisation() }));
+    renderAt(<LicensesPage />, '/org-1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(organisationMessages.licensesLoadFailed);
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Licenses' })).toBeInTheDocument();
   });
 });

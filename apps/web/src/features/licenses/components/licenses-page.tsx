@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
 import { organisationMessages } from '@quire/core';
 import { IconMail } from '@tabler/icons-react';
 import { useContext } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -47,6 +48,7 @@ export function LicensesPage() {
             orgId={orgId}
             name={licenses.data?.name ?? session.currentOrganisation?.name ?? ''}
             readOnly={!licenses.data || !access.isAdmin}
+            explainReadOnly={Boolean(licenses.data)}
             onRenamed={onRenamed}
           />
         </div>
@@ -62,7 +64,7 @@ export function LicensesPage() {
           <Loader aria-label="Loading licenses" />
         </Center>
       ) : licenses.isError ? (
-        <Alert variant="filled" color="red" role="alert" title={organisationMessages.licensesLoadFailed} />
+        <LoadError title={organisationMessages.licensesLoadFailed} onRetry={() => licenses.refetch()} />
       ) : visibleLicenses(licenses.data).length === 0 ? (
         <Text py="lg">{organisationMessages.noLicenses}</Text>
       ) : (

@@ -1,57 +1,79 @@
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { available, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
+import { IconAlertTriangleFilled } from '@tabler/icons-react';
+import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 
 function booksLine(license: OrganisationLicense): string {
   const total = totalBooks(license);
   return total === NO_TOTAL_BOOKS ? `Books: ${NO_TOTAL_BOOKS}` : `${total} books`;
 }
 
-/** License / Assigned / Available / Total purchased (spec §2), with the licence maths of '@quire/core'. */
+/**
+ * License / Assigned / Available / Total purchased (spec §2), with the licence maths of '@quire/core'.
+ * It has no minimum width: on a phone the headers and names wrap and all four columns stay in view
+ * (issue 15: Total purchased was off-screen at 390 px).
+ */
 export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] }) {
+  const { ref, narrow } = useTableRoom();
+  // A phone: tighter cells and smaller headers, so the four columns fit 390 px without scrolling.
+  const header = narrow ? 'xs' : 'sm';
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Licenses">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">License</Table.Th>
-            <Table.Th scope="col">Assigned</Table.Th>
-            <Table.Th scope="col">Available</Table.Th>
-            <Table.Th scope="col">Total purchased</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {licenses.map((license) => (
-            <Table.Tr key={license.id} style={{ height: TABLE_ROW_HEIGHT }}>
-              <Table.Th scope="row" fw={400}>
-                <Text fw={600} size="sm">
-                  {license.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {booksLine(license)}
-                  {license.applyToAll ? ' · applies to all teachers' : ''}
-                </Text>
+    <TableFrame ref={ref}>
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing="sm" horizontalSpacing={narrow ? 6 : 'xs'} highlightOnHover aria-label="Licenses">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col" fz={header}>
+                License
               </Table.Th>
-              <Table.Td>{license.allocated}</Table.Td>
-              <Table.Td>
-                <AvailableCell license={license} />
-              </Table.Td>
-              <Table.Td>{license.quantity}</Table.Td>
+              <Table.Th scope="col" fz={header}>
+                Assigned
+              </Table.Th>
+              <Table.Th scope="col" fz={header}>
+                Available
+              </Table.Th>
+              <Table.Th scope="col" fz={header}>
+                Total purchased
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {licenses.map((license) => (
+              <Table.Tr key={license.id} style={{ height: TABLE_ROW_HEIGHT }}>
+                <Table.Th scope="row" fw={400}>
+                  <Text fw={600} size="sm">
+                    {license.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {booksLine(license)}
+                    {license.applyToAll ? ' · applies to all teachers' : ''}
+                  </Text>
+                </Table.Th>
+                <Table.Td>{license.allocated}</Table.Td>
+                <Table.Td>
+                  <AvailableCell license={license} />
+                </Table.Td>
+                <Table.Td>{license.quantity}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </TableFrame>
   );
 }
 
-/** The real figure; an over-allocated licence shows its negative count and says so (issue 15). */
+/** The real figure; an over-allocated licence shows its negative count and says so, in words that may wrap (issue 15). */
 function AvailableCell({ license }: { license: OrganisationLicense }) {
   const seats = available(license);
   if (seats >= 0) return <>{seats}</>;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap={6} wrap="wrap" align="center">
       <span>{seats}</span>
-      <Badge color="red.9" variant="filled">{`Over-allocated by ${-seats}`}</Badge>
+      <Text component="span" size="xs" fw={700} c="red.9" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <IconAlertTriangleFilled size={14} aria-hidden style={{ flexShrink: 0 }} />
+        {`Over-allocated by ${-seats}`}
+      </Text>
     </Group>
   );
 }

@@ -65,4 +65,18 @@ describe('the organisation name panel', { timeout: 15_000 }, () => {
     expect(input).toHaveAttribute('maxlength', '128');
     expect(input).toHaveAttribute('readonly');
   });
+
+  it('looks read-only where it is, and says who can change it (issue 15)', () => {
+    const { input } = renderPanel({ readOnly: true });
+    // A read-only field drawn like an editable one invites a change that never saves.
+    expect(input).toHaveAttribute('data-variant', 'filled');
+    expect(input).toHaveAccessibleDescription('Only an admin of the organisation can change its name');
+    expect(screen.queryByText('Saved when you leave the field')).not.toBeInTheDocument();
+  });
+
+  it('looks editable, and says when it saves, for an admin', () => {
+    const { input } = renderPanel();
+    expect(input).toHaveAttribute('data-variant', 'default');
+    expect(input).toHaveAccessibleDescription('Saved when you leave the field');
+  });
 });

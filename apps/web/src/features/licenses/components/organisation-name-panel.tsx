@@ -10,15 +10,20 @@ export interface OrganisationNamePanelProps {
   name: string;
   /** Library managers see the name but cannot change it. */
   readOnly?: boolean;
+  /** Whether read-only means "only an admin can change it" (false while who may change it is not known yet). */
+  explainReadOnly?: boolean;
   /** Called with the new name once the server has saved it. */
   onRenamed?: (name: string) => void;
 }
+
+/** Designed: why a library manager cannot change the name. */
+export const READ_ONLY_NOTE = 'Only an admin of the organisation can change its name';
 
 /**
  * The editable organisation name (spec §2, §5): at most 128 characters, trimmed, saved on blur when
  * changed; an empty name is refused and the old one restored.
  */
-export function OrganisationNamePanel({ orgId, name, readOnly = false, onRenamed }: OrganisationNamePanelProps) {
+export function OrganisationNamePanel({ orgId, name, readOnly = false, explainReadOnly = true, onRenamed }: OrganisationNamePanelProps) {
   const [value, setValue] = useState(name);
   const focused = useRef(false);
   const cancelled = useRef(false);
@@ -73,7 +78,9 @@ export function OrganisationNamePanel({ orgId, name, readOnly = false, onRenamed
     <Paper withBorder p="md" mb="lg">
       <TextInput
         label="Organisation name"
-        description={readOnly ? undefined : 'Saved when you leave the field'}
+        // Read-only for library managers: drawn as such, and it says who can change it (issue 15).
+        description={readOnly ? (explainReadOnly ? READ_ONLY_NOTE : undefined) : 'Saved when you leave the field'}
+        variant={readOnly ? 'filled' : 'default'}
         value={value}
         maxLength={ORGANISATION_NAME_MAX}
         readOnly={readOnly}

@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Anchor, Button, Center, Code, CopyButton, Group, Loa
 import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, TABLE_ROW_HEIGHT } from '@quire/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { GraphqlError } from '../../../lib/api/index.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -113,9 +114,7 @@ export function LmsPage() {
             {ADMINS_ONLY_TEXT}
           </Alert>
         ) : credentials.isError || !data ? (
-          <Alert variant="filled" color="red" role="alert">
-            {lmsMessages.loadFailed}
-          </Alert>
+          <LoadError title={lmsMessages.loadFailed} onRetry={() => credentials.refetch()} />
         ) : (
           <Table.ScrollContainer minWidth={360}>
             <Table aria-label="LTI Configuration" verticalSpacing="xs">

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
 
 export interface RevokeCredentialsDialogProps {
   opened: boolean;
@@ -10,7 +11,7 @@ export interface RevokeCredentialsDialogProps {
 /** Asked before revoking (spec §4 "LTI credentials"): Confirm runs the revoke and closes; Cancel closes. */
 export function RevokeCredentialsDialog({ opened, onConfirm, onClose }: RevokeCredentialsDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Revoke LTI credentials" size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened={opened} onClose={onClose} title="Revoke LTI credentials" size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           Learning platforms that use this key and secret will no longer be able to launch, from now on. You can generate new credentials
@@ -25,6 +26,6 @@ export function RevokeCredentialsDialog({ opened, onConfirm, onClose }: RevokeCr
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

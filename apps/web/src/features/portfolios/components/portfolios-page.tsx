@@ -3,6 +3,7 @@ import { portfolioMessages } from '@quire/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { errorMessageOf } from '../../../lib/notify.js';
@@ -70,9 +71,7 @@ export function PortfoliosPage() {
       );
     } else {
       body = (
-        <Alert color="red" variant="filled" maw={560} role="alert">
-          {errorMessageOf(error, 'Something went wrong')}
-        </Alert>
+        <LoadError title={errorMessageOf(error, 'Something went wrong')} onRetry={() => download.refetch()} />
       );
     }
   }

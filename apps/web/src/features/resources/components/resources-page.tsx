@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { LevelCard, ResourceCard, TeacherResources } from '@quire/core';
 import {
   IconBallFootball, IconBook, IconCalculator, IconExternalLink, IconFlask, IconLanguage, IconMessages, IconPalette,
   IconPresentation, IconPuzzle, IconRocket, IconWorld, type Icon,
 } from '@tabler/icons-react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { errorMessageOf } from '../../../lib/notify.js';
@@ -73,9 +74,7 @@ export function ResourcesPage() {
     return (
       <>
         <PageTitle>Teacher Resources</PageTitle>
-        <Alert color="red" variant="filled" role="alert">
-          {errorMessageOf(resources.error, 'Something went wrong')}
-        </Alert>
+        <LoadError title={errorMessageOf(resources.error, 'Something went wrong')} onRetry={() => resources.refetch()} />
       </>
     );
   }

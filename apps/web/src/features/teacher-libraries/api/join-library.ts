@@ -9,7 +9,10 @@ export interface JoinLibraryInput {
   reason?: string;
 }
 
-/** POST {api}/{teacherId}/admins/{libraryId}/join {reason}: answers a single-use token. */
+/**
+ * POST {api}/{teacherId}/admins/{libraryId}/join {reason}: answers a single-use sign-in token and the link to the
+ * library in the product app that carries it (spec §4), so the product signs the admin in.
+ */
 export function joinLibrary(orgId: string, { teacherId, libraryId, reason }: JoinLibraryInput): Promise<JoinLibraryResult> {
   return apiRequest(serviceUrl('api', '', teacherId, 'admins', libraryId, 'join'), {
     method: 'POST',
@@ -26,9 +29,4 @@ export function useJoinLibrary(orgId: string, callbacks: MutationCallbacks<JoinL
     reload: (queryClient, { teacherId }) => queryClient.invalidateQueries({ queryKey: queryKeys.librariesOfTeacher(orgId, teacherId) }),
     reloadAfter: 'success',
   });
-}
-
-/** The sign-in-with-token link that opens the library in the product's app (exchanged once by the server). */
-export function visitLink(token: string): string {
-  return serviceUrl('api', '/library-visit', token);
 }

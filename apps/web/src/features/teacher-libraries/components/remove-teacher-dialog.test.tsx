@@ -61,7 +61,7 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
       'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: answers.userArchived(kim.id) }),
     });
     const { user, onClose } = renderRemove([kim]);
-    await user.click(await screen.findByRole('radio', { name: /assign libraries to a teacher/ }));
+    await user.click(await screen.findByRole('radio', { name: /Assign libraries to a teacher/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('combobox', { name: /Teacher/ }));
     await user.click(await screen.findByRole('option', { name: 'Lee Chan (lee@school.test)' }));
@@ -143,5 +143,48 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
     const { user } = renderRemove([pending]);
     await user.click(await screen.findByRole('button', { name: 'Remove teacher' }));
     expect(await screen.findByText(`${libraryMessages.revokeMembershipsFailed}: Teachers cannot be removed from a domain organisation`)).toBeInTheDocument();
+  });
+
+  it('says what will happen instead of offering to keep the account before Permanently delete (issue 15)', async () => {
+    fakeFetch({
+      ...organisationRoutes(),
+      'GET /payments/v1/admin/organisations/org-1/members/teachers': targetTeachersRoute,
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
+    });
+    const { user } = renderRemove([kim]);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove teacher' });
+    await screen.findByRole('radio', { name: /Assign libraries to a teacher/ });
+    expect(dialog).not.toHaveTextContent(/keep the account/i);
+    await user.click(screen.getByRole('radio', { name: /Assign libraries to a teacher/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('combobox', { name: /Teacher/ }));
+    await user.click(await screen.findByRole('option', { name: 'Lee Chan (lee@school.test)' }));
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    const happens = await screen.findByRole('list', { name: 'What will happen' });
+    expect(happens).toHaveTextContent('Kim Park is removed from Hillside School');
+    expect(happens).toHaveTextContent('listed under Inactive');
+    expect(happens).toHaveTextContent('Their libraries now belong to Lee Chan (lee@school.test)');
+    expect(happens).toHaveTextContent('My Books is archived');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/cannot be undone: the libraries stay with Lee Chan \(lee@school.test\), even if Kim Park is marked as active again/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Permanently delete' })).toBeDisabled();
+  });
+
+  it('speaks of several teachers’ libraries, never “2 teachers’s”, and heads the archive step as such (issue 15)', async () => {
+    const lee = { ...kim, id: 'm-lee2', userId: 'u-lee2', email: 'lee2@school.test', displayName: 'Lee Two' };
+    fakeFetch({
+      ...organisationRoutes(),
+      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
+      'POST /api/admin-tools/v2/m-lee2/users/delete-check': canDelete,
+    });
+    const { user } = renderRemove([kim, lee]);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove teacher' });
+    expect(await screen.findByRole('radiogroup', { name: /What should happen to the 2 teachers’ libraries\?/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Archive and close libraries/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Archive and close libraries' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose who receives the libraries' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('All of the 2 teachers’ libraries are archived and closed');
+    expect(dialog.textContent).not.toMatch(/teachers’s/);
   });
 });

@@ -1,6 +1,7 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
 import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useRevokeMembership } from '../api/revoke-membership.js';
@@ -38,7 +39,7 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
   };
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Remove teacher" size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title="Remove teacher" size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           {teachers.length === 1 ? `${teachers[0]?.email ?? ''} has` : `These ${teachers.length} teachers have`} not signed up yet.
@@ -60,7 +61,7 @@ function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogP
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, type FakeHandler } from '../../../test/fake-fetch.js';
 import { renderAt } from '../../../test/render.js';
-import { kim, library, organisationRoutes, session, answers } from '../test/library-fixtures.js';
+import { kim, library, organisationRoutes, session } from '../test/library-fixtures.js';
 import { TeacherLibraryViewer } from './teacher-library-viewer.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,6 +53,18 @@ describe('the teacher library viewer', { timeout: 20_000 }, () => {
     expect(server.find('GET', '/api/m-kim')[0]?.query.get('organisationId')).toBe('org-1');
   });
 
+  it('opens on its All tab, not on Close, and its count tooltips show on keyboard focus (issue 15)', async () => {
+    fakeFetch(routes());
+    const { user } = renderViewer();
+    const dialog = await screen.findByRole('dialog', { name: 'Kim Park’s libraries' });
+    const all = within(dialog).getByRole('tab', { name: 'All' });
+    await waitFor(() => expect(all).toHaveFocus(), { timeout: 5000 });
+    for (const close of within(dialog).getAllByRole('button', { name: 'Close' })) expect(close).not.toHaveFocus();
+    // Shift+Tab goes back to the counts: their explanation shows without a mouse.
+    await user.tab({ shift: true });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('in My Books');
+  });
+
   it('offers Visit by the teacher’s role: allowed, disabled for a student’s library, hidden for read-only', async () => {
     fakeFetch(routes());
     renderViewer();
@@ -80,17 +92,19 @@ describe('the teacher library viewer', { timeout: 20_000 }, () => {
     expect(server.requests.some((r) => r.path.endsWith('/join'))).toBe(false);
   });
 
-  it('asks a reason the first time, joins, and opens the token link in a new tab', async () => {
+  it('asks a reason the first time, joins, and opens the sign-in-with-token link to the library in a new tab', async () => {
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const server = fakeFetch(routes({ 'POST /api/m-kim/admins/l-sci/join': () => ({ body: answers.joined('tok-1') }) }));
+    const link = 'https://app.quire.test/library/l-sci?token=tok-1&organisationId=org-1';
+    const server = fakeFetch(routes({ 'POST /api/m-kim/admins/l-sci/join': () => ({ body: { token: 'tok-1', expiresAt: '2030-01-01T00:00:00.000Z', url: link } }) }));
     const { user } = renderViewer();
     await screen.findByRole('table', { name: 'All libraries' });
     await user.click(within(rowOf('Science Projects')).getByRole('button', { name: /Visit/ }));
     const picker = await screen.findByRole('dialog', { name: 'Reason for visit' });
     await user.click(within(picker).getByRole('radio', { name: 'Check library settings' }));
     await user.click(within(picker).getByRole('button', { name: 'Visit library' }));
-    await waitFor(() => expect(tab.location.href).toMatch(/\/api\/library-visit\/tok-1$/));
+    // The product signs the admin in with the token it carries (issue 15).
+    await waitFor(() => expect(tab.location.href).toBe(link));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     expect(server.find('POST', '/api/m-kim/admins/l-sci/join')[0]?.body).toEqual({ organisationId: 'org-1', reason: 'Check library settings' });

@@ -1,6 +1,8 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { LIBRARY_FILTER_ALL, LIBRARY_FILTER_ARCHIVED, MODAL_WIDTHS, ROLE_LIBRARY_MANAGER, type LibraryFilter } from '@quire/core';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useBookCounts } from '../api/get-book-counts.js';
@@ -22,10 +24,13 @@ export interface TeacherLibraryViewerProps {
   onManageLibraries?: (teacher: TeacherRef) => void;
 }
 
-/** A count in the header with its explanation as a tooltip, reachable by keyboard. */
+/**
+ * A count in the header with its explanation as a tooltip, shown on hover and on keyboard focus. It opens
+ * below the count: above, it would cover the dialog's Close button (issue 15).
+ */
 function HeaderCount({ label, value, tooltip }: { label: string; value: number | null; tooltip: string }) {
   return (
-    <Tooltip label={tooltip} withArrow multiline w={240}>
+    <Tooltip label={tooltip} withArrow multiline w={240} position="bottom-end">
       <Stack gap={0} align="center" role="group" tabIndex={0} aria-label={`${label}: ${value ?? 'loading'}. ${tooltip}`} style={{ cursor: 'help' }}>
         <Text fw={700} size="lg" aria-hidden>
           {value ?? '…'}
@@ -66,16 +71,15 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
 
   return (
     <>
-      <Modal
+      <Dialog
         opened={opened && !visit.asking}
         onClose={onClose}
         size={MODAL_WIDTHS[7]}
         title={`${name}’s libraries`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack>
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Group wrap="nowrap" align="flex-start">
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <Group wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
               <TeacherAvatar teacher={teacher} />
               <Stack gap={2}>
                 <Group gap="xs">
@@ -102,8 +106,13 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
 
           <Tabs value={String(filter)} onChange={(value) => setFilter(value === String(LIBRARY_FILTER_ARCHIVED) ? LIBRARY_FILTER_ARCHIVED : LIBRARY_FILTER_ALL)}>
             <Tabs.List>
-              <Tabs.Tab value={String(LIBRARY_FILTER_ALL)}>All</Tabs.Tab>
-              <Tabs.Tab value={String(LIBRARY_FILTER_ARCHIVED)}>Archived</Tabs.Tab>
+              {/* The viewer opens on its tabs, the first control of its content, not on Close (issue 15). */}
+              <Tabs.Tab value={String(LIBRARY_FILTER_ALL)} data-autofocus={filter === LIBRARY_FILTER_ALL ? true : undefined}>
+                All
+              </Tabs.Tab>
+              <Tabs.Tab value={String(LIBRARY_FILTER_ARCHIVED)} data-autofocus={filter === LIBRARY_FILTER_ARCHIVED ? true : undefined}>
+                Archived
+              </Tabs.Tab>
             </Tabs.List>
             {[LIBRARY_FILTER_ALL, LIBRARY_FILTER_ARCHIVED].map((tab) => (
               <Tabs.Panel key={tab} value={String(tab)} pt="sm">
@@ -112,9 +121,7 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
                     <Loader aria-label="Loading libraries" />
                   </Center>
                 ) : libraries.isError ? (
-                  <Alert color="red" variant="light" role="alert">
-                    {fetchLibrariesErrorText(libraries.error)}
-                  </Alert>
+                  <LoadError title={fetchLibrariesErrorText(libraries.error)} onRetry={() => libraries.refetch()} />
                 ) : (
                   <LibrariesTable
                     label={tab === LIBRARY_FILTER_ALL ? 'All libraries' : 'Archived libraries'}
@@ -138,7 +145,7 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
             <Button onClick={onClose}>Close</Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
       {opened && visit.asking ? (
         <VisitReasonDialog libraryName={visit.asking.name} busy={visit.joiningId !== null} onVisit={visit.confirmReason} onClose={visit.cancelReason} />
       ) : null}

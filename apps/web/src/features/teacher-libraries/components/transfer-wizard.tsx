@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { libraryMessages, MODAL_WIDTHS, teacherMessages, withServerMessages } from '@quire/core';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useLibraryAccess } from '../hooks/use-library-access.js';
@@ -8,7 +9,7 @@ import { useStepFocus } from '../hooks/use-step-focus.js';
 import { useTransferRun, type RemovalOutcome } from '../hooks/use-transfer-run.js';
 import { useRevokeMembership } from '../api/revoke-membership.js';
 import { revokeErrorText } from '../model/library-errors.js';
-import { removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
+import { possessive, removedText, targetRequiredText, transferDoneText, type TargetOption, type TransferChoice } from '../model/transfer-choices.js';
 import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
 import { DeleteConfirmStep, DeleteWarningStep } from './delete-account-steps.js';
 import { ManageLicenseStep, type LicenseOutcome } from './manage-license-step.js';
@@ -29,6 +30,9 @@ export interface TransferWizardProps {
 
 /** Designed: the spec gives no text for a missing choice. */
 export const CHOICE_REQUIRED_TEXT = 'Please choose what happens to the libraries';
+
+/** The archive choice's second step: nobody receives the libraries (issue 15). */
+const ARCHIVE_HEADING = 'Archive and close libraries';
 
 const STEP_HEADINGS: Record<Step, string> = {
   checking: 'Checking the account',
@@ -192,10 +196,18 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
   const title = step === 'license' ? 'Manage License' : mode === 'manage' ? 'Manage Teacher Libraries' : 'Remove teacher';
 
   return (
-    <Modal opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close', disabled: working }}>
+    <Dialog opened onClose={working ? () => undefined : onClose} title={title} size={MODAL_WIDTHS[3]} closeButtonProps={{ disabled: working }}>
       <Stack>
-        <Title order={3} size="h5" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-          {STEP_HEADINGS[step]}
+        <Title
+          order={3}
+          size="h5"
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ outline: 'none' }}
+          // The delete dialog first checks the accounts: it opens on its heading, not on Close.
+          data-autofocus={step === 'checking' ? true : undefined}
+        >
+          {step === 'target' && choice === 'archive' ? ARCHIVE_HEADING : STEP_HEADINGS[step]}
         </Title>
         {failure && (step === 'target' || step === 'blocked') ? (
           <Alert color="red" variant="light" role="alert">
@@ -265,7 +277,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
 
         {step === 'choose' ? (
           <>
-            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} mode={mode} />
+            <TransferChoiceStep value={choice} onChange={(c) => { setChoice(c); setTarget(null); setError(null); }} error={error} subject={subject} count={teachers.length} mode={mode} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
@@ -279,7 +291,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
           <>
             {choice === 'archive' ? (
               <Text size="sm">
-                All of {subject}’s libraries are archived and closed. Published books stay active but become uneditable; nothing is deleted.
+                {`All of ${possessive(subject, teachers.length)} libraries are archived and closed. Published books stay active but become uneditable; nothing is deleted.`}
               </Text>
             ) : (
               <TransferTargetStep orgId={orgId} kind={choice} teachers={teachers} value={target} onChange={(t) => { setTarget(t); setError(null); }} error={error} />
@@ -294,9 +306,23 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
         ) : null}
 
         {step === 'warning' ? (
-          <DeleteWarningStep names={teachers.map(teacherName)} organisationName={organisationName} onCancel={onClose} onContinue={() => setStep('confirm')} />
+          <DeleteWarningStep
+            names={teachers.map(teacherName)}
+            organisationName={organisationName}
+            target={choice === 'archive' ? null : (target?.label ?? null)}
+            onCancel={onClose}
+            onContinue={() => setStep('confirm')}
+          />
         ) : null}
-        {step === 'confirm' ? <DeleteConfirmStep busy={false} onCancel={onClose} onDelete={() => void permanentlyDelete()} /> : null}
+        {step === 'confirm' ? (
+          <DeleteConfirmStep
+            names={teachers.map(teacherName)}
+            target={choice === 'archive' ? null : (target?.label ?? null)}
+            busy={false}
+            onCancel={onClose}
+            onDelete={() => void permanentlyDelete()}
+          />
+        ) : null}
 
         {step === 'license' && single ? (
           <ManageLicenseStep
@@ -310,6 +336,6 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
           />
         ) : null}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

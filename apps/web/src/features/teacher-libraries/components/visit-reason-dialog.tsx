@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { MODAL_WIDTHS, VISIT_REASON_MAX, VISIT_REASON_OTHER, VISIT_REASONS, validateVisitReason, visitReasonText } from '@quire/core';
 import { useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 
 export interface VisitReasonDialogProps {
   libraryName: string;
@@ -31,7 +32,7 @@ export function VisitReasonDialog({ libraryName, busy, onVisit, onClose }: Visit
   };
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Reason for visit" size={MODAL_WIDTHS[3]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title="Reason for visit" size={MODAL_WIDTHS[3]}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
@@ -72,6 +73,6 @@ export function VisitReasonDialog({ libraryName, busy, onVisit, onClose }: Visit
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

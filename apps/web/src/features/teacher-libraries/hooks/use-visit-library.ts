@@ -1,7 +1,7 @@
 import { libraryMessages, type Library } from '@quire/core';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify.js';
-import { useJoinLibrary, visitLink } from '../api/join-library.js';
+import { useJoinLibrary } from '../api/join-library.js';
 import { joinErrorText } from '../model/library-errors.js';
 
 export interface VisitState {
@@ -13,8 +13,9 @@ export interface VisitState {
 
 /**
  * Visiting a teacher's library (spec §4): needs visitLibraries and the acting admin in the admins list;
- * a first visit asks a reason; the join call's token becomes a link opened in a new tab. The tab is
- * opened during the click itself, so browsers do not block it, and pointed at the link once it exists.
+ * a first visit asks a reason; the join call answers a sign-in-with-token link to the library in the product,
+ * opened in a new tab. The tab is opened during the click itself, so browsers do not block it, and pointed at
+ * the link once it exists.
  */
 export function useVisitLibrary(input: { orgId: string; teacherId: string; allowed: boolean }) {
   const [state, setState] = useState<VisitState>({ asking: null, joiningId: null });
@@ -25,8 +26,7 @@ export function useVisitLibrary(input: { orgId: string; teacherId: string; allow
     const tab = window.open('', '_blank');
     setState((s) => ({ ...s, joiningId: library.id }));
     try {
-      const { token } = await joinLibrary.mutateAsync({ teacherId: input.teacherId, libraryId: library.id, reason });
-      const link = new URL(visitLink(token), window.location.href).toString();
+      const { url: link } = await joinLibrary.mutateAsync({ teacherId: input.teacherId, libraryId: library.id, reason });
       if (tab) {
         // The app must not reach back into the console.
         tab.opener = null;

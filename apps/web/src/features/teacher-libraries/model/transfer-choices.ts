@@ -4,17 +4,52 @@ import type { TargetTeacher } from '../api/get-target-teachers.js';
 /** The three choices of the Manage Teacher Libraries wizard and the delete dialog (spec §2, §4). */
 export type TransferChoice = 'teacher' | 'admin' | 'archive';
 
-export const TRANSFER_CHOICES: ReadonlyArray<{ value: TransferChoice; label: string; description?: string }> = [
+export interface TransferChoiceOption {
+  value: TransferChoice;
+  label: string;
+  description?: string;
+}
+
+/** The Manage Teacher Libraries wizard: the teacher keeps their account, only the libraries move. */
+export const TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
   { value: 'teacher', label: 'Keep the account and assign libraries to a teacher' },
   { value: 'admin', label: 'Keep the account and assign libraries to an admin' },
   { value: 'archive', label: 'Archive and close libraries', description: 'Published books stay active but become uneditable.' },
 ];
 
 /**
+ * The teacher delete dialog: the teacher leaves the organisation whatever is chosen, so its choices say
+ * only what happens to the libraries. 'Keep the account…' before 'Permanently delete' contradicted
+ * itself (issue 15).
+ */
+export const DELETE_TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
+  { value: 'teacher', label: 'Assign libraries to a teacher' },
+  { value: 'admin', label: 'Assign libraries to an admin' },
+  { value: 'archive', label: 'Archive and close libraries', description: 'Published books stay active but become uneditable.' },
+];
+
+export function transferChoices(mode: 'manage' | 'delete'): ReadonlyArray<TransferChoiceOption> {
+  return mode === 'delete' ? DELETE_TRANSFER_CHOICES : TRANSFER_CHOICES;
+}
+
+/**
+ * Whose libraries: "Kim Park’s", or "the 2 teachers’" for several (never "2 teachers’s", issue 15).
+ * `subject` is the teacher's name when there is one teacher.
+ */
+export function possessive(subject: string, count: number): string {
+  return count === 1 ? `${subject}’s` : `the ${count} teachers’`;
+}
+
+/**
  * What happens to the private My Books (spec §3; issue 15): it is never handed over. In the Manage
  * wizard it stays with the teacher; when the account is deleted it is archived with the account.
  */
-export function MY_BOOKS_STAYS_TEXT(subject: string, mode: 'manage' | 'delete'): string {
+export function MY_BOOKS_STAYS_TEXT(subject: string, mode: 'manage' | 'delete', count = 1): string {
+  if (count !== 1) {
+    return mode === 'delete'
+      ? 'My Books is private: it is never handed over. Each teacher’s My Books is archived with their account.'
+      : 'My Books is private: it is never handed over. Each teacher’s My Books stays with them when libraries are assigned.';
+  }
   return mode === 'delete'
     ? `My Books is private: it is never handed over. ${subject}’s My Books is archived with the account.`
     : `My Books is private: it is never handed over. ${subject}’s My Books stays with them when libraries are assigned.`;

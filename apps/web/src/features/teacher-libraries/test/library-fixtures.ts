@@ -83,5 +83,5 @@ export const answers = {
     newOwner: { ...newOwner, displayName: '', createdMember: false },
   }),
   librariesArchived: (libraryIds: string[]) => ({ libraryIds, archivedAt: '2024-03-05T00:00:00.000Z' }),
-  joined: (token: string) => ({ token, expiresAt: '2024-03-05T00:05:00.000Z', url: `/api/library-visit/${token}` }),
+  joined: (token: string) => ({ token, expiresAt: '2024-03-05T00:05:00.000Z', url: `https://app.quire.test/library/l-sci?token=${token}&organisationId=org-1` }),
 };

@@ -1,6 +1,6 @@
 import type { TeacherStatus } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import type { TeachersListQuery } from './get-teachers.js';
+import { listFilterOf, type TeachersListQuery } from './get-teachers.js';
 
 export type ExportScope = 'page' | 'all';
 
@@ -8,7 +8,7 @@ export type ExportScope = 'page' | 'all';
 export function fetchTeachersCsv(orgId: string, status: TeacherStatus, query: TeachersListQuery, scope: ExportScope): Promise<Blob> {
   return apiRequest<Blob>(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'teachers', 'export.csv'), {
     query: {
-      search: query.search.trim() || undefined,
+      ...listFilterOf(query),
       sort: query.sort,
       dir: query.dir,
       page: scope === 'page' ? query.page : undefined,

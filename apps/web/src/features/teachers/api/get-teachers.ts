@@ -1,7 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { membersPageSchema, type PageSize, type SortDirection, type TeacherSortKey, type TeacherStatus } from '@quire/core';
+import { membersPageSchema, type PageSize, type SortDirection, type TeacherListFilter, type TeacherSortKey, type TeacherStatus } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
+
+/** The on-screen filters (issue 15): signed up, licence ('none' for no licence), certification. */
+export type TeacherFilters = Omit<TeacherListFilter, 'search'>;
 
 /** What the table asks the server for: it never loads the whole organisation. */
 export interface TeachersListQuery {
@@ -10,6 +13,14 @@ export interface TeachersListQuery {
   dir: SortDirection;
   page: number;
   pageSize: PageSize;
+  /** Absent or empty: no filter. */
+  filters?: TeacherFilters;
+}
+
+/** The list's filters as the server takes them: the search (trimmed) and the on-screen filters. */
+export function listFilterOf(query: Pick<TeachersListQuery, 'search' | 'filters'>): TeacherListFilter {
+  const search = query.search.trim();
+  return { ...(search ? { search } : {}), ...query.filters };
 }
 
 const listPath = (status: TeacherStatus) => (status === 'active' ? 'teachers' : 'inactive-teachers');
@@ -17,7 +28,7 @@ const listPath = (status: TeacherStatus) => (status === 'active' ? 'teachers' : 
 /** GET {payments}/v1/admin/organisations/{orgId}/members/teachers (or inactive-teachers), one page. */
 export function fetchTeachers(orgId: string, status: TeacherStatus, query: TeachersListQuery, signal?: AbortSignal) {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', listPath(status)), {
-    query: { search: query.search.trim() || undefined, sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
+    query: { ...listFilterOf(query), sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
     schema: membersPageSchema,
     signal,
   });

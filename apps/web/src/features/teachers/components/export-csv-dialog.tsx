@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
+import { Button, Group, Radio, Stack } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT } from '@quire/core';
 import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import type { ExportScope } from '../api/export-teachers.js';
 
 export interface ExportCsvDialogProps {
@@ -15,7 +16,7 @@ export interface ExportCsvDialogProps {
 export function ExportCsvDialog({ pageCount, total, busy, onExport, onClose }: ExportCsvDialogProps) {
   const [scope, setScope] = useState<ExportScope>('page');
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Export as CSV" size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title="Export as CSV" size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Radio.Group label="Which teachers?" value={scope} onChange={(value) => setScope(value as ExportScope)}>
           <Stack gap="xs" mt="xs">
@@ -32,6 +33,6 @@ export function ExportCsvDialog({ pageCount, total, busy, onExport, onClose }: E
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, List, Modal, Paper, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, List, Paper, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { available, canImport, invalidEmailsText, MODAL_WIDTHS, parseEmailList, readyToImportText, type ImportTeachersResult, type OrganisationLicense } from '@quire/core';
 import { useMemo, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { importErrorMessage, useImportTeachers } from '../api/import-teachers.js';
@@ -56,7 +57,7 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Import Teachers" size={MODAL_WIDTHS[6]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened={opened} onClose={close} title="Import Teachers" size={MODAL_WIDTHS[6]} focusKey={step}>
       {step === 'enter' ? (
         <Stack>
           <Textarea
@@ -123,12 +124,18 @@ export function ImportTeachersDialog({ opened, orgId, licenses, onClose, onImpor
             <Button variant="default" onClick={() => setStep('enter')} disabled={run.isPending}>
               Back
             </Button>
-            <Button disabled={!canImport(parsed)} loading={run.isPending || once.busy} onClick={() => void once.submit((key) => run.mutateAsync({ emails: parsed.valid, licenses: granted(), idempotencyKey: key })).catch(() => undefined)}>
+            <Button
+              disabled={!canImport(parsed)}
+              loading={run.isPending || once.busy}
+              onClick={() => void once.submit((key) => run.mutateAsync({ emails: parsed.valid, licenses: granted(), idempotencyKey: key })).catch(() => undefined)}
+              // Nothing to choose: the review opens on Import (a licence choice, when offered, comes first).
+              data-autofocus={canImport(parsed) && !(offered.length > 0 && parsed.valid.length > 0) ? true : undefined}
+            >
               Import
             </Button>
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

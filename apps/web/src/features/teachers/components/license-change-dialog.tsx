@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type OrganisationLicense } from '@quire/core';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import type { Member } from '@quire/core';
 
@@ -7,25 +8,28 @@ export interface LicenseChangeDialogProps {
   /** The licence to assign, or null to remove the teachers' licences. */
   license: OrganisationLicense | null;
   members: Member[];
+  /** 'Select all n teachers' (issue 15): the count of every matching teacher, shown instead of the rows. */
+  total?: number;
   busy: boolean;
   /** Runs the change with the action's idempotency key; a second click while it runs does nothing. */
   onConfirm: (idempotencyKey: string) => Promise<unknown>;
   onClose: () => void;
 }
 
-const teachersText = (members: Member[]) => (members.length === 1 ? (members[0]?.email ?? '1 teacher') : `${members.length} teachers`);
+const teachersText = (members: Member[], total?: number) =>
+  total !== undefined ? (total === 1 ? '1 teacher' : `${total} teachers`) : members.length === 1 ? (members[0]?.email ?? '1 teacher') : `${members.length} teachers`;
 
 /** The confirmation before licences are assigned or removed. */
-export function LicenseChangeDialog({ license, members, busy, onConfirm, onClose }: LicenseChangeDialogProps) {
+export function LicenseChangeDialog({ license, members, total, busy, onConfirm, onClose }: LicenseChangeDialogProps) {
   const title = license ? 'Assign license' : 'Remove license';
   const once = useSubmitOnce();
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={busy ? () => undefined : onClose} title={title} size={MODAL_WIDTH_DEFAULT}>
       <Stack>
         <Text size="sm">
           {license
-            ? `Assign the ${license.name} license to ${teachersText(members)}?`
-            : `Remove the license from ${teachersText(members)}?`}
+            ? `Assign the ${license.name} license to ${teachersText(members, total)}?`
+            : `Remove the license from ${teachersText(members, total)}?`}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
@@ -36,6 +40,6 @@ export function LicenseChangeDialog({ license, members, busy, onConfirm, onClose
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

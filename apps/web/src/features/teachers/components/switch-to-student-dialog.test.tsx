@@ -38,4 +38,20 @@ describe('Switch to student', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
   });
+
+  it('runs once on a double click and sends an idempotency key per teacher (issue 15)', async () => {
+    const members = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' })];
+    const server = fakeFetch(Object.fromEntries(members.map((m) => [`POST /api/users/v2/${m.id}/convert-to-student`, () => ({ body: { memberId: m.id, organisationId: 'org-1', isStudent: true, myBooksLibrary: { id: `lib-${m.id}`, name: 'My books', created: true } } })])));
+    const onFinished = vi.fn();
+    renderAt(<SwitchToStudentDialog orgId="org-1" members={members} onClose={vi.fn()} onFinished={onFinished} />);
+    const user = userEvent.setup();
+    await user.dblClick(screen.getByRole('button', { name: 'Switch to student' }));
+    await waitFor(() => expect(onFinished).toHaveBeenCalledTimes(1));
+    const calls = server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/convert-to-student'));
+    expect(calls.map((c) => c.path)).toEqual(members.map((m) => `/api/users/v2/${m.id}/convert-to-student`));
+    const keys = calls.map((c) => c.headers['idempotency-key']);
+    expect(keys.every((k) => typeof k === 'string' && k.length >= 16)).toBe(true);
+    // One action, one key per request: the server remembers keys per user, not per address.
+    expect(new Set(keys).size).toBe(2);
+  });
 });

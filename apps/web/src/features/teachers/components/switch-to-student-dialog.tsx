@@ -1,7 +1,9 @@
-import { Button, Group, Loader, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { DEFAULT_MY_BOOKS_LIBRARY_NAME, MODAL_WIDTHS } from '@quire/core';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf } from '../../../lib/notify.js';
 import { useConvertToStudent } from '../api/convert-to-student.js';
 import type { Member } from '@quire/core';
@@ -63,15 +65,17 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: S
   const convert = useConvertToStudent(orgId);
   const [marks, setMarks] = useState<Record<string, Mark>>({});
   const [phase, setPhase] = useState<'confirm' | 'running' | 'done'>('confirm');
+  const once = useSubmitOnce();
 
-  const run = async () => {
+  // One action, one key; each teacher's request gets its own key derived from it (the server keeps keys per user).
+  const run = async (key: string) => {
     setPhase('running');
     setMarks(Object.fromEntries(members.map((m) => [m.id, { state: 'waiting' } as Mark])));
     const switched: string[] = [];
     for (const member of members) {
       setMarks((old) => ({ ...old, [member.id]: { state: 'pending' } }));
       try {
-        await convert.mutateAsync(member.id);
+        await convert.mutateAsync({ memberId: member.id, idempotencyKey: `${key}:${member.id}` });
         switched.push(member.id);
         setMarks((old) => ({ ...old, [member.id]: { state: 'success' } }));
       } catch (error) {
@@ -83,7 +87,7 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: S
   };
 
   return (
-    <Modal opened onClose={phase === 'running' ? () => undefined : onClose} title="Switch to student" size={MODAL_WIDTHS[5]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={phase === 'running' ? () => undefined : onClose} title="Switch to student" size={MODAL_WIDTHS[5]} focusKey={phase}>
       <Stack>
         <Text size="sm">
           {members.length === 1 ? 'This teacher becomes a student' : `These ${members.length} teachers become students`} of your
@@ -109,19 +113,21 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: S
         </Table.ScrollContainer>
         <Group justify="flex-end">
           {phase === 'done' ? (
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose} data-autofocus>
+              Done
+            </Button>
           ) : (
             <>
               <Button variant="default" onClick={onClose} disabled={phase === 'running'}>
                 Cancel
               </Button>
-              <Button color="red" onClick={() => void run()} loading={phase === 'running'}>
+              <Button color="red" onClick={() => void once.submit(run)} loading={phase === 'running' || once.busy} data-autofocus>
                 Switch to student
               </Button>
             </>
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

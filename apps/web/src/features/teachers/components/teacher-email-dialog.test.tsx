@@ -1,5 +1,5 @@
 import { teacherMessages, validationMessages } from '@quire/core';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
@@ -49,6 +49,20 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
     expect(api.callsTo('sendEmail')[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
   });
 
+  it('opens on the message once it has loaded, and each step takes focus, never left on the page body (issue 15)', async () => {
+    fakeFetch({ 'gql teacherEmailPreview': preview(), 'gql sendEmail': { body: { sentTo: ['m'], errors: [] } } });
+    const { user } = renderDialog();
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(message).toHaveFocus(), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm recipients and send' });
+    await waitFor(() => expect(confirm.contains(document.activeElement)).toBe(true), { timeout: 5000 });
+    expect(document.activeElement).not.toBe(document.body);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const done = await screen.findByRole('button', { name: 'Done' });
+    await waitFor(() => expect(done).toHaveFocus(), { timeout: 5000 });
+  });
+
   it('refuses a Create account by date in the past (issue 15)', async () => {
     const api = fakeFetch({ 'gql teacherEmailPreview': preview() });
     const { user } = renderDialog();
@@ -93,14 +107,54 @@ describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
     });
   });
 
-  it("shows 'Error sending welcome email' when sending fails", async () => {
+  it("shows 'Error sending welcome email' when the welcome e-mail fails", async () => {
     fakeFetch({ 'gql teacherEmailPreview': preview(), 'gql sendEmail': { body: { data: null, errors: [{ message: 'mail down' }] } } });
+    const { user } = renderDialog('WELCOME');
+    await screen.findByRole('textbox', { name: 'Message' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(teacherMessages.welcomeEmailFailed)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Confirm recipients and send' })).toBeInTheDocument();
+  });
+
+  it('a failed certification request says so, not "welcome email" (issue 15)', async () => {
+    fakeFetch({ 'gql teacherEmailPreview': preview('Get certified with Quire'), 'gql sendEmail': { body: { data: null, errors: [{ message: 'mail down' }] } } });
     const { user } = renderDialog('CERTIFICATION');
     await screen.findByRole('textbox', { name: 'Message' });
     expect(screen.queryByLabelText('Create account by')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText(teacherMessages.welcomeEmailFailed)).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Confirm recipients and send' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(teacherMessages.certificationRequestFailed)).toBeInTheDocument();
+    expect(screen.queryByText(teacherMessages.welcomeEmailFailed)).not.toBeInTheDocument();
+  });
+
+  it('shows the whole e-mail that will be sent before Send: subject, message, licence sentence, date and link (issue 15)', async () => {
+    const whole = [
+      'Please join us',
+      'Your Quire licence gives you unlimited libraries and up to 1000 books, with real-time collaboration with your students and co-teachers.',
+      'Please create your account by 5th March 2099:',
+      'http://localhost:3000/sign-in/register/ann%40school.test',
+    ].join('\n\n');
+    const api = fakeFetch({
+      'gql teacherEmailPreview': (call) => {
+        const variables = (call.body as { variables: { message?: string } }).variables;
+        return { body: { subject: 'Welcome to Quire', defaultMessage: 'Hello from your school.', plain: variables.message ? whole : '…', recipients: 2, errors: [] } };
+      },
+    });
+    const { user } = renderDialog('WELCOME');
+    const message = await screen.findByRole('textbox', { name: 'Message' });
+    await user.clear(message);
+    await user.type(message, 'Please join us');
+    const date = screen.getByLabelText('Create account by');
+    await user.clear(date);
+    await user.type(date, '2099-03-05');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const email = await screen.findByRole('region', { name: /The email as ann@school.test receives it/ });
+    expect(email).toHaveTextContent('Subject: Welcome to Quire');
+    expect(await within(email).findByText(/unlimited libraries and up to 1000 books/)).toBeInTheDocument();
+    expect(email).toHaveTextContent('Please create your account by 5th March 2099');
+    expect(email).toHaveTextContent('http://localhost:3000/sign-in/register/ann%40school.test');
+    const asked = api.callsTo('teacherEmailPreview').map((c) => (c.body as { variables: Record<string, unknown> }).variables);
+    expect(asked).toContainEqual(expect.objectContaining({ message: 'Please join us', date: '2099-03-05' }));
   });
 });

@@ -1,10 +1,11 @@
-import { Button, Group, List, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, List, Loader, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { MODAL_WIDTHS, teacherMessages, validateWelcomeEmail, WELCOME_EMAIL_DEFAULT_DAYS } from '@quire/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog.js';
 import { errorMessageOf, notifyError } from '../../../lib/notify.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
-import type { TeacherEmailKind } from '@quire/core';
+import type { TeacherEmailKind, TeacherEmailPreview } from '@quire/core';
 import { teacherEmailPreviewQueryOptions } from '../api/get-teacher-email-preview.js';
 import { useSendTeacherEmail } from '../api/send-teacher-email.js';
 import type { Member } from '@quire/core';
@@ -37,6 +38,39 @@ export function daysFromNow(days: number, now = new Date()): string {
 
 const SHOWN_RECIPIENTS = 50;
 
+/** The e-mail exactly as its first recipient receives it; each teacher's link is their own. */
+function WholeEmail({ subject, firstRecipient, query }: { subject: string; firstRecipient: string; query: UseQueryResult<TeacherEmailPreview> }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="email-whole-label" mah={280} style={{ overflowY: 'auto' }} tabIndex={0}>
+      <Text id="email-whole-label" size="sm" fw={600} mb={4}>
+        {`The email as ${firstRecipient} receives it`}
+      </Text>
+      <Text size="sm" mb="xs">
+        {`Subject: ${subject}`}
+      </Text>
+      {query.isPending ? (
+        <Group role="status" gap="xs">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">Composing the email…</Text>
+        </Group>
+      ) : query.isError ? (
+        <Group gap="xs">
+          <Text size="sm" c="red.9" role="alert">
+            The email could not be shown.
+          </Text>
+          <Button size="compact-sm" variant="default" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {query.data.plain}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
 /**
  * The welcome e-mail and the certification request (spec §4 "E-mail flow"): review the message
  * (fixed subject, required message), confirm the recipients, then the sent confirmation.
@@ -50,10 +84,15 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   const [errors, setErrors] = useState<{ subject: string | null; message: string | null; date?: string | null }>({ subject: null, message: null });
   const subject = preview.data?.subject ?? '';
   const text = message ?? preview.data?.defaultMessage ?? '';
+  // The whole e-mail as it will be sent (issue 15): composed by the server from the message and date.
+  const draft = { message: text, date: kind === 'WELCOME' ? date : undefined };
+  const whole = useQuery({ ...teacherEmailPreviewQueryOptions(orgId, kind, memberIds, draft), enabled: step === 'confirm' });
+  // A certification request failing is not a welcome e-mail failing (issue 15).
+  const failedText = kind === 'CERTIFICATION' ? teacherMessages.certificationRequestFailed : teacherMessages.welcomeEmailFailed;
 
   useEffect(() => {
-    if (preview.isError) notifyError(errorMessageOf(preview.error, teacherMessages.welcomeEmailFailed));
-  }, [preview.isError, preview.error]);
+    if (preview.isError) notifyError(errorMessageOf(preview.error, failedText));
+  }, [preview.isError, preview.error, failedText]);
 
   const once = useSubmitOnce();
   const send = useSendTeacherEmail(orgId, {
@@ -63,7 +102,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
       setStep('sent');
       onSent?.();
     },
-    onError: () => notifyError(teacherMessages.welcomeEmailFailed),
+    onError: () => notifyError(failedText),
   });
 
   const next = () => {
@@ -75,7 +114,14 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   };
 
   return (
-    <Modal opened onClose={send.isPending ? () => undefined : onClose} title={STEP_TITLES[step]} size={MODAL_WIDTHS[5]} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog
+      opened
+      onClose={send.isPending ? () => undefined : onClose}
+      title={STEP_TITLES[step]}
+      size={MODAL_WIDTHS[5]}
+      // Each step, and the message once loaded, takes focus: the button that led there is gone.
+      focusKey={step === 'details' && preview.isPending ? 'loading' : step}
+    >
       {step === 'details' ? (
         preview.isPending ? (
           <Group justify="center" py="lg" role="status">
@@ -127,6 +173,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
               and {recipients.length - SHOWN_RECIPIENTS} more
             </Text>
           ) : null}
+          <WholeEmail subject={subject} firstRecipient={recipients[0]?.email ?? ''} query={whole} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep('details')} disabled={send.isPending}>
               Back
@@ -148,6 +195,6 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -162,4 +162,15 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Mark as Active' }));
     await waitFor(() => expect(api.callsTo('grantMembership')[0]?.body).toMatchObject({ variables: { orgId: 'org-1', memberIds: [gone.id] } }));
   });
+
+  it('offers Retry when the list fails to load, and shows it once it loads (issue 15)', async () => {
+    const ann = buildMember({ email: 'ann@school.test' });
+    let up = false;
+    const { user } = setup([], { [LIST]: () => (up ? page([ann]) : { status: 503, body: { code: 'unavailable', message: 'Try again later' } }) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong loading the teachers');
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('row', { name: /ann@school\.test/ })).toBeInTheDocument();
+  });
 });

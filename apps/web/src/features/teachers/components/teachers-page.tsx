@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Tabs, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { importMessages, type TeacherStatus } from '@quire/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
@@ -15,7 +16,7 @@ import { INITIAL_LIST_QUERY } from '../hooks/use-teachers-list.js';
 import { teacherScreenAccess } from '../model/teacher-access.js';
 import { importedText } from '../model/teacher-display.js';
 import { ImportTeachersDialog } from './import-teachers-dialog.js';
-import { TeachersPanel } from './teachers-panel.js';
+import { TEACHERS_LOAD_FAILED, TeachersPanel } from './teachers-panel.js';
 
 /** How long typing pauses before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -68,9 +69,9 @@ export function TeachersPage() {
           <Loader aria-label="Loading teachers" />
         </Center>
       ) : organisation.isError || !access ? (
-        <Alert variant="filled" color="red" role="alert" title="Something went wrong loading the teachers">
+        <LoadError title={TEACHERS_LOAD_FAILED} onRetry={() => organisation.refetch()}>
           {errorMessageOf(organisation.error, '')}
-        </Alert>
+        </LoadError>
       ) : (
         <Tabs value={tab} onChange={(value) => setTab(value === 'inactive' ? 'inactive' : 'active')}>
           <Tabs.List>

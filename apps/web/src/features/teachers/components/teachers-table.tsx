@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatOrdinalDate, TABLE_ROW_HEIGHT } from '@quire/core';
 import type { ReactNode } from 'react';
+import { EmailText, TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { SortDirection, TeacherSortKey, TeacherStatus } from '@quire/core';
 import type { Member } from '@quire/core';
@@ -24,26 +25,8 @@ export interface TeachersTableProps {
   renderActions?: (member: Member) => ReactNode;
 }
 
-function SortHeader({ label, column, sort, dir, onSort }: { label: string; column: TeacherSortKey } & Pick<TeachersTableProps, 'sort' | 'dir' | 'onSort'>) {
-  return <SortableHeader label={label} active={sort === column} dir={dir} onSort={() => onSort(column)} />;
-}
-
-/** A long address may wrap after its '@' rather than push the action menu out of view. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  return (
-    <Text size="sm">
-      {at < 0 ? (
-        email
-      ) : (
-        <>
-          {email.slice(0, at + 1)}
-          <wbr />
-          {email.slice(at + 1)}
-        </>
-      )}
-    </Text>
-  );
+function SortHeader({ label, column, sort, dir, onSort, className }: { label: string; column: TeacherSortKey; className?: string } & Pick<TeachersTableProps, 'sort' | 'dir' | 'onSort'>) {
+  return <SortableHeader label={label} active={sort === column} dir={dir} onSort={() => onSort(column)} className={className} />;
 }
 
 /** The teachers table of spec §2: the Inactive view shows a Removed date instead of Signed up and License. */
@@ -54,69 +37,95 @@ export function TeachersTable(props: TeachersTableProps) {
   const onPage = members.filter((m) => selected?.has(m.id)).length;
   const active = status === 'active';
 
+  const { ref, narrow } = useTableRoom();
+  const libraryManager = (member: Member) => showsLibraryManagerBadge(member, access);
+
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover horizontalSpacing="xs" aria-label={active ? 'Active teachers' : 'Inactive teachers'}>
-        <Table.Thead>
-          <Table.Tr>
-            {selectable ? (
-              <SelectAllHeader rows="teachers" total={members.length} selected={onPage} onChange={onTogglePage} />
-            ) : null}
-            <SortHeader label="Name" column="name" {...sortProps} />
-            <SortHeader label="Email" column="email" {...sortProps} />
-            {active ? (
-              <>
-                <SortHeader label="Signed up" column="signedUp" {...sortProps} />
-                <SortHeader label="License" column="license" {...sortProps} />
-              </>
-            ) : (
-              <SortHeader label="Removed" column="removed" {...sortProps} />
-            )}
-            <Table.Th scope="col">Certification</Table.Th>
-            {renderActions ? <ActionsHeader /> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((member) => (
-            <Table.Tr key={member.id} style={{ height: TABLE_ROW_HEIGHT }} bg={selected?.has(member.id) ? 'var(--mantine-color-quire-0)' : undefined}>
+    <TableFrame ref={ref}>
+      <Table.ScrollContainer minWidth={0}>
+        <Table highlightOnHover horizontalSpacing="xs" aria-label={active ? 'Active teachers' : 'Inactive teachers'}>
+          <Table.Thead>
+            <Table.Tr>
               {selectable ? (
-                <SelectRowCell name={member.email} checked={selected?.has(member.id) ?? false} onChange={(checked) => onToggle?.(member, checked)} />
+                <SelectAllHeader rows="teachers" total={members.length} selected={onPage} onChange={onTogglePage} />
               ) : null}
-              <Table.Td maw={240}>
-                <TeacherNameCell member={member} libraryManager={showsLibraryManagerBadge(member, access)} productName={productName} />
-              </Table.Td>
-              <Table.Td>
-                <EmailText email={member.email} />
-              </Table.Td>
+              {narrow ? null : <SortHeader label="Name" column="name" {...sortProps} />}
+              <SortHeader label="Email" column="email" {...sortProps} />
               {active ? (
-                <>
-                  <Table.Td>{member.pending ? 'No' : 'Yes'}</Table.Td>
-                  <Table.Td>
-                    {member.license ? (
-                      <>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {member.license.name}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                          {licenseQuotaText(member.license)}
-                        </Text>
-                      </>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        None
-                      </Text>
-                    )}
-                  </Table.Td>
-                </>
+                narrow ? null : (
+                  <>
+                    <SortHeader label="Signed up" column="signedUp" {...sortProps} />
+                    <SortHeader label="License" column="license" {...sortProps} />
+                  </>
+                )
               ) : (
-                <Table.Td>{member.revokedAt ? formatOrdinalDate(member.revokedAt) : ''}</Table.Td>
+                <SortHeader label="Removed" column="removed" {...sortProps} />
               )}
-              <Table.Td>{certificationText(member)}</Table.Td>
-              {renderActions ? <Table.Td>{renderActions(member)}</Table.Td> : null}
+              {narrow ? null : <Table.Th scope="col">Certification</Table.Th>}
+              {renderActions ? <ActionsHeader /> : null}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((member) => (
+              <Table.Tr key={member.id} style={{ height: TABLE_ROW_HEIGHT }} bg={selected?.has(member.id) ? 'var(--mantine-color-quire-0)' : undefined}>
+                {selectable ? (
+                  <SelectRowCell name={member.email} checked={selected?.has(member.id) ?? false} onChange={(checked) => onToggle?.(member, checked)} />
+                ) : null}
+                {narrow ? null : (
+                  <Table.Td>
+                    <TeacherNameCell member={member} libraryManager={libraryManager(member)} productName={productName} />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  {/* Little room: the e-mail is the column that stays (the default sort; pending teachers have no
+                      name), with the name above it and the dropped columns' values under it, each named. */}
+                  {narrow ? <TeacherNameCell member={member} libraryManager={libraryManager(member)} productName={productName} /> : null}
+                  <EmailText email={member.email} />
+                  {narrow ? (
+                    <Text size="xs" c="dimmed">
+                      {narrowDetails(member, active).join(' · ')}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                {active ? (
+                  narrow ? null : (
+                    <>
+                      <Table.Td>{member.pending ? 'No' : 'Yes'}</Table.Td>
+                      <Table.Td>
+                        {member.license ? (
+                          <>
+                            <Text size="sm">{member.license.name}</Text>
+                            <Text size="xs" c="dimmed">
+                              {licenseQuotaText(member.license)}
+                            </Text>
+                          </>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            None
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </>
+                  )
+                ) : (
+                  <Table.Td>{member.revokedAt ? formatOrdinalDate(member.revokedAt) : ''}</Table.Td>
+                )}
+                {narrow ? null : <Table.Td>{certificationText(member)}</Table.Td>}
+                {renderActions ? <Table.Td>{renderActions(member)}</Table.Td> : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </TableFrame>
   );
+}
+
+/** The values of the columns a narrow table drops, each named as its column is. */
+function narrowDetails(member: Member, active: boolean): string[] {
+  const certification = certificationText(member);
+  const details = active
+    ? [`Signed up: ${member.pending ? 'No' : 'Yes'}`, `License: ${member.license ? `${member.license.name} (${licenseQuotaText(member.license)})` : 'None'}`]
+    : [];
+  return certification ? [...details, `Certification: ${certification}`] : details;
 }

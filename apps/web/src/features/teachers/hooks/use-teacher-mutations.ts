@@ -4,6 +4,7 @@ import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js'
 import { useAssignLicense } from '../api/assign-license.js';
 import { useGrantMembership } from '../api/grant-membership.js';
 import { useUpdateMembershipRole } from '../api/update-membership-role.js';
+import { useRunTeacherBulkAction } from '../api/bulk-teachers.js';
 
 const count = (n: number) => (n === 1 ? '1 teacher' : `${n} teachers`);
 
@@ -21,6 +22,14 @@ export function useTeacherMutations(orgId: string) {
     onSuccess: (changed) => notifyInfo(`License removed from ${count(changed.length)}`),
   });
 
+  // 'Select all n teachers' (issue 15): the server works out the set; the notice counts the teachers who changed.
+  const bulk = useRunTeacherBulkAction(orgId, {
+    onError: (error, { action }) =>
+      notifyError(errorMessageOf(error, genericOperationError(action.action === 'assign-license' ? 'assignLicenses' : 'removeLicenses'))),
+    onSuccess: (result) =>
+      notifyInfo(result.action === 'assign-license' ? `License assigned to ${count(result.changed)}` : `License removed from ${count(result.changed)}`),
+  });
+
   const markActive = useGrantMembership(orgId, {
     onError: (error) => notifyError(errorMessageOf(error, genericOperationError('grantMembership'))),
     onSuccess: (changed) => notifyInfo(`${count(changed.length)} marked as active`),
@@ -29,5 +38,5 @@ export function useTeacherMutations(orgId: string) {
   // Library manager on or off: shown at once, put back with 'Error setting user role' on failure (spec §4).
   const setRole = useUpdateMembershipRole(orgId, { onError: () => notifyError(teacherMessages.roleFailed) });
 
-  return { assign, remove, markActive, setRole };
+  return { assign, remove, bulk, markActive, setRole };
 }

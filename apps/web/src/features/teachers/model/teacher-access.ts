@@ -98,6 +98,8 @@ export interface BulkActionOption {
   value: string;
   label: string;
   action: BulkAction;
+  /** Shown but not offered (e.g. a teacher-by-teacher action for more teachers than it takes at once). */
+  disabled?: boolean;
 }
 
 export function bulkActionOptions(licenses: OrganisationLicense[], access: TeacherScreenAccess): BulkActionOption[] {
@@ -122,4 +124,19 @@ export function isEmailAction(action: BulkAction | null | undefined): boolean {
 /** 'n teachers selected' ('1 teacher selected'). */
 export function selectedText(count: number): string {
   return count === 1 ? '1 teacher selected' : `${count} teachers selected`;
+}
+
+/** Designed (issue 15, after Google Admin): the page is ticked and more teachers match. */
+export function pageSelectedText(pageCount: number): string {
+  return pageCount === 1 ? 'The 1 teacher on this page is selected.' : `All ${pageCount} teachers on this page are selected.`;
+}
+
+/** The link that selects every matching teacher across pages. */
+export function selectAllText(total: number): string {
+  return `Select all ${total} teachers`;
+}
+
+/** After 'Select all n teachers'. */
+export function allSelectedText(total: number): string {
+  return `All ${total} teachers are selected.`;
 }

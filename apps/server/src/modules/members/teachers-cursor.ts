@@ -1,0 +1,40 @@
+import { isUtf8 } from 'node:buffer';
+import { badRequest } from '../../errors.js';
+import type { TeacherSeek, TeacherSort } from './teachers-list.repository.js';
+
+/** Texts of refusals the spec does not word (see docs/teachers-api.md). */
+export const cursorErrors = {
+  invalid: 'This cursor does not belong to this list: start again from the first page',
+} as const;
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * The opaque cursor of a row (`nextCursor`, `previousCursor`): the sort and direction it belongs to, then the
+ * bytes of the row's sort key and e-mail, base64url. A later page starts after (or before) that row with an
+ * index seek, however deep it is.
+ */
+export function encodeCursor(sort: TeacherSort, seek: TeacherSeek): string {
+  return [sort.key, sort.dir, Buffer.from(seek.key).toString('base64url'), Buffer.from(seek.email).toString('base64url')].join('.');
+}
+
+/** The seek a cursor names, or 400 `invalid_cursor` when it is malformed or was made for another sort. */
+export function decodeCursor(cursor: string, sort: TeacherSort): TeacherSeek {
+  const parts = cursor.split('.');
+  const [key, dir, sortKey, email] = parts;
+  if (parts.length !== 4 || key !== sort.key || dir !== sort.dir || !BASE64URL.test(sortKey!) || !BASE64URL.test(email!) || !email) {
+    throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+  }
+  const seek = { key: Buffer.from(sortKey!, 'base64url'), email: Buffer.from(email, 'base64url') };
+  // The database reads them as UTF-8 text: anything else is refused here, not there.
+  for (const bytes of [seek.key, seek.email]) {
+    if (bytes.includes(0) || !isUtf8(bytes)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+  }
+  return seek;
+}
+
+/** True for a database error about a value (SQLSTATE class 22): a forged cursor whose key is not of its sort's type. */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}

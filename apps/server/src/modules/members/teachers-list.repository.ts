@@ -1,0 +1,292 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+/**
+ * The Teachers list query, shared by the page (members.service.ts) and the CSV export
+ * (teachers-csv.repository.ts): one filter, one order, one keyset. Every query filters on organisation_id,
+ * the tenant boundary. Measured in docs/performance.md ("Teachers").
+ */
+
+export type TeacherStatus = 'active' | 'inactive';
+export type TeacherSortKey = 'email' | 'name' | 'signedUp' | 'license' | 'removed';
+export type SortDirection = 'asc' | 'desc';
+
+export interface TeacherFilter {
+  organisationId: string;
+  status: TeacherStatus;
+  /** Case-insensitive substring of e-mail or display name. */
+  search?: string;
+  signedUp?: 'yes' | 'no';
+  /** A licence id, or 'none'. */
+  license?: string;
+  certification?: 'complete' | 'in-progress' | 'none';
+}
+
+export interface TeacherSort {
+  key: TeacherSortKey;
+  dir: SortDirection;
+}
+
+/**
+ * Where a keyset page starts: the sort key and e-mail of the row just before it (`after`) or just after it
+ * (`before`), as the UTF-8 bytes of their text in the database. Bytes, because PGlite's text decoder drops a
+ * leading U+FEFF: a key read back as text would then sort before its own row and the next batch would start
+ * with the same rows again, for ever.
+ */
+export interface TeacherSeek {
+  key: Uint8Array;
+  email: Uint8Array;
+}
+
+/** One member row with its licence, as the list reads it. */
+export interface TeacherRow {
+  id: string;
+  user_id: string | null;
+  email: string;
+  display_name: string;
+  role: number;
+  license_id: string | null;
+  pending: boolean;
+  calevel1_at: Date | null;
+  calevel2_at: Date | null;
+  certifying: number | null;
+  is_ambassador: boolean;
+  is_student: boolean;
+  revoked_at: Date | null;
+  signed_up_at: Date | null;
+  license_name: string | null;
+  book_quota: number | null;
+  library_quota: number | null;
+  apply_to_all: boolean | null;
+  seek_key: Uint8Array;
+  seek_email: Uint8Array;
+}
+
+/** Sort expressions; each is followed by m.email, unique per organisation, so the order is total. name matches members_teachers_name_idx. */
+const sortExpressions: Record<TeacherSortKey, { expr: RawBuilder<unknown>; type: string }> = {
+  email: { expr: sql`m.email`, type: 'text' },
+  name: { expr: sql`lower(m.display_name)`, type: 'text' },
+  signedUp: { expr: sql`(NOT m.pending)`, type: 'boolean' },
+  license: { expr: sql`coalesce(l.book_quota * coalesce(l.library_quota, 1), -1)`, type: 'integer' },
+  removed: { expr: sql`coalesce(m.revoked_at, 'epoch'::timestamptz)`, type: 'timestamptz' },
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function filtered(db: Kysely<DB>, filter: TeacherFilter) {
+  let query = db
+    .selectFrom('members as m')
+    .where('m.organisation_id', '=', filter.organisationId)
+    .where('m.is_student', '=', false)
+    // Provider staff visiting a library for support are members, never the school's teachers (issue 15).
+    .where('m.is_provider_staff', '=', false)
+    .where('m.revoked_at', filter.status === 'active' ? 'is' : 'is not', null);
+  const search = filter.search?.trim();
+  if (search) {
+    // Both sides are served by the pg_trgm GIN indexes on email and lower(display_name).
+    const pattern = likePattern(search);
+    query = query.where((eb) => eb.or([eb('m.email', 'like', pattern), eb(sql<string>`lower(m.display_name)`, 'like', pattern)]));
+  }
+  if (filter.signedUp) query = query.where('m.pending', '=', filter.signedUp === 'no');
+  if (filter.license === 'none') query = query.where('m.license_id', 'is', null);
+  else if (filter.license) query = query.where('m.license_id', '=', filter.license);
+  // The same rule as the Certification column and the CSV: a badge is Complete, progress is In progress.
+  const complete = sql<boolean>`(m.calevel1_at IS NOT NULL OR m.calevel2_at IS NOT NULL)`;
+  const inProgress = sql<boolean>`(NOT ${complete} AND coalesce(m.certifying, 0) > 0)`;
+  if (filter.certification === 'complete') query = query.where(complete);
+  else if (filter.certification === 'in-progress') query = query.where(inProgress);
+  else if (filter.certification === 'none') query = query.where(sql<boolean>`NOT ${complete} AND NOT ${inProgress}`);
+  return query;
+}
+
+/**
+ * The filtered rows joined to their licence, in the list's order (reversed when `reverse`: a `before` page
+ * reads backwards from its seek), starting after `seek` when given. Nothing selected yet: the page selects the
+ * member columns, the export its CSV line.
+ */
+export function orderedTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort, seek?: TeacherSeek | null, reverse = false) {
+  const { expr, type } = sortExpressions[sort.key];
+  const descending = (sort.dir === 'desc') !== reverse;
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  let query = filtered(db, filter).leftJoin('licenses as l', 'l.id', 'm.license_id');
+  if (seek) {
+    const op = sql.raw(descending ? '<' : '>');
+    // Plain parameters (Node's UTF-8 decoding keeps every character): a comparison with a function of a
+    // parameter is not used as an index condition, and each page would then walk the index from the start.
+    const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
+    const key = Buffer.from(seek.key).toString('utf8');
+    // A row comparison matching the index columns, so each page starts with an index seek.
+    query = query.where(
+      sort.key === 'email'
+        ? sql<boolean>`m.email ${op} ${email}`
+        : sql<boolean>`(${expr}, m.email) ${op} (${key}::${sql.raw(type)}, ${email})`,
+    );
+  }
+  // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
+  return query.orderBy(sort.key === 'email' ? sql`m.email ${dir}` : sql`${expr} ${dir}, m.email ${dir}`);
+}
+
+/** The columns a later page or batch starts from (TeacherSeek): the sort key's and the e-mail's bytes. */
+export function seekColumns(sort: TeacherSort) {
+  return [
+    sql<Uint8Array>`convert_to((${sortExpressions[sort.key].expr})::text, 'UTF8')`.as('seek_key'),
+    sql<Uint8Array>`convert_to(m.email, 'UTF8')`.as('seek_email'),
+  ];
+}
+
+/** The member and licence columns the list shows. */
+const teacherColumns = [
+  'm.id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
+  'm.calevel2_at', 'm.certifying', 'm.is_ambassador', 'm.is_student', 'm.revoked_at', 'm.signed_up_at',
+  'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all',
+] as const;
+
+/** The member and licence columns the list shows, and the seek. */
+function selectTeacherColumns(query: ReturnType<typeof orderedTeachers>, sort: TeacherSort) {
+  return query.select([...teacherColumns, ...seekColumns(sort)]);
+}
+
+/** The rows a search or the Certification filter matches, read once: their id, sort key and e-mail (the CTE `matches`). */
+function matchingTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort) {
+  return filtered(db, filter)
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .select(['m.id', sortExpressions[sort.key].expr.as('sort_key'), 'm.email']);
+}
+
+/**
+ * One window of `matches` in the list's order (as orderedTeachers, on the sort key read once): ordered and cut on
+ * the matches alone, then joined to the page's columns, so only the page's rows are read again.
+ */
+function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | null, reverse: boolean, limit: number, offset: number) {
+  const { type } = sortExpressions[sort.key];
+  const descending = (sort.dir === 'desc') !== reverse;
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  const order = sort.key === 'email' ? sql`x.email ${dir}` : sql`x.sort_key ${dir}, x.email ${dir}`;
+  const mdb = db.withTables<{ matches: { id: string; sort_key: unknown; email: string } }>();
+  let window = mdb.selectFrom('matches as x').selectAll('x');
+  if (seek) {
+    const op = sql.raw(descending ? '<' : '>');
+    const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
+    window = window.where(
+      sort.key === 'email'
+        ? sql<boolean>`x.email ${op} ${email}`
+        : sql<boolean>`(x.sort_key, x.email) ${op} (${Buffer.from(seek.key).toString('utf8')}::${sql.raw(type)}, ${email})`,
+    );
+  }
+  window = window.orderBy(order).limit(limit);
+  if (offset) window = window.offset(offset);
+  return mdb
+    .selectFrom(window.as('x'))
+    .innerJoin('members as m', 'm.id', 'x.id')
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .select([...teacherColumns, sql<Uint8Array>`convert_to(x.sort_key::text, 'UTF8')`.as('seek_key'), sql<Uint8Array>`convert_to(x.email, 'UTF8')`.as('seek_email')])
+    .orderBy(order);
+}
+
+/** The whole list (admins' unpaged answer). */
+export async function listTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort): Promise<TeacherRow[]> {
+  return (await selectTeacherColumns(orderedTeachers(db, filter, sort), sort).execute()) as TeacherRow[];
+}
+
+/** Whether the total needs counting rows: member_counts answers the tab, Signed up and License, not a search or Certification. */
+function countsRows(filter: TeacherFilter): boolean {
+  return Boolean(filter.search?.trim() || filter.certification);
+}
+
+/**
+ * How many teachers match, as one scalar query. The tab, Signed up and License filters are answered from
+ * member_counts (kept by triggers, migration 0010): a few rows, whatever the organisation's size. A search or
+ * the Certification filter counts the matching rows.
+ */
+function totalQuery(db: Kysely<DB>, filter: TeacherFilter) {
+  if (countsRows(filter)) {
+    return filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n'));
+  }
+  let query = db
+    .selectFrom('member_counts')
+    .select(sql<number>`coalesce(sum(teachers), 0)::bigint`.as('n'))
+    .where('organisation_id', '=', filter.organisationId)
+    .where('revoked', '=', filter.status === 'inactive');
+  if (filter.signedUp) query = query.where('pending', '=', filter.signedUp === 'no');
+  if (filter.license) query = query.where('license_id', '=', filter.license === 'none' ? '' : filter.license);
+  return query;
+}
+
+/**
+ * The ids of every teacher the filter matches, rows locked for the rest of the caller's transaction: the set a
+ * bulk action on 'all n teachers' changes (issue 15), so no teacher joins or leaves it until the change commits.
+ */
+export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<string[]> {
+  const rows = await filtered(db, filter).select('m.id').orderBy('m.id').forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {
+  const row = await totalQuery(db, filter).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which rows a page holds: by position (page numbers), or after / before a keyset seek (cursors). */
+export type TeacherWindow =
+  | { limit: number; offset: number }
+  | { limit: number; after: TeacherSeek }
+  | { limit: number; before: TeacherSeek };
+
+export interface TeachersPage<Level extends string> {
+  /** The caller's access, decided by the same statement; null: none (and nothing else was read). */
+  level: Level | null;
+  total: number;
+  /** The page's rows in list order. */
+  rows: TeacherRow[];
+  /** Whether rows follow the window in its reading direction (one more row was read to know). */
+  more: boolean;
+}
+
+/**
+ * One page of the list with its total and the caller's access level, in ONE statement: the access expression
+ * gates the rest, so a caller without access reads nothing. Under load, what a page costs is the connection
+ * time it holds; one statement instead of four (access, admins/manager, page, count) is most of the gain.
+ */
+export async function readTeachersPage<Level extends string>(
+  db: Kysely<DB>,
+  access: RawBuilder<Level | null>,
+  filter: TeacherFilter,
+  sort: TeacherSort,
+  window: TeacherWindow,
+): Promise<TeachersPage<Level>> {
+  const before = 'before' in window;
+  const seek = 'after' in window ? window.after : before ? window.before : null;
+  const offset = 'offset' in window && window.offset > 0 ? window.offset : 0;
+  type Answer = Partial<TeacherRow> & { level: Level | null; total: number; n: number | null };
+  let statement;
+  if (countsRows(filter)) {
+    // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
+    // would otherwise scan its trigram indexes twice).
+    const page = pageOfMatches(db, sort, seek, before, window.limit + 1, offset);
+    statement = sql<Answer>`
+      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      matches AS MATERIALIZED ${matchingTeachers(db, filter, sort)},
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+      SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  } else {
+    let page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
+    if (offset) page = page.offset(offset);
+    statement = sql<Answer>`
+      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+      SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  }
+  const { rows } = await statement.execute(db);
+  const first = rows[0];
+  const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, total: _t, n: _n, ...row }) => row as TeacherRow);
+  const more = found.length > window.limit;
+  const shown = found.slice(0, window.limit);
+  return { level: first?.level ?? null, total: Number(first?.total ?? 0), rows: before ? shown.reverse() : shown, more };
+}

@@ -1,0 +1,55 @@
+import { Button, Group, Select } from '@mantine/core';
+import type { OrganisationLicense } from '@quire/core';
+import type { TeacherFilters } from '../api/get-teachers.js';
+
+export interface TeacherFiltersBarProps {
+  filters: TeacherFilters;
+  licenses: OrganisationLicense[];
+  onChange: (filters: TeacherFilters) => void;
+}
+
+const ANY = 'any';
+
+const SIGNED_UP = [
+  { value: ANY, label: 'All' },
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+const CERTIFICATION = [
+  { value: ANY, label: 'All' },
+  { value: 'complete', label: 'Complete' },
+  { value: 'in-progress', label: 'In progress' },
+  { value: 'none', label: 'None' },
+];
+
+/**
+ * The Active list's filters (issue 15): Signed up, License and Certification, the questions every autumn starts
+ * with ('who has not signed up yet?'). Each is a labelled select whose first choice, 'All', is no filter.
+ */
+export function TeacherFiltersBar({ filters, licenses, onChange }: TeacherFiltersBarProps) {
+  const licenseOptions = [{ value: ANY, label: 'All' }, ...licenses.map((l) => ({ value: l.id, label: l.name })), { value: 'none', label: 'No license' }];
+  const set = <K extends keyof TeacherFilters>(key: K, value: string | null) =>
+    onChange({ ...filters, [key]: value === null || value === ANY ? undefined : (value as TeacherFilters[K]) });
+  const active = Object.values(filters).some((v) => v !== undefined);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" mb="sm" role="group" aria-label="Filter teachers">
+      <Select label="Signed up" data={SIGNED_UP} value={filters.signedUp ?? ANY} onChange={(v) => set('signedUp', v)} allowDeselect={false} w={130} />
+      <Select label="License" data={licenseOptions} value={filters.license ?? ANY} onChange={(v) => set('license', v)} allowDeselect={false} w={200} />
+      <Select
+        label="Certification"
+        data={CERTIFICATION}
+        value={filters.certification ?? ANY}
+        onChange={(v) => set('certification', v)}
+        allowDeselect={false}
+        w={160}
+      />
+      {active ? (
+        <Button variant="subtle" color="gray" onClick={() => onChange({})}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/auth.js';
+import { AdminsPage } from '../../pages/admins-page.js';
+import { LicensesPage } from '../../pages/licenses-page.js';
+import { TeachersPage } from '../../pages/teachers-page.js';
+import { PHONE_PROJECT } from '../../support/env.js';
+import { listTeachers } from './teachers-api.js';
+
+/**
+ * Layout of the dashboard, Teachers and Admin (issue 15, item 14), in both projects: at 1280 px names
+ * beside a badge are whole and e-mails keep to one line; at 390 px the key columns (Total purchased,
+ * Organization, the row menu) are on screen without scrolling sideways.
+ */
+
+const onPhone = () => test.info().project.name === PHONE_PROJECT;
+
+/** The element lies wholly inside the window, horizontally: reachable without scrolling sideways. */
+async function expectWithinWidth(page: Page, element: Locator): Promise<void> {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'the element has a box').not.toBeNull();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `within 0–${width} px: ${JSON.stringify(box)}`).toBe(true);
+}
+
+/** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test.describe('Layout at 1280 px', () => {
+  test.skip(() => onPhone(), 'the desktop layout');
+
+  test('names beside a badge are whole and e-mail addresses keep to one line', async ({ page, organisation }) => {
+    const { members } = await listTeachers(page, organisation.id, { pageSize: 100 });
+    const manager = members.find((m) => m.role === 400 && m.displayName);
+    if (!manager) throw new Error('the demo school has a named library manager');
+    const teachers = await new TeachersPage(page, test.info(), organisation.id).goto();
+    await teachers.search(manager.email);
+    const row = teachers.teacherRow(manager.email);
+    await expect(row.getByText('Library Manager')).toBeVisible();
+    const name = row.getByText(manager.displayName, { exact: true });
+    await expect(name).toBeVisible();
+    // Not cut to 'A…': the whole name fits its box.
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
+
+    await teachers.search('');
+    await expect(teachers.rows()).toHaveCount(10);
+    const lines = await teachers.emailCells().evaluateAll((cells) =>
+      cells.map((cell) => Math.round(cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight))),
+    );
+    expect(lines).toEqual(Array.from({ length: 10 }, () => 1));
+  });
+
+  test('a line of the user card cut for lack of room shows in full on hover and on keyboard focus', async ({ page, organisations }) => {
+    const longest = [...organisations].sort((a, b) => b.name.length - a.name.length)[0];
+    if (!longest) throw new Error('the demo admin has organisations');
+    await new LicensesPage(page, test.info(), longest.id).goto();
+    const card = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: /choose organisation/ });
+    const line = card.getByText(longest.name, { exact: true });
+    test.skip(await line.evaluate((el) => el.scrollWidth <= el.clientWidth), `"${longest.name}" fits the navigation`);
+    await card.hover();
+    await expect(page.getByRole('tooltip')).toContainText(longest.name);
+    await page.mouse.move(900, 600);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await card.focus();
+    await expect(page.getByRole('tooltip')).toContainText(longest.name);
+    await expect(card).toHaveAccessibleName(new RegExp(longest.name));
+  });
+});
+
+test.describe('Layout at 390 px', () => {
+  test.skip(() => !onPhone(), 'the phone layout');
+
+  test('the dashboard shows every licence column, Total purchased included', async ({ page, organisation }) => {
+    const dashboard = await new LicensesPage(page, test.info(), organisation.id).goto();
+    await expectWithinWidth(page, dashboard.table().getByRole('columnheader', { name: 'Total purchased' }));
+    for (const row of await dashboard.table().locator('tbody tr').all()) await expectWithinWidth(page, row.getByRole('cell').last());
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('Teachers keeps each row’s e-mail, details and menu on screen', async ({ page, organisation }) => {
+    const teachers = await new TeachersPage(page, test.info(), organisation.id).goto();
+    const { members } = await listTeachers(page, organisation.id, { pageSize: 10 });
+    for (const member of members) {
+      const row = teachers.teacherRow(member.email);
+      await expectWithinWidth(page, row.getByText(member.email, { exact: true }));
+      await expect(row).toContainText(`Signed up: ${member.pending ? 'No' : 'Yes'}`);
+      await expectWithinWidth(page, teachers.rowMenuButton(member.email));
+    }
+    await expectNoSidewaysScroll(page);
+    // The row menu works there too, checked by axe.
+    await teachers.openRowMenu(members[0]?.email ?? '');
+  });
+
+  test('Admin keeps the Organization column and the row menu on screen', async ({ page, organisation }) => {
+    const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
+    await expectWithinWidth(page, admins.table().getByRole('columnheader', { name: 'Organization' }));
+    for (const row of await admins.rows().all()) {
+      await expectWithinWidth(page, row.getByRole('cell').nth(2));
+      await expectWithinWidth(page, row.getByRole('button', { name: /^Actions for / }));
+    }
+    await expectNoSidewaysScroll(page);
+  });
+});
