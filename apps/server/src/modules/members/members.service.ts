@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage } from '@quire/core';
+import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage, type TeachersListParams } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
@@ -10,7 +10,7 @@ import { presentMember } from './members.presenter.js';
 import * as repo from './members.repository.js';
 import { cursorErrors, decodeCursor, encodeCursor, isDataException } from './teachers-cursor.js';
 import * as listRepo from './teachers-list.repository.js';
-import type { SortDirection, TeacherFilter, TeacherRow, TeacherSort, TeacherSortKey, TeacherStatus, TeacherWindow } from './teachers-list.repository.js';
+import type { TeacherFilter, TeacherRow, TeacherSort, TeacherWindow } from './teachers-list.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
 export const memberErrors = {
@@ -23,23 +23,11 @@ export const memberErrors = {
   roleInactive: "An inactive teacher's role cannot be changed",
 } as const;
 
-export interface ListTeachersInput {
-  organisationId: string;
-  status: TeacherStatus;
-  search?: string;
-  signedUp?: 'yes' | 'no';
-  license?: string;
-  certification?: 'complete' | 'in-progress' | 'none';
-  sort?: TeacherSortKey;
-  dir?: SortDirection;
-  /** 1-based; with pageSize, answers one page. With a cursor, only echoed (the page number the console shows). */
-  page?: number;
-  pageSize?: number;
-  /** A `nextCursor`: the page after that row. */
-  after?: string;
-  /** A `previousCursor`: the page before that row. */
-  before?: string;
-}
+/**
+ * The list query of the core contract (search, filters, sort, page, pageSize, after/before cursors) for one
+ * organisation and tab. With a cursor, `page` is only echoed (the page number the console shows).
+ */
+export type ListTeachersInput = TeacherFilter & Omit<TeachersListParams, 'pageSize'> & { pageSize?: number };
 
 /** The list's filter and order as the repositories take them (the page, the export and the bulk actions share them). */
 export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilter; sort: TeacherSort } {

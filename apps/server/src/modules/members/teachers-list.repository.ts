@@ -1,3 +1,4 @@
+import type { SortDirection, TeacherSortKey, TeacherStatus, TeachersListParams } from '@quire/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 
@@ -7,20 +8,8 @@ import type { DB } from '../../db/types.js';
  * the tenant boundary. Measured in docs/performance.md ("Teachers").
  */
 
-export type TeacherStatus = 'active' | 'inactive';
-export type TeacherSortKey = 'email' | 'name' | 'signedUp' | 'license' | 'removed';
-export type SortDirection = 'asc' | 'desc';
-
-export interface TeacherFilter {
-  organisationId: string;
-  status: TeacherStatus;
-  /** Case-insensitive substring of e-mail or display name. */
-  search?: string;
-  signedUp?: 'yes' | 'no';
-  /** A licence id, or 'none'. */
-  license?: string;
-  certification?: 'complete' | 'in-progress' | 'none';
-}
+/** Which teachers: the organisation, the tab, and the list's search and filters (the core list query's). */
+export type TeacherFilter = { organisationId: string; status: TeacherStatus } & Pick<TeachersListParams, 'search' | 'signedUp' | 'license' | 'certification'>;
 
 export interface TeacherSort {
   key: TeacherSortKey;
