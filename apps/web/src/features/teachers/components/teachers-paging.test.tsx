@@ -8,10 +8,14 @@ import { buildLicense, buildMember } from '../../../test/fixtures.js';
 import { TeachersPage } from './teachers-page.js';
 
 const LIST = 'GET /payments/v1/admin/organisations/org-1/members/teachers';
+const EXPORT = 'GET /payments/v1/admin/organisations/org-1/members/teachers/export.csv';
 const INACTIVE = 'GET /payments/v1/admin/organisations/org-1/members/inactive-teachers';
 
 configure({ asyncUtilTimeout: 5000 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const organisation = { id: 'org-1', isDomain: false, features: { orgLibraries: true }, licenses: [buildLicense()] };
 
@@ -49,6 +53,7 @@ function setup() {
     'gql getOrganisationAccess': orgAccess('admin'),
     [LIST]: keysetList(45, 't'),
     [INACTIVE]: keysetList(25, 'gone', '2025-01-01T00:00:00.000Z'),
+    [EXPORT]: { body: 'Email\r\n' },
   });
   renderAt(<TeachersPage />, '/org-1/teachers');
   return { api, user: userEvent.setup() };
@@ -139,5 +144,22 @@ describe('Teachers paging by cursor (issue 13)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'previous page' }));
     await waitFor(() => expect(windowOf(api.callsTo(INACTIVE).at(-1))).toEqual({ page: '2', after: null, before: 'cursor-gone-20', search: null }));
     await waitFor(async () => expect(await firstEmail('Inactive teachers')).toHaveTextContent('gone010@school.test'));
+  });
+
+  it('Export as CSV of the current page asks for the page shown, through the same cursor', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:teachers');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { api, user } = setup();
+    await screen.findByRole('table', { name: 'Active teachers' });
+    await user.click(screen.getByRole('button', { name: 'next page' }));
+    await waitFor(async () => expect(await firstEmail('Active teachers')).toHaveTextContent('t010@school.test'));
+    await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export as CSV' });
+    expect(within(dialog).getByRole('radio', { name: 'Current page (10)' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(api.callsTo(EXPORT)).toHaveLength(1));
+    const call = api.callsTo(EXPORT)[0];
+    expect([call?.query.get('scope'), call?.query.get('after'), call?.query.get('page'), call?.query.get('pageSize')]).toEqual(['page', 'cursor-t-9', '2', '10']);
   });
 });
