@@ -3,6 +3,7 @@
  *  - the teachers page (GET …/members/teachers?page&pageSize, list + count) under 50 concurrent requests,
  *    against the same two SQL statements sent straight to PostgreSQL;
  *  - a deep page (row 50,000) through its cursor and through its page number, against the first page;
+ *  - paging as the console does: Next and Previous by cursor from page 1 and from row 50,000, the last page by number;
  *  - the streamed CSV export of every teacher against COPY … TO STDOUT, with the server's memory growth;
  *  - importing 5,000 e-mails; assigning one licence to 10,000 teachers.
  * Prints the figures recorded in docs/performance.md ("Teachers").
@@ -233,6 +234,69 @@ try {
     const loaded = await inClient(CONCURRENCY, Array.from({ length: REQUESTS }, () => task));
     console.log(`deep (${d.label}): one at a time ${fmt(single)} | ${CONCURRENCY} concurrent ${fmt(loaded)} (${loadNow()})`);
   }
+
+  // Paging the way the console does (issue 13): page 1 by number, then Next five times (after=nextCursor, the page
+  // number echoed) and Previous five times back (before=previousCursor; page 1 by number), one at a time as a user clicks; the
+  // same Next steps from row 50,000; and the jump to the last page, which the console asks for by number (OFFSET).
+  // Sequential by nature (each step needs the answer before it), so sent from here, each kind in every round.
+  type PageAnswer = { members: Array<{ email: string }>; total: number; nextCursor: string | null; previousCursor: string | null };
+  const ask = async (query: string) => {
+    const t = performance.now();
+    const res = await fetch(`${base}/members/teachers?sort=email&dir=asc&pageSize=10&${query}`, { headers });
+    const body = (await res.json()) as PageAnswer;
+    if (!res.ok) throw new Error(`${query}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - t, body };
+  };
+  const STEPS = 5;
+  const CHAINS = 40;
+  const times = { first: [] as number[], next: [] as number[], previous: [] as number[], deepNext: [] as number[], last: [] as number[] };
+  const lastPage = Math.ceil(((await ask('page=1')).body.total) / 10);
+  let sameRows = true;
+  for (let round = 0; round < CHAINS; round++) {
+    const first = await ask('page=1');
+    times.first.push(first.ms);
+    let answer = first.body;
+    const forward = [answer.members.map((m) => m.email)];
+    for (let page = 2; page <= STEPS + 1; page++) {
+      const step = await ask(`page=${page}&after=${encodeURIComponent(answer.nextCursor!)}`);
+      times.next.push(step.ms);
+      answer = step.body;
+      forward.push(answer.members.map((m) => m.email));
+    }
+    for (let page = STEPS; page >= 1; page--) {
+      // As the console: page 1 by number, without a cursor.
+      const step = await ask(page === 1 ? 'page=1' : `page=${page}&before=${encodeURIComponent(answer.previousCursor!)}`);
+      times.previous.push(step.ms);
+      answer = step.body;
+      if (answer.members.map((m) => m.email).join() !== forward[page - 1]!.join()) sameRows = false;
+    }
+    let deep = (await ask(`page=${deepRow / 10}&after=${encodeURIComponent(deepCursor)}`)).body;
+    for (let step = 0; step < STEPS; step++) {
+      const next = await ask(`page=${deepRow / 10 + 2 + step}&after=${encodeURIComponent(deep.nextCursor!)}`);
+      times.deepNext.push(next.ms);
+      deep = next.body;
+    }
+    times.last.push((await ask(`page=${lastPage}`)).ms);
+    if (round === 0) {
+      const byNumber = await Promise.all(forward.map((_, i) => ask(`page=${i + 1}`)));
+      if (byNumber.some((n, i) => n.body.members.map((m) => m.email).join() !== forward[i]!.join())) sameRows = false;
+    }
+  }
+  const ms = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  };
+  const firstPage = ms(times.first);
+  const line = (label: string, list: number[]) => {
+    const r = ms(list);
+    return `  ${label} (${list.length}): p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms | vs first page p50 ${(r.p50 / firstPage.p50).toFixed(2)}×, p99 ${(r.p99 / firstPage.p99).toFixed(2)}×`;
+  };
+  console.log(`console paging, one request at a time, ${CHAINS} rounds (rows by cursor same as by page number: ${sameRows ? 'yes' : 'NO'}) (${loadNow()})`);
+  console.log(line('first page (page=1)', times.first));
+  console.log(line(`Next from page 1, pages 2–${STEPS + 1} (after=)`, times.next));
+  console.log(line(`Previous back to page 1 (before=)`, times.previous));
+  console.log(line(`Next from row ${deepRow} (after=)`, times.deepNext));
+  console.log(line(`last page by number (page=${lastPage}, OFFSET ${(lastPage - 1) * 10})`, times.last));
 
   // CSV export of every active teacher: streamed over HTTP vs COPY TO STDOUT, with the server's memory.
   const memBefore = process.memoryUsage();

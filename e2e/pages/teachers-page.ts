@@ -118,6 +118,11 @@ export class TeachersPage extends BasePage {
     return this.page.getByRole('button', { name: `Page ${n}`, exact: true });
   }
 
+  /** The paging control's Next or Previous arrow. */
+  stepButton(step: 'next' | 'previous'): Locator {
+    return this.page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: `${step} page`, exact: true });
+  }
+
   sortButton(column: 'Name' | 'Email' | 'Signed up' | 'License' | 'Removed'): Locator {
     return this.table().getByRole('columnheader', { name: new RegExp(`^${column}`) }).getByRole('button');
   }

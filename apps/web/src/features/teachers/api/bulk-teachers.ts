@@ -40,16 +40,20 @@ export function useRunTeacherBulkAction(orgId: string, callbacks: MutationCallba
 
 /**
  * Every active teacher matching the filters, through the list itself (pages of the largest size, in e-mail order),
- * for the actions that work teacher by teacher. At most `max`; stops at the first page that comes back short.
+ * for the actions that work teacher by teacher. Each page after the first is asked for after the one before's
+ * nextCursor (keyset), so the last page costs what the first does. At most `max`; stops on the last page (no
+ * nextCursor) or at the first page that comes back short.
  */
 export async function loadMatchingTeachers(orgId: string, filter: TeacherListFilter, max = LOADED_SELECTION_MAX): Promise<Member[]> {
   const pageSize = PAGE_SIZES[PAGE_SIZES.length - 1] ?? 100;
   const { search = '', ...filters } = filter;
   const members: Member[] = [];
+  let after: string | undefined;
   for (let page = 1; members.length < max; page++) {
-    const answer = await fetchTeachers(orgId, 'active', { search, filters, sort: 'email', dir: 'asc', page, pageSize });
+    const answer = await fetchTeachers(orgId, 'active', { search, filters, sort: 'email', dir: 'asc', page, pageSize, ...(after ? { after } : {}) });
     members.push(...answer.members);
-    if (answer.members.length < pageSize || members.length >= answer.total) break;
+    if (!answer.nextCursor || answer.members.length < pageSize || members.length >= answer.total) break;
+    after = answer.nextCursor;
   }
   return members.slice(0, max);
 }

@@ -1,6 +1,6 @@
 import type { TeacherStatus } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
-import { listFilterOf, type TeachersListQuery } from './get-teachers.js';
+import { listFilterOf, pageWindowOf, type TeachersListQuery } from './get-teachers.js';
 
 export type ExportScope = 'page' | 'all';
 
@@ -11,8 +11,8 @@ export function fetchTeachersCsv(orgId: string, status: TeacherStatus, query: Te
       ...listFilterOf(query),
       sort: query.sort,
       dir: query.dir,
-      page: scope === 'page' ? query.page : undefined,
-      pageSize: scope === 'page' ? query.pageSize : undefined,
+      // The page shown: through the same cursor as the list when it was reached by Next or Previous.
+      ...(scope === 'page' ? pageWindowOf(query) : {}),
       scope,
       status,
     },

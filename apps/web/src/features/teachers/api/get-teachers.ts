@@ -15,6 +15,18 @@ export interface TeachersListQuery {
   pageSize: PageSize;
   /** Absent or empty: no filter. */
   filters?: TeacherFilters;
+  /**
+   * A previous answer's nextCursor (Next) or previousCursor (Previous): the page after or before that row, as fast
+   * however deep (keyset); `page` is then only the number shown. Absent: `page` is read as a number (OFFSET).
+   */
+  after?: string;
+  before?: string;
+}
+
+/** Where the page starts: after or before a cursor, or at its page number. */
+export function pageWindowOf(query: Pick<TeachersListQuery, 'page' | 'pageSize' | 'after' | 'before'>) {
+  const cursor = query.after ? { after: query.after } : query.before ? { before: query.before } : {};
+  return { page: query.page, pageSize: query.pageSize, ...cursor };
 }
 
 /** The list's filters as the server takes them: the search (trimmed) and the on-screen filters. */
@@ -28,7 +40,7 @@ const listPath = (status: TeacherStatus) => (status === 'active' ? 'teachers' : 
 /** GET {payments}/v1/admin/organisations/{orgId}/members/teachers (or inactive-teachers), one page. */
 export function fetchTeachers(orgId: string, status: TeacherStatus, query: TeachersListQuery, signal?: AbortSignal) {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', listPath(status)), {
-    query: { ...listFilterOf(query), sort: query.sort, dir: query.dir, page: query.page, pageSize: query.pageSize },
+    query: { ...listFilterOf(query), sort: query.sort, dir: query.dir, ...pageWindowOf(query) },
     schema: membersPageSchema,
     signal,
   });

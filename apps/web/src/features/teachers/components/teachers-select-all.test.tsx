@@ -21,13 +21,20 @@ const organisation = {
   licenses: [buildLicense({ allocated: 0, quantity: 500 }), buildLicense({ id: 'lic-pro', name: 'Premium', bookQuota: 1000, libraryQuota: 'UNLIMITED', allocated: 0, quantity: 10 })],
 };
 
-/** A list of `total` matching teachers, answered page by page as the server would. */
+/**
+ * A list of `total` matching teachers, answered page by page as the server would: by page number, or after a
+ * nextCursor (here `after-<row>`), with the cursor of the page's last row while more follow.
+ */
 function listOf(total: number, pending = false) {
   const everyone: Member[] = Array.from({ length: total }, (_, i) => buildMember({ email: `t${String(i).padStart(4, '0')}@school.test`, pending }));
   return (call: FakeRequest) => {
     const page = Number(call.query.get('page') ?? 1);
     const size = Number(call.query.get('pageSize') ?? 10);
-    return { body: { members: everyone.slice((page - 1) * size, page * size), total, page, pageSize: size } };
+    const after = call.query.get('after');
+    const start = after ? Number(after.slice('after-'.length)) + 1 : (page - 1) * size;
+    const end = Math.min(total, start + size);
+    const nextCursor = end < total ? `after-${end - 1}` : null;
+    return { body: { members: everyone.slice(start, end), total, page, pageSize: size, nextCursor, previousCursor: null } };
   };
 }
 
@@ -143,6 +150,25 @@ describe('Teachers: filters and Select all n teachers (issue 15)', { timeout: 30
     await user.click(screen.getByRole('checkbox', { name: 'Select t0003@school.test' }));
     expect(screen.getByText('9 teachers selected')).toBeInTheDocument();
     expect(screen.queryByText('All 25 teachers are selected.')).not.toBeInTheDocument();
+  });
+
+  it('loads the matching teachers 100 at a time, each page after the one before (by cursor, not page number)', async () => {
+    const { api, user } = setup({
+      [LIST]: listOf(250),
+      'gql teacherEmailPreview': { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 250, errors: [] } },
+    });
+    await screen.findByRole('table', { name: 'Active teachers' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all teachers on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 250 teachers' }));
+    await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
+    await user.click(await screen.findByRole('option', { name: 'Send welcome email' }));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('dialog', { name: 'Review message details' });
+    await waitFor(() => expect(api.callsTo('teacherEmailPreview')[0]?.body).toMatchObject({ variables: { members: expect.any(Array) } }));
+    const previewed = (api.callsTo('teacherEmailPreview')[0]?.body as { variables: { members: string[] } }).variables.members;
+    expect(new Set(previewed).size).toBe(250);
+    const loads = listUrls(api).filter((p) => p.get('pageSize') === '100');
+    expect(loads.map((p) => p.get('after'))).toEqual([null, 'after-99', 'after-199']);
   });
 
   it('over 1000 matching teachers, the teacher-by-teacher actions are shown but not offered, and say why', async () => {
