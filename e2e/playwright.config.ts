@@ -20,7 +20,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
-  outputDir: 'test-results',
+  // E2E_OUTPUT_DIR gives a run its own folder (CI runs its PGlite and PostgreSQL passes at the same time).
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     // Set by the global setup before workers start; workers re-read this file.
     baseURL: process.env.E2E_BASE_URL,
