@@ -22,7 +22,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
-  // E2E_OUTPUT_DIR gives a run its own folder (CI runs its PGlite and PostgreSQL passes at the same time).
+  // E2E_OUTPUT_DIR gives a run its own folder (CI gives each database pass one: scripts/ci-test.mjs).
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     // Set by the global setup before workers start; workers re-read this file.

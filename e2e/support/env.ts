@@ -30,8 +30,8 @@ function portRange(variable: string, fallback: { first: number; last: number }):
 
 /**
  * Ports used when the run starts its own servers (E2E_PORT pins the console's), and the sign-in peers' ports
- * (support/auth-peers.ts). E2E_PORT_RANGE and E2E_PEER_PORT_RANGE narrow them, so two runs started at the
- * same moment (CI's two database passes) cannot pick the same free port.
+ * (support/auth-peers.ts). E2E_PORT_RANGE and E2E_PEER_PORT_RANGE narrow them, so two runs at the same time
+ * cannot pick the same free port (CI gives each database pass its own: scripts/ci-test.mjs).
  */
 export const PORT_RANGE = portRange('E2E_PORT_RANGE', { first: 3300, last: 3399 });
 export const PEER_PORT_RANGE = portRange('E2E_PEER_PORT_RANGE', { first: 3600, last: 3699 });
