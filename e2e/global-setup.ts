@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startAuthPeers, type AuthPeers } from './support/auth-peers.js';
 import { demoAdmin } from './support/env.js';
-import { E2E_DIR, REPO_ROOT, findFreePort, startServer } from './support/server.js';
+import { E2E_DATA_ROOT, REPO_ROOT, findFreePort, startServer } from './support/server.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /**
- * Starts the real server once for the whole run: a fresh DATA_DIR under e2e/.data (PGlite), or a fresh
+ * Starts the real server once for the whole run: a fresh DATA_DIR under e2e/.data (E2E_DATA_DIR; PGlite), or a fresh
  * PostgreSQL database when TEST_DATABASE_URL is set, with the demo district seeded. Returns the teardown.
  * With E2E_BASE_URL already set, the tests run against that server and nothing is started.
  */
@@ -18,7 +18,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     console.warn('[e2e] apps/web/dist is missing: the console pages will not load. Run `npm run build` (npm run test:e2e does).');
   }
 
-  const dataRoot = join(E2E_DIR, '.data');
+  const dataRoot = E2E_DATA_ROOT;
   rmSync(dataRoot, { recursive: true, force: true });
   mkdirSync(dataRoot, { recursive: true });
 

@@ -1,5 +1,7 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT } from './support/env.js';
+
+type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], object | undefined>;
 
 /** The specs the phone project runs: the licence dashboard, Teachers (list and layout) and Admin. */
 const PHONE_SPECS = ['**/teachers/licence-dashboard.spec.ts', '**/teachers/teachers-list.spec.ts', '**/teachers/teachers-layout.spec.ts', '**/admins/admins.spec.ts'];
@@ -20,11 +22,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
-  outputDir: 'test-results',
+  // E2E_OUTPUT_DIR gives a run its own folder (CI gives each database pass one: scripts/ci-test.mjs).
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   use: {
     // Set by the global setup before workers start; workers re-read this file.
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace makes Chromium send a screenshot of every frame of every test, passing or not
+    // (docs/performance.md: 14 % of a run's CPU). CI retries a failed test once, traced (on-first-retry);
+    // locally, with no retries, a failed test keeps its trace. E2E_TRACE overrides (Playwright's modes).
+    trace: (process.env.E2E_TRACE as TraceMode | undefined) || (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     locale: 'en-GB',
   },

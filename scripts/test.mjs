@@ -4,8 +4,8 @@
 //
 // QUIRE_TEST_SCOPE=database runs only the steps whose result depends on the database (the server's
 // integration tests and the end-to-end tests, building the console only when its build is missing or
-// stale). CI uses it for its second pass (PostgreSQL), after a full first pass on PGlite has run the
-// steps that do not depend on the database: lint, type check, core and web unit tests.
+// stale), e.g. a second pass on PostgreSQL after a full one on PGlite. CI runs both databases through
+// scripts/ci-test.mjs instead, which runs the same steps in two lanes side by side.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Provider, { type Configuration } from 'oidc-provider';
 import { SMTPServer } from 'smtp-server';
+import { PEER_PORT_RANGE } from './env.js';
 
 /**
  * The real peers a sign-in run needs, started by the global setup before the server:
@@ -11,8 +12,6 @@ import { SMTPServer } from 'smtp-server';
  * Connect provider standing in for both Google and Microsoft (two clients of one issuer).
  */
 
-/** Ports of the sign-in peers (this suite's own range). */
-const PEER_PORTS = { first: 3600, last: 3699 } as const;
 
 export const OIDC_CLIENTS = {
   google: { id: 'quire-google', secret: 'quire-google-secret-for-tests-only' },
@@ -31,7 +30,7 @@ export interface AuthPeers {
 }
 
 async function freePort(taken: Set<number>): Promise<number> {
-  for (let port = PEER_PORTS.first; port <= PEER_PORTS.last; port += 1) {
+  for (let port = PEER_PORT_RANGE.first; port <= PEER_PORT_RANGE.last; port += 1) {
     if (taken.has(port)) continue;
     const free = await new Promise<boolean>((done) => {
       const probe = createServer();
@@ -43,7 +42,7 @@ async function freePort(taken: Set<number>): Promise<number> {
       return port;
     }
   }
-  throw new Error(`No free port between ${PEER_PORTS.first} and ${PEER_PORTS.last}`);
+  throw new Error(`No free port between ${PEER_PORT_RANGE.first} and ${PEER_PORT_RANGE.last}`);
 }
 
 function startSmtp(port: number, directory: string): Promise<SMTPServer> {

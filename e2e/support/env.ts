@@ -18,8 +18,23 @@ export const demoStaff = {
   password: demoAdmin.password,
 } as const;
 
-/** Ports used when the run starts its own server (E2E_PORT pins one). */
-export const PORT_RANGE = { first: 3300, last: 3399 } as const;
+/** A range of ports from an environment variable written "first-last", or the default. */
+function portRange(variable: string, fallback: { first: number; last: number }): { first: number; last: number } {
+  const value = process.env[variable];
+  if (!value) return fallback;
+  const match = /^(\d+)-(\d+)$/.exec(value.trim());
+  const [first, last] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (!(first > 0 && last >= first && last < 65536)) throw new Error(`${variable} must be written first-last (e.g. 3300-3349), not ${value}`);
+  return { first, last };
+}
+
+/**
+ * Ports used when the run starts its own servers (E2E_PORT pins the console's), and the sign-in peers' ports
+ * (support/auth-peers.ts). E2E_PORT_RANGE and E2E_PEER_PORT_RANGE narrow them, so two runs at the same time
+ * cannot pick the same free port (CI gives each database pass its own: scripts/ci-test.mjs).
+ */
+export const PORT_RANGE = portRange('E2E_PORT_RANGE', { first: 3300, last: 3399 });
+export const PEER_PORT_RANGE = portRange('E2E_PEER_PORT_RANGE', { first: 3600, last: 3699 });
 
 /** The console and APIs under test; set by the global setup, or given to test an already running server. */
 export function baseUrl(): string {
@@ -28,7 +43,11 @@ export function baseUrl(): string {
   return url;
 }
 
-/** Chromium from Debian; Playwright's own browser downloads are never used. */
+/**
+ * Chromium from Debian; Playwright's own browser downloads are never used. Debian's headless shell
+ * (`CHROMIUM_PATH=/usr/bin/chromium-headless-shell`) takes about a quarter less CPU, but the LTI launch spec
+ * hangs in it (docs/performance.md), so it is not the default.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',

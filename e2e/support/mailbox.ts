@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mailDirectory } from './auth-peers.js';
-import { E2E_DIR } from './server.js';
+import { E2E_DATA_ROOT } from './server.js';
 
 /** One mail the test SMTP server received. */
 export interface ReceivedMail {
@@ -48,7 +48,7 @@ function plainText(raw: string): { subject: string; text: string } {
 }
 
 function readAll(): ReceivedMail[] {
-  const directory = process.env.E2E_MAIL_DIR || mailDirectory(join(E2E_DIR, '.data'));
+  const directory = process.env.E2E_MAIL_DIR || mailDirectory(E2E_DATA_ROOT);
   if (!existsSync(directory)) return [];
   return readdirSync(directory)
     .filter((name) => name.endsWith('.json'))

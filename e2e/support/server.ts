@@ -8,6 +8,12 @@ import { PORT_RANGE } from './env.js';
 export const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(E2E_DIR, '..');
 
+/**
+ * The run's data folder (the server's DATA_DIR, its log, mail): `e2e/.data`, or E2E_DATA_DIR, so two runs
+ * on one checkout (CI's PGlite and PostgreSQL passes at the same time) never share one.
+ */
+export const E2E_DATA_ROOT = resolve(E2E_DIR, process.env.E2E_DATA_DIR || '.data');
+
 /** First port in the range that nothing listens on (E2E_PORT pins one). */
 export async function findFreePort(): Promise<number> {
   if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);

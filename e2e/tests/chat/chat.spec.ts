@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures/auth.js';
 import { EmailSignInPage, OrganisationPickerPage } from '../../pages/auth/sign-in-pages.js';
 import { demoAdmin } from '../../support/env.js';
 import { checkAccessibility } from '../../support/axe.js';
-import { E2E_DIR, findFreePort, startServer, type StartedServer } from '../../support/server.js';
+import { E2E_DATA_ROOT, findFreePort, startServer, type StartedServer } from '../../support/server.js';
 
 test.describe('Chat support off (the default)', () => {
   test('no widget and no request', async ({ page, organisation }) => {
@@ -70,10 +70,10 @@ test.describe('Chat support with a provider', () => {
     const standInUrl = `http://localhost:${(standIn.address() as AddressInfo).port}`;
     quire = await startServer({
       port: await findFreePort(),
-      logFile: join(E2E_DIR, '.data', 'chat-server.log'),
+      logFile: join(E2E_DATA_ROOT, 'chat-server.log'),
       env: {
         NODE_ENV: 'development',
-        DATA_DIR: join(E2E_DIR, '.data', 'chat-server'),
+        DATA_DIR: join(E2E_DATA_ROOT, 'chat-server'),
         DATABASE_URL: '',
         DEMO_SEED: 'true',
         DEMO_TEACHERS: '20',
