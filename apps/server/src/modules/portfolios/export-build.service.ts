@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import type { Database } from '../../db/client.js';
@@ -78,20 +78,21 @@ export async function buildPortfolioExport(database: Database, organisationId: s
 }
 
 /**
- * Streams `COPY (…) TO STDOUT` (one CSV record a row) through CopyTextToCsv into `sink`, on a connection of its
- * own; returns the number of records. A COPY cut short leaves its connection mid-protocol, so then the pool
- * closes it instead of reusing it.
+ * Streams `COPY (…) TO STDOUT` (one CSV record a row) through CopyTextToCsv into `sink`; returns the number of
+ * records. The COPY runs on a connection of its own, opened with the pool's settings and closed at the end, so a
+ * long build never holds a second connection of the pool the requests need (nor waits for one when it is small).
  */
 async function copyLinesInto(pool: Pool, statement: string, sink: Writable): Promise<number> {
-  const client = await pool.connect();
+  const client = new pg.Client(pool.options);
+  // A connection the server ends mid-build fails the COPY below; without a listener Node would crash.
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     const copy = client.query(copyTo(statement));
     await pipeline(copy, new CopyTextToCsv(csvHeader()), sink);
-    client.release();
     return copy.rowCount;
-  } catch (error) {
-    client.release(error instanceof Error ? error : new Error(String(error)));
-    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 

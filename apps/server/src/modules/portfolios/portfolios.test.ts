@@ -170,6 +170,28 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     expect(file.payload).toContain('z'.repeat(1000));
   });
 
+  it('a build that fails while the rows are still streaming is retried and completes', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, Array.from({ length: 6 }, (_, n) => ({ name: `Streaming ${n}`, items: [{ title: String(n).repeat(1_000_000) }] })));
+    let failures = 0;
+    t.app.portfolios.setBuildOptions({
+      beforeChunk: (seq) => {
+        if (seq === 0 && failures++ === 0) throw new Error('connection lost');
+      },
+    });
+    try {
+      await buildNow(a.orgId);
+    } finally {
+      t.app.portfolios.setBuildOptions({});
+    }
+    expect(failures).toBe(2);
+    const rows = await t.app.db.selectFrom('portfolio_exports').select(['status', 'row_count', 'chunk_count']).where('organisation_id', '=', a.orgId).execute();
+    expect(rows).toEqual([{ status: 'ready', row_count: 6, chunk_count: 6 }]);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const records = parse((await t.app.inject({ method: 'GET', url })).rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(records.slice(1).map((r) => r[7]?.length)).toEqual(Array(6).fill(1_000_000));
+  });
+
   it('writes every tricky cell exactly as the CSV rules of portfolio-csv.ts say', async () => {
     const a = await orgWithAdmin(t.app, { student_portfolios: true });
     const titles = ['=1+1', '+x', '-y', '@z', '\tTab', '\rCR', 'a,b', 'say "hi"', 'two\r\nlines', '', ' padded ', 'Zoë 😀', 'back\\slash'];
