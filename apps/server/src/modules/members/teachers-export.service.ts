@@ -4,7 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../access/actor.js';
 import { requireOrgAccess } from '../access/org-access.js';
-import { CopyTextToCsv } from './copy-text-to-csv.js';
+import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import { teacherQueryOf, type ListTeachersInput } from './members.service.js';
 import { copyCsvStatement, CSV_HEAD, readCsvRecords } from './teachers-csv.repository.js';
 import { decodeCursor } from './teachers-cursor.js';

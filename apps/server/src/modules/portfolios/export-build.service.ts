@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
+import pg, { type Pool } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/types.js';
-import { csvHeader, portfolioCsvLine } from './portfolio-csv.js';
+import { csvHeader } from './portfolio-csv.js';
 import {
-  deleteExport, exportRowsAfter, findPortfolioFlag, insertBuildingExport, insertChunk, publishExport, pruneExports,
+  copyExportLinesStatement, deleteExport, exportLinesAfter, findPortfolioFlag, insertBuildingExport, insertChunk, publishExport, pruneExports,
 } from './portfolios.repository.js';
 
-/** Bytes of CSV per stored chunk: big enough for few rows, small enough to never matter in memory. */
+/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). */
 export const CHUNK_BYTES = 1024 * 1024;
-/** Students read per query while building. */
+/** Students read per query while building on PGlite (PostgreSQL streams the whole file with COPY). */
 export const STUDENTS_PER_PAGE = 2_000;
 /** Published exports kept per organisation: the newest and the one before (a running download finishes). */
 export const EXPORTS_KEPT = 2;
@@ -27,11 +32,13 @@ export interface BuildOptions {
 }
 
 /**
- * Builds the organisation's student-portfolio CSV and publishes it, never holding more than one chunk of
- * it in memory: students are read a page at a time (keyset on id), rows are appended to a ~1 MB buffer
- * that is stored as one chunk row as soon as it is full.
+ * Builds the organisation's student-portfolio CSV and publishes it, never holding more than one chunk of it in
+ * memory. The database writes the CSV records (portfolios.repository.ts); on PostgreSQL they stream out of one
+ * `COPY … TO STDOUT`, on PGlite (no COPY to a client stream) they come in keyset batches of students. Either way
+ * the bytes flow through a stream with backpressure into ChunkStore, which fills one fixed 1 MB buffer and
+ * stores it as a chunk row before reading on.
  *
- * PostgreSQL: the whole build is one transaction, so a failure (or a crash) leaves nothing behind.
+ * PostgreSQL: the chunks and the publish are one transaction, so a failure (or a crash) leaves nothing behind.
  * PGlite serves one connection, and a long transaction would stall every request of the console, so there
  * the chunks are written under an unpublished ('building') export row that no reader ever selects; the
  * flip to 'ready' (and the pruning of older files) is one transaction, and a failure deletes the build.
@@ -42,9 +49,12 @@ export async function buildPortfolioExport(database: Database, organisationId: s
   if (!flag?.enabled) return null;
   const exportId = randomUUID();
   if (database.kind === 'postgres') {
+    const pool = database.pool!;
     return database.db.transaction().execute(async (trx) => {
       await insertBuildingExport(trx, organisationId, exportId);
-      const totals = await writeChunks(trx, organisationId, exportId, options);
+      const store = new ChunkStore(trx, organisationId, exportId, options);
+      const rowCount = await copyLinesInto(pool, copyExportLinesStatement(organisationId), store);
+      const totals = { rowCount, ...store.totals() };
       await publishExport(trx, organisationId, exportId, totals);
       await pruneExports(trx, organisationId, EXPORTS_KEPT, exportId);
       return { exportId, ...totals };
@@ -52,7 +62,10 @@ export async function buildPortfolioExport(database: Database, organisationId: s
   }
   await insertBuildingExport(database.db, organisationId, exportId);
   try {
-    const totals = await writeChunks(database.db, organisationId, exportId, options);
+    const store = new ChunkStore(database.db, organisationId, exportId, options);
+    const rowCount = { value: 0 };
+    await pipeline(Readable.from(batches(database.db, organisationId, rowCount), { objectMode: false }), store);
+    const totals = { rowCount: rowCount.value, ...store.totals() };
     await database.db.transaction().execute(async (trx) => {
       await publishExport(trx, organisationId, exportId, totals);
       await pruneExports(trx, organisationId, EXPORTS_KEPT, exportId);
@@ -64,36 +77,86 @@ export async function buildPortfolioExport(database: Database, organisationId: s
   }
 }
 
-async function writeChunks(db: Kysely<DB>, organisationId: string, exportId: string, options: BuildOptions) {
-  let pieces: string[] = [csvHeader()];
-  let pending = Buffer.byteLength(pieces[0]!);
-  let seq = 0;
-  let byteSize = 0;
-  let rowCount = 0;
-  const flush = async () => {
-    if (!pieces.length) return;
-    const data = Buffer.from(pieces.join(''), 'utf8');
-    pieces = [];
-    pending = 0;
-    await options.beforeChunk?.(seq);
-    await insertChunk(db, organisationId, exportId, seq, data);
-    seq += 1;
-    byteSize += data.length;
-  };
+/**
+ * Streams `COPY (…) TO STDOUT` (one CSV record a row) through CopyTextToCsv into `sink`; returns the number of
+ * records. The COPY runs on a connection of its own, opened with the pool's settings and closed at the end, so a
+ * long build never holds a second connection of the pool the requests need (nor waits for one when it is small).
+ */
+async function copyLinesInto(pool: Pool, statement: string, sink: Writable): Promise<number> {
+  const client = new pg.Client(pool.options);
+  // A connection the server ends mid-build fails the COPY below; without a listener Node would crash.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const copy = client.query(copyTo(statement));
+    await pipeline(copy, new CopyTextToCsv(csvHeader()), sink);
+    return copy.rowCount;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** PGlite: the header, then the records of STUDENTS_PER_PAGE students at a time, each batch one string. */
+async function* batches(db: Kysely<DB>, organisationId: string, rowCount: { value: number }): AsyncGenerator<string> {
+  yield csvHeader();
   let after = '';
   for (;;) {
-    const rows = await exportRowsAfter(db, organisationId, after, STUDENTS_PER_PAGE);
-    if (!rows.length) break;
-    for (const row of rows) {
-      const line = portfolioCsvLine(row);
-      pieces.push(line);
-      // Close enough: the CSV is mostly ASCII; the exact size is counted when the chunk is encoded.
-      pending += line.length;
-      rowCount += 1;
-      if (pending >= CHUNK_BYTES) await flush();
-    }
+    const rows = await exportLinesAfter(db, organisationId, after, STUDENTS_PER_PAGE);
+    if (!rows.length) return;
+    rowCount.value += rows.length;
     after = rows[rows.length - 1]!.student_id;
+    yield `${rows.map((r) => r.line).join('\r\n')}\r\n`;
   }
-  await flush();
-  return { rowCount, byteSize, chunkCount: seq };
+}
+
+/**
+ * A writable that cuts what it is given into chunks of exactly CHUNK_BYTES (the last one shorter) and stores
+ * each before accepting more: one buffer, reused, is all it holds. A write is acknowledged only once its bytes
+ * are in the buffer or stored, so the source waits while a chunk is written (backpressure).
+ */
+class ChunkStore extends Writable {
+  readonly #buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  #filled = 0;
+  #seq = 0;
+  #byteSize = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly organisationId: string,
+    private readonly exportId: string,
+    private readonly options: BuildOptions,
+  ) {
+    super({ decodeStrings: true });
+  }
+
+  totals(): { byteSize: number; chunkCount: number } {
+    return { byteSize: this.#byteSize, chunkCount: this.#seq };
+  }
+
+  async #store(): Promise<void> {
+    if (!this.#filled) return;
+    await this.options.beforeChunk?.(this.#seq);
+    // The driver copies the bytes into its message before the insert resolves, so the buffer is free again after it.
+    await insertChunk(this.db, this.organisationId, this.exportId, this.#seq, this.#buffer.subarray(0, this.#filled));
+    this.#seq += 1;
+    this.#byteSize += this.#filled;
+    this.#filled = 0;
+  }
+
+  async #take(chunk: Buffer): Promise<void> {
+    for (let offset = 0; offset < chunk.length;) {
+      const copied = chunk.copy(this.#buffer, this.#filled, offset);
+      this.#filled += copied;
+      offset += copied;
+      if (this.#filled === CHUNK_BYTES) await this.#store();
+    }
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.#take(chunk).then(() => done(), done);
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.#store().then(() => done(), done);
+  }
 }

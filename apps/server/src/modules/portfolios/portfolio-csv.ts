@@ -3,6 +3,9 @@
  * quotes doubled), UTF-8 with a byte-order mark so Excel reads it as UTF-8, and every text cell a
  * spreadsheet would run as a formula neutralised (OWASP "CSV injection"): a leading =, +, -, @, tab or
  * carriage return gets a leading apostrophe, which Excel and LibreOffice show as plain text.
+ *
+ * This file writes the header; the database writes the records under the same rules (csvCell in
+ * portfolios.repository.ts), so a district's rows stream out of it without passing through JavaScript objects.
  */
 import { PORTFOLIO_CSV_COLUMNS } from '@quire/core';
 
@@ -30,50 +33,4 @@ export function csvRow(fields: ReadonlyArray<string | number | null | undefined>
 /** The first bytes of every export: the BOM and the header row. */
 export function csvHeader(): string {
   return UTF8_BOM + csvRow(PORTFOLIO_CSV_COLUMNS);
-}
-
-/** One exported row: a student's published item, or the student alone when nothing is published yet. */
-export interface PortfolioCsvRow {
-  student_id: string;
-  student_number: string | null;
-  display_name: string;
-  email: string | null;
-  grade: string | null;
-  school_year: string | null;
-  book_id: string | null;
-  book_title: string | null;
-  page_count: number | null;
-  created_at: Date | string | null;
-  published_at: Date | string | null;
-  teacher_name: string | null;
-  teacher_email: string | null;
-  class_name: string | null;
-  book_url: string | null;
-}
-
-const isoDate = (value: Date | string | null): string => {
-  if (value === null) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
-};
-
-/** The row's CSV line, in PORTFOLIO_CSV_COLUMNS order. */
-export function portfolioCsvLine(row: PortfolioCsvRow): string {
-  return csvRow([
-    row.student_id,
-    row.student_number,
-    row.display_name,
-    row.email,
-    row.grade,
-    row.school_year,
-    row.book_id,
-    row.book_title,
-    row.page_count,
-    isoDate(row.created_at),
-    isoDate(row.published_at),
-    row.teacher_name,
-    row.teacher_email,
-    row.class_name,
-    row.book_url,
-  ]);
 }

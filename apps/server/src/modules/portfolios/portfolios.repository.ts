@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { inlineSql } from '../../db/inline-sql.js';
 import type { DB } from '../../db/types.js';
-import type { PortfolioCsvRow } from './portfolio-csv.js';
 
 /** Whether the organisation exists and has studentPortfolios on; undefined when it does not exist. */
 export async function findPortfolioFlag(db: Kysely<DB>, organisationId: string): Promise<{ name: string; enabled: boolean } | undefined> {
@@ -50,23 +50,56 @@ export async function readChunks(db: Kysely<DB>, organisationId: string, exportI
   return rows.map((r) => Buffer.from(r.data));
 }
 
-/** One page of export rows: the next `limit` students after `afterStudentId`, each with their items. */
-export async function exportRowsAfter(db: Kysely<DB>, organisationId: string, afterStudentId: string, limit: number): Promise<PortfolioCsvRow[]> {
-  const result = await sql<PortfolioCsvRow>`
-    WITH page AS (
-      SELECT id, student_number, display_name, email, grade, school_year
-      FROM students
-      WHERE organisation_id = ${organisationId} AND id > ${afterStudentId}
-      ORDER BY id
-      LIMIT ${limit}
-    )
-    SELECT page.id AS student_id, page.student_number, page.display_name, page.email, page.grade, page.school_year,
-           i.book_id, i.book_title, i.page_count, i.created_at, i.published_at,
-           i.teacher_name, i.teacher_email, i.class_name, i.book_url
-    FROM page
-    LEFT JOIN portfolio_items i ON i.organisation_id = ${organisationId} AND i.student_id = page.id
-    ORDER BY page.id, i.published_at, i.id`.execute(db);
-  return result.rows;
+/**
+ * One text cell of the CSV, written by the database (the rules of portfolio-csv.ts): NULL is empty; a value
+ * starting with = + - @ tab or CR gets a leading apostrophe; a value holding a quote, comma, CR or LF is quoted
+ * with its quotes doubled. `value` must be a column reference: it is repeated.
+ */
+function csvCell(value: RawBuilder<unknown>): RawBuilder<string> {
+  const neutralised = sql`CASE WHEN ${value} <> '' AND strpos(E'=+-@\\t\\r', left(${value}, 1)) > 0 THEN '''' || ${value} ELSE ${value} END`;
+  return sql<string>`coalesce(CASE WHEN ${value} ~ '[",\\r\\n]' THEN '"' || replace(${neutralised}, '"', '""') || '"' ELSE ${neutralised} END, '')`;
+}
+
+/** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), or empty. */
+const isoCell = (value: RawBuilder<unknown>) => sql<string>`coalesce(to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+
+/** One CSV record (no line end), in PORTFOLIO_CSV_COLUMNS order, over `students s LEFT JOIN portfolio_items i`. */
+const csvLine = sql.join([
+  csvCell(sql`s.id`), csvCell(sql`s.student_number`), csvCell(sql`s.display_name`), csvCell(sql`s.email`), csvCell(sql`s.grade`),
+  csvCell(sql`s.school_year`), csvCell(sql`i.book_id`), csvCell(sql`i.book_title`), sql`coalesce(i.page_count::text, '')`,
+  isoCell(sql`i.created_at`), isoCell(sql`i.published_at`), csvCell(sql`i.teacher_name`), csvCell(sql`i.teacher_email`),
+  csvCell(sql`i.class_name`), csvCell(sql`i.book_url`),
+], sql` || ',' || `);
+
+/**
+ * Every record of the export in file order: a student's published items, or the student alone when nothing is
+ * published. With `withStudentId` each row also names its student (where the next keyset batch starts).
+ */
+function exportLines(organisationId: string, students: RawBuilder<unknown>, withStudentId: boolean) {
+  return sql<{ line: string; student_id: string }>`
+    SELECT ${csvLine} AS line${withStudentId ? sql`, s.id AS student_id` : sql``}
+    FROM ${students} s
+    LEFT JOIN portfolio_items i ON i.organisation_id = ${organisationId} AND i.student_id = s.id
+    ORDER BY s.id, i.published_at, i.id`;
+}
+
+/**
+ * `COPY … TO STDOUT` of every record of the organisation's export, one per row (text format: the caller undoes
+ * COPY's backslash escapes and ends lines with CRLF, see db/copy-text-to-csv.ts). PostgreSQL only.
+ */
+export function copyExportLinesStatement(organisationId: string): string {
+  const students = sql`(SELECT id, student_number, display_name, email, grade, school_year FROM students WHERE organisation_id = ${organisationId})`;
+  return `COPY (${inlineSql(exportLines(organisationId, students, false))}) TO STDOUT`;
+}
+
+/** One batch of records: those of the next `limit` students after `afterStudentId` (keyset on id), in file order. */
+export async function exportLinesAfter(db: Kysely<DB>, organisationId: string, afterStudentId: string, limit: number) {
+  const students = sql`(
+    SELECT id, student_number, display_name, email, grade, school_year FROM students
+    WHERE organisation_id = ${organisationId} AND id > ${afterStudentId}
+    ORDER BY id
+    LIMIT ${limit})`;
+  return (await exportLines(organisationId, students, true).execute(db)).rows;
 }
 
 export async function insertBuildingExport(db: Kysely<DB>, organisationId: string, id: string): Promise<void> {

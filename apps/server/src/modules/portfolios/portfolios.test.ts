@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { PORTFOLIO_CSV_COLUMNS, portfolioDownloadSchema, portfolioMessages } from '@quire/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
+import { CHUNK_BYTES } from './export-build.service.js';
+import { csvHeader, csvRow } from './portfolio-csv.js';
 import { PORTFOLIO_EXPORT_QUEUE } from './portfolios.job.js';
 
 let t: TestApp;
@@ -165,6 +168,66 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.payload.length).toBeGreaterThan(1_800_000);
     expect(file.payload).toContain('z'.repeat(1000));
+  });
+
+  it('a build that fails while the rows are still streaming is retried and completes', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, Array.from({ length: 6 }, (_, n) => ({ name: `Streaming ${n}`, items: [{ title: String(n).repeat(1_000_000) }] })));
+    let failures = 0;
+    t.app.portfolios.setBuildOptions({
+      beforeChunk: (seq) => {
+        if (seq === 0 && failures++ === 0) throw new Error('connection lost');
+      },
+    });
+    try {
+      await buildNow(a.orgId);
+    } finally {
+      t.app.portfolios.setBuildOptions({});
+    }
+    expect(failures).toBe(2);
+    const rows = await t.app.db.selectFrom('portfolio_exports').select(['status', 'row_count', 'chunk_count']).where('organisation_id', '=', a.orgId).execute();
+    expect(rows).toEqual([{ status: 'ready', row_count: 6, chunk_count: 6 }]);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const records = parse((await t.app.inject({ method: 'GET', url })).rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(records.slice(1).map((r) => r[7]?.length)).toEqual(Array(6).fill(1_000_000));
+  });
+
+  it('writes every tricky cell exactly as the CSV rules of portfolio-csv.ts say', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    const titles = ['=1+1', '+x', '-y', '@z', '\tTab', '\rCR', 'a,b', 'say "hi"', 'two\r\nlines', '', ' padded ', 'Zoë 😀', 'back\\slash'];
+    await addStudents(a.orgId, [{ name: 'Tricky', items: titles.map((title) => ({ title })) }, { name: 'No Email' }]);
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const text = (await t.app.inject({ method: 'GET', url })).rawPayload.toString('utf8');
+    const items = await t.app.db.selectFrom('portfolio_items').innerJoin('students', 'students.id', 'portfolio_items.student_id')
+      .selectAll('portfolio_items').select(['students.student_number', 'students.grade', 'students.school_year'])
+      .where('portfolio_items.organisation_id', '=', a.orgId).orderBy('published_at').orderBy('portfolio_items.id').execute();
+    const expected = items.map((i) => csvRow([i.student_id, i.student_number, 'Tricky', null, i.grade, i.school_year, i.book_id, i.book_title, i.page_count,
+      new Date(i.created_at).toISOString(), new Date(i.published_at).toISOString(), i.teacher_name, i.teacher_email, i.class_name, i.book_url]));
+    const noEmail = await t.app.db.selectFrom('students').selectAll().where('organisation_id', '=', a.orgId).where('display_name', '=', 'No Email').executeTakeFirstOrThrow();
+    expected.push(csvRow([noEmail.id, noEmail.student_number, 'No Email', null, noEmail.grade, noEmail.school_year, null, null, null, null, null, null, null, null, null]));
+    expect(text).toBe(csvHeader() + expected.join(''));
+    expect(text).toContain(`,"'\rCR",`);
+    expect(text).toContain(`,'\tTab,`);
+  });
+
+  it('stores the file in pieces of at most CHUNK_BYTES, even when one row is larger, and downloads it whole', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    const long = `${'é'.repeat(700_000)}, "end"`;
+    await addStudents(a.orgId, [{ name: 'Big Row', items: [{ title: long }] }, { name: 'Small Row', items: [{ title: 'Short' }] }]);
+    await buildNow(a.orgId);
+    const chunks = await t.app.db.selectFrom('portfolio_export_chunks').select(['seq', sql<number>`octet_length(data)`.as('bytes')])
+      .where('organisation_id', '=', a.orgId).orderBy('seq').execute();
+    expect(chunks.length).toBe(2);
+    for (const chunk of chunks) expect(chunk.bytes).toBeLessThanOrEqual(CHUNK_BYTES);
+    const [file] = await t.app.db.selectFrom('portfolio_exports').select(['byte_size', 'row_count']).where('organisation_id', '=', a.orgId).execute();
+    expect(file).toEqual({ byte_size: chunks.reduce((sum, c) => sum + c.bytes, 0), row_count: 2 });
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.rawPayload.length).toBe(file!.byte_size);
+    const records = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(records[0]).toEqual([...PORTFOLIO_CSV_COLUMNS]);
+    expect(records.slice(1).map((r) => [r[2], r[7]])).toEqual([['Big Row', long], ['Small Row', 'Short']]);
   });
 
   it('keeps only the newest two exports of an organisation', async () => {
