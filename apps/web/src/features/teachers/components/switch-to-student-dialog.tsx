@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf } from '../../../lib/notify.js';
-import { useConvertToStudent } from '../api/convert-to-student.js';
+import { convertToStudent } from '../api/convert-to-student.js';
 import type { Member } from '@quire/core';
 
 type Mark = { state: 'waiting' } | { state: 'pending' } | { state: 'success' } | { state: 'failed'; message: string };
@@ -62,7 +62,6 @@ function MarkCell({ mark }: { mark: Mark }) {
  * pending, success or failed; a failure shows the server's message beside the e-mail.
  */
 export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: SwitchToStudentDialogProps) {
-  const convert = useConvertToStudent(orgId);
   const [marks, setMarks] = useState<Record<string, Mark>>({});
   const [phase, setPhase] = useState<'confirm' | 'running' | 'done'>('confirm');
   const once = useSubmitOnce();
@@ -75,7 +74,8 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: S
     for (const member of members) {
       setMarks((old) => ({ ...old, [member.id]: { state: 'pending' } }));
       try {
-        await convert.mutateAsync({ memberId: member.id, idempotencyKey: `${key}:${member.id}` });
+        // The lists reload once, after the run (onFinished), not after each teacher.
+        await convertToStudent(orgId, member.id, `${key}:${member.id}`);
         switched.push(member.id);
         setMarks((old) => ({ ...old, [member.id]: { state: 'success' } }));
       } catch (error) {
