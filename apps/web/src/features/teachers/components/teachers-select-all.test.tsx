@@ -51,6 +51,19 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** Ticks the page, then 'Select all n teachers', and opens the welcome e-mail's preview: the members it previews. */
+async function previewWelcomeToAll(user: ReturnType<typeof userEvent.setup>, api: ReturnType<typeof fakeFetch>, total: number): Promise<string[]> {
+  await screen.findByRole('table', { name: 'Active teachers' });
+  await user.click(screen.getByRole('checkbox', { name: 'Select all teachers on this page' }));
+  await user.click(screen.getByRole('button', { name: `Select all ${total} teachers` }));
+  await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
+  await user.click(await screen.findByRole('option', { name: 'Send welcome email' }));
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByRole('dialog', { name: 'Review message details' });
+  await waitFor(() => expect(api.callsTo('teacherEmailPreview')[0]?.body).toMatchObject({ variables: { members: expect.any(Array) } }));
+  return (api.callsTo('teacherEmailPreview')[0]?.body as { variables: { members: string[] } }).variables.members;
+}
+
 describe('Teachers: filters and Select all n teachers (issue 15)', { timeout: 30_000 }, () => {
   it('filters by signed up, licence and certification on the server, and says when none match', async () => {
     const { api, user } = setup({ [LIST]: (call) => (call.url.includes('certification=') ? { body: { members: [], total: 0, page: 1, pageSize: 10 } } : listOf(3)(call)) });
@@ -133,15 +146,7 @@ describe('Teachers: filters and Select all n teachers (issue 15)', { timeout: 30
       [LIST]: listOf(25),
       'gql teacherEmailPreview': { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 25, errors: [] } },
     });
-    await screen.findByRole('table', { name: 'Active teachers' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select all teachers on this page' }));
-    await user.click(screen.getByRole('button', { name: 'Select all 25 teachers' }));
-    await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
-    await user.click(await screen.findByRole('option', { name: 'Send welcome email' }));
-    await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await screen.findByRole('dialog', { name: 'Review message details' });
-    await waitFor(() => expect(api.callsTo('teacherEmailPreview')[0]?.body).toMatchObject({ variables: { members: expect.any(Array) } }));
-    const previewed = (api.callsTo('teacherEmailPreview')[0]?.body as { variables: { members: string[] } }).variables.members;
+    const previewed = await previewWelcomeToAll(user, api, 25);
     expect(previewed).toHaveLength(25);
     expect(listUrls(api).some((p) => p.get('pageSize') === '100')).toBe(true);
     await user.keyboard('{Escape}');
@@ -157,15 +162,7 @@ describe('Teachers: filters and Select all n teachers (issue 15)', { timeout: 30
       [LIST]: listOf(250),
       'gql teacherEmailPreview': { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 250, errors: [] } },
     });
-    await screen.findByRole('table', { name: 'Active teachers' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select all teachers on this page' }));
-    await user.click(screen.getByRole('button', { name: 'Select all 250 teachers' }));
-    await user.click(screen.getByRole('combobox', { name: 'Bulk Actions' }));
-    await user.click(await screen.findByRole('option', { name: 'Send welcome email' }));
-    await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await screen.findByRole('dialog', { name: 'Review message details' });
-    await waitFor(() => expect(api.callsTo('teacherEmailPreview')[0]?.body).toMatchObject({ variables: { members: expect.any(Array) } }));
-    const previewed = (api.callsTo('teacherEmailPreview')[0]?.body as { variables: { members: string[] } }).variables.members;
+    const previewed = await previewWelcomeToAll(user, api, 250);
     expect(new Set(previewed).size).toBe(250);
     const loads = listUrls(api).filter((p) => p.get('pageSize') === '100');
     expect(loads.map((p) => p.get('after'))).toEqual([null, 'after-99', 'after-199']);
