@@ -58,7 +58,7 @@ const portfoliosPlugin = fp(async (app: FastifyInstance): Promise<void> => {
     if (timer) clearInterval(timer);
   });
 
-  await app.register(portfoliosRoutes({ db: app.db, env: app.env, requestBuild }));
+  await app.register(portfoliosRoutes({ db: app.db, pool: app.database.pool, env: app.env, requestBuild }));
 }, { name: 'portfolios' });
 
 export const portfoliosModule: ServerModule = { name: 'portfolios', plugin: portfoliosPlugin };

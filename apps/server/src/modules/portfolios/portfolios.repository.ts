@@ -36,18 +36,29 @@ export async function findReadyExport(db: Kysely<DB>, organisationId: string, ex
     .executeTakeFirst();
 }
 
-/** Chunks [fromSeq, fromSeq + count) of an export, in order. */
-export async function readChunks(db: Kysely<DB>, organisationId: string, exportId: string, fromSeq: number, count: number): Promise<Buffer[]> {
-  const rows = await db
+/** One chunk of an export, as a Buffer over the bytes the driver returned (no copy); undefined when missing. */
+export async function readChunk(db: Kysely<DB>, organisationId: string, exportId: string, seq: number): Promise<Buffer | undefined> {
+  const row = await db
     .selectFrom('portfolio_export_chunks')
     .select('data')
     .where('organisation_id', '=', organisationId)
     .where('export_id', '=', exportId)
-    .where('seq', '>=', fromSeq)
-    .where('seq', '<', fromSeq + count)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => Buffer.from(r.data));
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const data: Uint8Array = row.data;
+  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}
+
+/** `COPY … TO STDOUT (FORMAT binary)` of an export's chunks in order: one bytea column (CopyBinaryField reads it). */
+export function copyChunksStatement(db: Kysely<DB>, organisationId: string, exportId: string): string {
+  const query = db
+    .selectFrom('portfolio_export_chunks')
+    .select('data')
+    .where('organisation_id', '=', organisationId)
+    .where('export_id', '=', exportId)
+    .orderBy('seq');
+  return `COPY (${inlineSql(query)}) TO STDOUT (FORMAT binary)`;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import pg, { type Pool } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { portfolioMessages, type PortfolioDownload } from '@quire/core';
+import { CopyBinaryField } from '../../db/copy-binary-field.js';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, tooEarly } from '../../errors.js';
@@ -8,13 +11,20 @@ import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { checkLink, signedDownloadPath } from './portfolio-link.js';
-import { findLatestReadyExport, findPortfolioFlag, findReadyExport, readChunks } from './portfolios.repository.js';
+import { copyChunksStatement, findLatestReadyExport, findPortfolioFlag, findReadyExport, readChunk } from './portfolios.repository.js';
 
-/** Chunks (~1 MB each) read per query while streaming a download. */
-const CHUNKS_PER_READ = 4;
+/**
+ * Downloads streaming at once from one server process. On PostgreSQL each holds a connection of its own for as
+ * long as the client takes to read the file (outside the pool, so requests never wait behind a slow download);
+ * the cap keeps a burst of downloads (or one link opened many times) from using up the database's connections.
+ */
+export const MAX_CONCURRENT_DOWNLOADS = 4;
+let downloadsStreaming = 0;
 
 export interface PortfolioDeps {
   db: Kysely<DB>;
+  /** PostgreSQL only: the pool whose settings a download's own connection uses. */
+  pool?: Pool;
   env: Env;
   /** Queues a build of the organisation's export (at most one waiting per organisation). */
   requestBuild: (organisationId: string) => Promise<void>;
@@ -56,7 +66,7 @@ export interface DownloadFile {
  * user and expiry, so a link opens only its own organisation's file and only until it expires.
  */
 export async function openPortfolioDownload(
-  deps: Pick<PortfolioDeps, 'db' | 'env'>,
+  deps: Pick<PortfolioDeps, 'db' | 'pool' | 'env'>,
   link: { organisationId: string; exportId: string; userId: string; expires: number; signature: string },
 ): Promise<DownloadFile> {
   const check = checkLink(deps.env, link, link.signature);
@@ -73,15 +83,68 @@ export async function openPortfolioDownload(
     targetType: 'portfolio_export',
     targetIds: [file.id],
   }).catch(() => undefined);
-  const { db } = deps;
-  async function* chunks() {
-    for (let seq = 0; seq < file!.chunk_count; seq += CHUNKS_PER_READ) {
-      const batch = await readChunks(db, link.organisationId, link.exportId, seq, CHUNKS_PER_READ);
-      if (!batch.length) throw new Error('Export chunks are missing');
-      for (const data of batch) yield data;
-    }
+  if (downloadsStreaming >= MAX_CONCURRENT_DOWNLOADS) {
+    throw new AppError(503, 'downloads_busy', 'Too many portfolio downloads are running at once. Try again in a minute.');
   }
+  downloadsStreaming += 1;
+  let body: Readable;
+  try {
+    body = deps.pool
+      ? await streamChunks(deps.pool, copyChunksStatement(deps.db, link.organisationId, link.exportId))
+      : Readable.from(chunksOneByOne(deps.db, link.organisationId, link.exportId, file.chunk_count), { objectMode: false });
+  } catch (error) {
+    downloadsStreaming -= 1;
+    throw error;
+  }
+  let counted = true;
+  body.once('close', () => {
+    if (counted) downloadsStreaming -= 1;
+    counted = false;
+  });
   const day = new Date(file.generated_at).toISOString().slice(0, 10);
   const slug = flag.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'organisation';
-  return { filename: `student-portfolios-${slug}-${day}.csv`, byteSize: Number(file.byte_size), body: Readable.from(chunks(), { objectMode: false }) };
+  return { filename: `student-portfolios-${slug}-${day}.csv`, byteSize: Number(file.byte_size), body };
+}
+
+/** PGlite: one chunk per query, handed on without a copy. */
+async function* chunksOneByOne(db: Kysely<DB>, organisationId: string, exportId: string, chunkCount: number) {
+  for (let seq = 0; seq < chunkCount; seq += 1) {
+    const data = await readChunk(db, organisationId, exportId, seq);
+    if (!data) throw new Error('Export chunks are missing');
+    yield data;
+  }
+}
+
+/**
+ * PostgreSQL: the chunks in order out of one `COPY … TO STDOUT (FORMAT binary)` on a connection of the download's
+ * own, their bytes passed on as COPY delivers them (CopyBinaryField): no hex text, no whole chunk in memory, and
+ * PostgreSQL waits in its socket while the client is slow. The connection closes at the end, and is cut when the
+ * client goes away mid-file (a COPY cannot be stopped cleanly, and PostgreSQL ends it when its socket closes).
+ */
+async function streamChunks(pool: Pool, statement: string): Promise<Readable> {
+  const client = new pg.Client(pool.options);
+  // A connection the server ends mid-download fails the COPY below; without a listener Node would crash.
+  client.on('error', () => undefined);
+  await client.connect();
+  let closed = false;
+  const close = (cut: boolean) => {
+    if (closed) return;
+    closed = true;
+    if (cut) client.connection.stream.destroy();
+    client.end().catch(() => undefined);
+  };
+  const copy = client.query(copyTo(statement));
+  const body = new CopyBinaryField();
+  copy.on('error', (error) => {
+    close(true);
+    body.destroy(error);
+  });
+  copy.on('end', () => close(false));
+  body.on('close', () => {
+    if (!copy.readableEnded) {
+      copy.destroy();
+      close(true);
+    }
+  });
+  return copy.pipe(body);
 }

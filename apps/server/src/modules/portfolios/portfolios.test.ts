@@ -8,6 +8,7 @@ import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.j
 import { CHUNK_BYTES } from './export-build.service.js';
 import { csvHeader, csvRow } from './portfolio-csv.js';
 import { PORTFOLIO_EXPORT_QUEUE } from './portfolios.job.js';
+import { MAX_CONCURRENT_DOWNLOADS, openPortfolioDownload } from './portfolios.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +32,17 @@ async function addStudents(orgId: string, students: Array<{ name: string; email?
 
 async function exportCall(orgId: string, headers: Record<string, string>, id = 'latest') {
   return t.app.inject({ method: 'GET', url: `/rest/${orgId}/student-portfolios-export/${id}`, headers });
+}
+
+/** Opens the file behind a signed link without reading it (a download in progress). */
+async function openPortfolioDownloadOf(url: string) {
+  const u = new URL(url, 'http://test');
+  const [, , org, , exportId] = u.pathname.split('/');
+  const q = u.searchParams;
+  const file = await openPortfolioDownload({ db: t.app.db, pool: t.database.pool, env: t.app.env }, {
+    organisationId: org!, exportId: exportId!, userId: q.get('user')!, expires: Number(q.get('expires')), signature: q.get('signature')!,
+  });
+  return file.body;
 }
 
 async function buildNow(orgId: string) {
@@ -225,9 +237,46 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.rawPayload.length).toBe(file!.byte_size);
+    const stored = await t.app.db.selectFrom('portfolio_export_chunks').select('data').where('organisation_id', '=', a.orgId).orderBy('seq').execute();
+    expect(res.rawPayload.equals(Buffer.concat(stored.map((c) => Buffer.from(c.data))))).toBe(true);
     const records = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
     expect(records[0]).toEqual([...PORTFOLIO_CSV_COLUMNS]);
     expect(records.slice(1).map((r) => [r[2], r[7]])).toEqual([['Big Row', long], ['Small Row', 'Short']]);
+  });
+
+  it('a client that goes away mid-download frees its database connection and its download slot', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, Array.from({ length: 4 }, (_, n) => ({ name: `Long ${n}`, items: [{ title: 'x'.repeat(1_500_000) }] })));
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const copies = async () => t.database.kind === 'postgres'
+      ? (await sql<{ query: string }>`SELECT query FROM pg_stat_activity WHERE query LIKE 'COPY (select "data" from "portfolio_export_chunks"%'`.execute(t.app.db)).rows
+      : [];
+    // More abandoned downloads than there are slots: each must give its slot back.
+    for (let n = 0; n < MAX_CONCURRENT_DOWNLOADS + 2; n += 1) {
+      const body = await openPortfolioDownloadOf(url);
+      for await (const piece of body) {
+        expect((piece as Buffer).length).toBeGreaterThan(0);
+        break; // the client goes away: the stream is destroyed after its first piece
+      }
+    }
+    await expect.poll(async () => (await copies()).length, { timeout: 5_000 }).toBe(0);
+    const whole = await t.app.inject({ method: 'GET', url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.length).toBeGreaterThan(6_000_000);
+  });
+
+  it('refuses a download beyond the concurrent cap with a clear message, and serves again once one ends', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'One', items: [{ title: 'Book' }] }]);
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const open = await Promise.all(Array.from({ length: MAX_CONCURRENT_DOWNLOADS }, () => openPortfolioDownloadOf(url)));
+    const refused = await t.app.inject({ method: 'GET', url });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ message: 'Too many portfolio downloads are running at once. Try again in a minute.' });
+    for (const body of open) body.destroy();
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 
   it('keeps only the newest two exports of an organisation', async () => {
