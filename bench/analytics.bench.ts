@@ -6,7 +6,10 @@
  *  - the dashboard: every chart and tile request of the Weekly view over 18 months, p50 and p99 with 50 in flight
  *    and one at a time, next to the bare rollup query sent straight to the database in the same run.
  * The volume is a parameter: --events (bulk-loaded history of one organisation), --teachers, --students.
- * Prints the figures recorded in docs/performance.md ("Analytics").
+ * Prints the figures recorded in docs/performance.md ("Analytics"). On PostgreSQL the HTTP requests, the intake's
+ * batches and the bare queries are all sent from a worker thread (load-client.mjs), so the server's event loop
+ * serves only the server; on PGlite the bare queries run in the main thread (the database lives there).
+ * --keep keeps the database; --reuse measures again on a kept one without seeding the district again.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/analytics.bench.ts \
  *     [--events 10000000] [--teachers 100000] [--students 1000000] [--ingest 100000] [--requests 500] [--keep]
@@ -15,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -38,6 +42,7 @@ const { values } = parseArgs({
     /** Days the ingested events spread over: live intake reports today's sessions (1); a backfill spreads wider. */
     'ingest-days': { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
     db: { type: 'string', default: 'postgres' },
   },
 });
@@ -94,9 +99,41 @@ const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1)
 
 const url = new URL(adminUrl);
 url.pathname = `/${DB_NAME}`;
-if (!PGLITE) {
+async function databaseExists(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+const REUSE = !PGLITE && values.reuse && (await databaseExists());
+if (!PGLITE && !REUSE) {
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
+}
+
+type ClientTask = { url: string; headers?: Record<string, string>; method?: string; body?: string } | { statements: Array<{ text: string; params: unknown[] }> };
+/** The load generator in a worker thread (bench/load-client.mjs), with its own pool for the bare queries. */
+const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
+  workerData: PGLITE ? {} : { databaseUrl: url.toString(), poolSize: 10 },
+});
+let jobs = 0;
+async function inClient(concurrency: number, tasks: ClientTask[]) {
+  const id = ++jobs;
+  const answer = await new Promise<{ latencies: number[]; seconds: number; error?: string }>((resolve) => {
+    const listen = (message: { id: number; latencies: number[]; seconds: number; error?: string }) => {
+      if (message.id !== id) return;
+      client.off('message', listen);
+      resolve(message);
+    };
+    client.on('message', listen);
+    client.postMessage({ id, concurrency, tasks });
+  });
+  if (answer.error) throw new Error(answer.error);
+  const latencies = [...answer.latencies].sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: tasks.length / answer.seconds, seconds: answer.seconds };
 }
 const env = testEnv({ DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY });
 const database = await openDatabase({ ...env, inMemory: PGLITE });
@@ -117,7 +154,7 @@ try {
   const base = `http://127.0.0.1:${PORT}`;
 
   // ---------------------------------------------------------------- ingestion through the endpoint
-  const small = 'bench-intake';
+  const small = `bench-intake-${Date.now().toString(36)}`;
   await database.db.insertInto('organisations').values({ id: small, name: 'Intake District' }).execute();
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const makeBatch = (n: number) =>
@@ -131,42 +168,44 @@ try {
     });
   const batches = Math.ceil(INGEST / 1000);
   const bodies = Array.from({ length: batches }, () => JSON.stringify({ events: makeBatch(1000) }));
-  const post = (body: string) => fetch(`${base}/analytics/events`, { method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body });
-  let accepted = 0;
+  const intakeHeaders = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
+  const post = (body: string) => fetch(`${base}/analytics/events`, { method: 'POST', headers: intakeHeaders, body });
+  const sessionsRolled = async () =>
+    Number(((await bare(`SELECT coalesce(sum(total), 0)::bigint AS n FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions'`, [small]))[0] as { n: string }).n);
+  // Throughput: every batch from the worker thread, POSTERS in flight.
+  const ingest = await inClient(POSTERS, bodies.map((body) => ({ url: `${base}/analytics/events`, method: 'POST', headers: intakeHeaders, body })));
+  const ingested = batches * 1000;
+  // Rollup lag: five more batches one after the other, each followed at once by a read of the rollups.
   const lags: number[] = [];
   let firstRead = 0;
-  let t0 = performance.now();
-  const ingest = await load(batches, POSTERS, async (i) => {
-    const res = await post(bodies[i] ?? '');
+  let expected = await sessionsRolled();
+  for (let n = 0; n < 5; n++) {
+    const res = await post(JSON.stringify({ events: makeBatch(1000) }));
     if (res.status !== 200) throw new Error(`intake HTTP ${res.status}: ${await res.text()}`);
-    accepted += ((await res.json()) as { accepted: number }).accepted;
-    // Rollup lag: how long after the answer the batch is visible in the rollups (sampled every 10th batch).
-    if (i % 10 === 0) {
-      const wanted = accepted;
-      const l0 = performance.now();
-      for (let tries = 1; ; tries++) {
-        const rows = await bare(`SELECT coalesce(sum(total), 0)::bigint AS n FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions'`, [small]);
-        if (Number((rows[0] as { n: string }).n) >= wanted) {
-          if (tries === 1) firstRead++;
-          break;
-        }
+    expected += ((await res.json()) as { accepted: number }).accepted;
+    const l0 = performance.now();
+    for (let tries = 1; ; tries++) {
+      if ((await sessionsRolled()) >= expected) {
+        if (tries === 1) firstRead++;
+        break;
       }
-      lags.push(performance.now() - l0);
     }
-  });
-  const ingestSeconds = (performance.now() - t0) / 1000;
+    lags.push(performance.now() - l0);
+  }
   const [check] = (await bare(
     `SELECT (SELECT count(*) FROM analytics_events WHERE organisation_id = $1)::bigint AS events,
             (SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions')::bigint AS rolled`, [small])) as { events: string; rolled: string }[];
   lags.sort((a, b) => a - b);
-  console.log(`ingestion: ${accepted.toLocaleString('en')} events (spread over ${INGEST_DAYS} day(s)) in ${batches} batches of 1,000, ${POSTERS} in flight: ${Math.round(accepted / ingestSeconds).toLocaleString('en')} events/s; batch p50 ${ms(ingest.p50)}, p99 ${ms(ingest.p99)}`);
+  console.log(`ingestion: ${ingested.toLocaleString('en')} events (spread over ${INGEST_DAYS} day(s)) in ${batches} batches of 1,000, ${POSTERS} in flight: ${Math.round(ingested / ingest.seconds).toLocaleString('en')} events/s; batch p50 ${ms(ingest.p50)}, p99 ${ms(ingest.p99)}`);
   console.log(`rollup lag after the answer: the batch was in the rollups at the first read in ${firstRead} of ${lags.length} samples (that read: p50 ${ms(percentile(lags, 50))}, max ${ms(lags[lags.length - 1] ?? NaN)}); events ${check?.events}, sessions in rollups ${check?.rolled}`);
-  t0 = performance.now();
+  let t0 = performance.now();
   const retry = await post(bodies[0] ?? '');
   console.log(`retried batch: ${JSON.stringify(await retry.json())} in ${ms(performance.now() - t0)}`);
 
   // ---------------------------------------------------------------- the district: bulk history
   const orgId = 'bench-district';
+  if (REUSE) console.log('seed: reusing the kept district (--reuse)');
+  else {
   await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District' }).execute();
   t0 = performance.now();
   await sql`
@@ -223,10 +262,11 @@ try {
   const [sizes] = (await bare(
     `SELECT (SELECT count(*) FROM analytics_daily WHERE organisation_id = $1)::int AS daily, (SELECT count(*) FROM analytics_users WHERE organisation_id = $1 AND user_kind = 'student')::int AS students`, [orgId])) as { daily: number; students: number }[];
   console.log(`seed: rollups (${sizes?.daily} daily rows) and ${sizes?.students.toLocaleString('en')} students seen, in ${seconds(t0)} s (not part of the figures)`);
+  }
 
   // ---------------------------------------------------------------- the dashboard
   const adminEmail = 'bench-admin@district.example.org';
-  await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).execute();
+  await database.db.insertInto('admins').values({ organisation_id: orgId, email: adminEmail }).onConflict((oc) => oc.doNothing()).execute();
   const { headers } = await signIn(app, { email: adminEmail });
   const session = (await (await fetch(`${base}/analytics/sessions/app/organisations/${orgId}`, { headers })).json()) as {
     urls: { studentsCount: string; librariesCount: string; booksCount: string; booksCountPeriodic: string; data: Record<string, Record<string, string>> };
@@ -240,83 +280,77 @@ try {
   const range = `&from=${from}&to=${toText}`;
   const rollupSql = `SELECT to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD') AS date, name, sum(students), sum(teachers), sum(total)
     FROM analytics_daily WHERE organisation_id = $1 AND metric = $2 AND day BETWEEN $3::date AND $4::date GROUP BY 1, name ORDER BY 1, name`;
-  const scenarios: Array<{ label: string; url: string; bare: () => Promise<unknown> }> = [
+  const query = (text: string, params: unknown[]) => ({ sql: { text, params }, bare: () => bare(text, params) });
+  const scenarios: Array<{ label: string; url: string; bare: () => Promise<unknown>; sql?: { text: string; params: unknown[] } }> = [
     ...['sessions', 'sessions-duration', 'sessions-by-os', 'sessions-by-provider', 'email-domains'].map((metric) => ({
       label: `chart ${metric}, weekly, 18 months`,
       url: `${session.urls.data[metric]?.weekly}${range}`,
-      bare: () => bare(rollupSql, [orgId, metric, fromIso, toIso]),
+      ...query(rollupSql, [orgId, metric, fromIso, toIso]),
     })),
     {
       label: 'chart books created, weekly, 18 months',
       url: `${session.urls.booksCountPeriodic}&period=w${range}`,
-      bare: () => bare(rollupSql, [orgId, 'books-created', fromIso, toIso]),
+      ...query(rollupSql, [orgId, 'books-created', fromIso, toIso]),
     },
     {
       label: 'tile students',
       url: session.urls.studentsCount,
-      bare: () => bare(`SELECT sum(students) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'users-first-seen'`, [orgId]),
+      ...query(`SELECT sum(students) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'users-first-seen'`, [orgId]),
     },
     {
       label: 'tile libraries',
       url: session.urls.librariesCount,
-      bare: () => bare(`SELECT count(*) FROM libraries WHERE organisation_id = $1 AND archived_at IS NULL`, [orgId]),
+      ...query(`SELECT count(*) FROM libraries WHERE organisation_id = $1 AND archived_at IS NULL`, [orgId]),
     },
     {
       label: 'tile books',
       url: session.urls.booksCount,
-      bare: () => bare(`SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'books-created'`, [orgId]),
+      ...query(`SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'books-created'`, [orgId]),
     },
     {
       label: 'tile books created, 18 months',
       url: `${session.urls.booksCount}&period=w${range}`,
-      bare: () => bare(`SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'books-created' AND day BETWEEN $2::date AND $3::date`, [orgId, fromIso, toIso]),
+      ...query(`SELECT sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'books-created' AND day BETWEEN $2::date AND $3::date`, [orgId, fromIso, toIso]),
     },
     {
       // For reference: what the books tile would cost without its rollup (counting the books table).
       label: 'reference: count(*) of the books table (no HTTP route; bare only)',
       url: '',
-      bare: () => bare(`SELECT count(*) FROM books WHERE organisation_id = $1`, [orgId]),
+      ...query(`SELECT count(*) FROM books WHERE organisation_id = $1`, [orgId]),
     },
     {
       label: 'tile session duration, 18 months',
       url: `${session.urls.data['sessions-duration']?.total}${range}`,
-      bare: () => bare(`SELECT name, sum(students), sum(teachers), sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions-duration' AND day BETWEEN $2::date AND $3::date GROUP BY name`, [orgId, fromIso, toIso]),
+      ...query(`SELECT name, sum(students), sum(teachers), sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions-duration' AND day BETWEEN $2::date AND $3::date GROUP BY name`, [orgId, fromIso, toIso]),
     },
   ];
   const fmt = (r: Result) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`;
-  console.log(`| request (Weekly view, 18 months) | HTTP, ${CONCURRENCY} in flight | bare query, ${CONCURRENCY} in flight | HTTP one at a time | bare one at a time |`);
+  console.log(`| request (Weekly view, 18 months) | HTTP, ${CONCURRENCY} in flight | bare query, ${CONCURRENCY} in flight | HTTP one at a time | bare one at a time | p99 ratio |`);
+  const httpTasks = (u: string, n: number): ClientTask[] => Array.from({ length: n }, () => ({ url: `${base}${u}` }));
+  /** The bare query: from the worker on PostgreSQL (its own pool of 10); in this thread on PGlite. */
+  const bareRun = (s: (typeof scenarios)[number], n: number, concurrency: number) =>
+    s.sql && !PGLITE
+      ? inClient(concurrency, Array.from({ length: n }, () => ({ statements: [{ text: s.sql!.text, params: s.sql!.params }] })))
+      : load(n, concurrency, async () => {
+          await s.bare();
+        });
   for (const s of scenarios) {
     if (!s.url) {
-      const bareRun = await load(REQUESTS, CONCURRENCY, async () => {
-        await s.bare();
-      });
-      const bareSingle = await load(50, 1, async () => {
-        await s.bare();
-      });
-      console.log(`| ${s.label} | | ${fmt(bareRun)} | | ${fmt(bareSingle)} |`);
+      console.log(`| ${s.label} | | ${fmt(await bareRun(s, REQUESTS, CONCURRENCY))} | | ${fmt(await bareRun(s, 50, 1))} |`);
       continue;
     }
     const check = await fetch(`${base}${s.url}`);
     if (check.status !== 200) throw new Error(`${s.label}: HTTP ${check.status} ${await check.text()}`);
     await check.arrayBuffer();
-    const http = await load(REQUESTS, CONCURRENCY, async () => {
-      const res = await fetch(`${base}${s.url}`);
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      await res.arrayBuffer();
-    });
-    const bareRun = await load(REQUESTS, CONCURRENCY, async () => {
-      await s.bare();
-    });
-    const single = await load(50, 1, async () => {
-      await (await fetch(`${base}${s.url}`)).arrayBuffer();
-    });
-    const bareSingle = await load(50, 1, async () => {
-      await s.bare();
-    });
-    console.log(`| ${s.label} | ${fmt(http)} | ${fmt(bareRun)} | ${fmt(single)} | ${fmt(bareSingle)} |`);
+    const http = await inClient(CONCURRENCY, httpTasks(s.url, REQUESTS));
+    const bareMany = await bareRun(s, REQUESTS, CONCURRENCY);
+    const single = await inClient(1, httpTasks(s.url, 50));
+    const bareSingle = await bareRun(s, 50, 1);
+    console.log(`| ${s.label} | ${fmt(http)} | ${fmt(bareMany)} | ${fmt(single)} | ${fmt(bareSingle)} | ${(http.p99 / bareMany.p99).toFixed(2)}× |`);
   }
   console.log(`load average at the end: ${load1()}`);
 } finally {
+  client.postMessage('close');
   await app.close();
   await pool?.end();
   await database.close();

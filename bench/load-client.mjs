@@ -3,7 +3,8 @@
  * statements it runs (pg) do not take CPU time from the server's event loop in the main thread: what is measured
  * is the server, as a browser elsewhere would see it.
  *
- * Messages in: { id, concurrency, tasks } where each task is { url, headers } (an HTTP GET answered 200) or
+ * Messages in: { id, concurrency, tasks } where each task is { url, headers } (an HTTP GET answered 200; with
+ * `method` and `body` another method, e.g. a POST of a JSON batch) or
  * { statements: [{ text, params }] } (run at once, each on its own pooled connection). Out: { id, latencies } (ms)
  * or { id, error }.
  */
@@ -15,7 +16,7 @@ pool?.on('error', () => undefined);
 
 async function run(task) {
   if (task.url) {
-    const res = await fetch(task.url, { headers: task.headers });
+    const res = await fetch(task.url, { method: task.method ?? 'GET', headers: task.headers, body: task.body });
     if (res.status !== 200) throw new Error(`HTTP ${res.status} for ${task.url}`);
     await res.arrayBuffer();
     return;

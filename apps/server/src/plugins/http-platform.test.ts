@@ -40,6 +40,30 @@ describe('HTTP platform', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('sends the same full set of security headers on every kind of answer, a 404 and a refusal included', async () => {
+    const expected = {
+      'content-security-policy': expect.stringContaining("object-src 'none'"),
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const request of [{ url: '/healthz' }, { url: '/api/v9/nothing' }, { url: '/api/console-config' }, { method: 'POST' as const, url: '/api/test-echo', payload: {} }]) {
+      const res = await t.app.inject(request);
+      expect(res.headers, request.url).toMatchObject(expected);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
   it('compresses large responses for clients that accept it', async () => {
     const res = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
