@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import Provider, { type Configuration } from 'oidc-provider';
@@ -127,16 +127,33 @@ function startOidc(port: number, consoleUrl: string): Promise<Server> {
   });
 }
 
+/** The page the product app's stand-in answers every request with (LTI launches and library visits land there). */
+export const PRODUCT_APP_PAGE = '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>';
+
+/**
+ * A stand-in for the product's app (APP_URL): a real local server, so a browser that follows the console's
+ * redirects lands on a real page (a route answered by Playwright is not reliably reached after a cross-site
+ * redirect from a form post in the headless shell).
+ */
+function startProductApp(port: number): Promise<Server> {
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PRODUCT_APP_PAGE);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
 /** Starts the peers for a console that will listen at `consoleUrl`. */
 export async function startAuthPeers(options: { consoleUrl: string; dataRoot: string }): Promise<AuthPeers> {
   const taken = new Set<number>();
   const smtpPort = await freePort(taken);
   const oidcPort = await freePort(taken);
+  const appPort = await freePort(taken);
   const mailDir = mailDirectory(options.dataRoot);
   const smtp = await startSmtp(smtpPort, mailDir);
   // Workers inherit the environment the global setup leaves, like E2E_BASE_URL.
   process.env.E2E_MAIL_DIR = mailDir;
   const oidc = await startOidc(oidcPort, options.consoleUrl);
+  const productApp = await startProductApp(appPort);
   const issuer = `http://127.0.0.1:${oidcPort}`;
   return {
     env: {
@@ -147,8 +164,11 @@ export async function startAuthPeers(options: { consoleUrl: string; dataRoot: st
       OFFICE365_OIDC_ISSUER: issuer,
       OFFICE365_OIDC_CLIENT_ID: OIDC_CLIENTS.office365.id,
       OFFICE365_OIDC_CLIENT_SECRET: OIDC_CLIENTS.office365.secret,
+      APP_URL: `http://127.0.0.1:${appPort}`,
     },
     async stop() {
+      productApp.closeAllConnections();
+      await new Promise<void>((done) => productApp.close(() => done()));
       await new Promise<void>((done) => oidc.close(() => done()));
       await new Promise<void>((done) => smtp.close(() => done()));
     },

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 /**
  * What the end-to-end run shares between the global setup (which starts the server) and the tests.
  * The global setup writes E2E_BASE_URL into the environment before any worker starts, so workers see it.
@@ -43,12 +44,15 @@ export function baseUrl(): string {
   return url;
 }
 
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 /**
- * Chromium from Debian; Playwright's own browser downloads are never used. Debian's headless shell
- * (`CHROMIUM_PATH=/usr/bin/chromium-headless-shell`) takes about a quarter less CPU, but the LTI launch spec
- * hangs in it (docs/performance.md), so it is not the default.
+ * Chromium from Debian; Playwright's own browser downloads are never used. Debian's headless shell (package
+ * `chromium-headless-shell`, the build Playwright itself runs headless tests in, same version as Debian's Chromium)
+ * when it is installed: it takes about a quarter less CPU (docs/performance.md); `.ci/run` installs it. Otherwise
+ * Debian's full Chromium. `CHROMIUM_PATH` chooses another.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

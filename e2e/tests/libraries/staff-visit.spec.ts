@@ -29,9 +29,7 @@ const test = base.extend<{ staffOrganisation: DemoOrganisation }, { staffState: 
 test("a staff visit for support does not add 'Quire Support' to the school's teachers", async ({ page, context, staffOrganisation: org }) => {
   const config = (await (await page.request.get('/api/console-config')).json()) as { appUrl: string };
   const appRoot = config.appUrl.replace(/\/$/, '');
-  await context.route(`${appRoot}/**`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>' }),
-  );
+  // The product's app: the e2e run's stand-in server (support/auth-peers.ts) answers with its page.
   const before = await listTeachers(page, org.id);
   const { teacher, libraries } = await findTeacherWith(page, org.id, (_t, l) => l.unarchived.some((x) => visitable(x) && !x.joined));
   const target = libraries.unarchived.find((x) => visitable(x) && !x.joined);

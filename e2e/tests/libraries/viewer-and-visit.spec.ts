@@ -45,10 +45,7 @@ test.describe('Teacher library viewer and visits', () => {
     const base = process.env.E2E_BASE_URL ?? '';
     const config = await readConsoleConfig(page);
     const appRoot = config.appUrl.replace(/\/$/, '');
-    // The product's app is outside this test: a stand-in page where the new tab lands.
-    await context.route(`${appRoot}/**`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>' }),
-    );
+    // The product's app: the e2e run's stand-in server (support/auth-peers.ts) answers with its page.
     const { teacher, libraries } = await findTeacherWith(page, organisation.id, (_t, l) => l.unarchived.some((x) => visitable(x) && !x.joined));
     const target = libraries.unarchived.find((x) => visitable(x) && !x.joined);
     if (!target) throw new Error('a library to visit');
