@@ -42,12 +42,14 @@ export function generatePortfolios(rand: Random, organisationId: string, plan: O
   const items: Insertable<PortfolioItemsTable>[] = [];
   for (let round = 0; round < plan.portfolioExports; round += 1) {
     const termEnd = reference - (plan.portfolioExports - 1 - round) * 90 * DAY - rand.int(1, 6) * 3600_000;
-    for (const student of students) {
+    for (const [index, student] of students.entries()) {
       const teacher = teachers.length ? rand.pick(teachers) : undefined;
       const className = `${rand.pick(SUBJECTS)} ${rand.pick(LIBRARY_KINDS)}`;
       const pages = rand.int(0, 12 + round);
       const published = rand.int(0, 4 + round);
-      for (let k = 0; k < Math.min(published, 3); k += 1) {
+      // The first student never publishes: the demo always has a student whose portfolio is empty (a row of the
+      // export with the student alone), whatever the draws of the day give the others.
+      for (let k = 0; k < (index === 0 ? 0 : Math.min(published, 3)); k += 1) {
         const publishedAt = termEnd - own.int(1, 80) * DAY;
         const bookId = own.id();
         items.push({
