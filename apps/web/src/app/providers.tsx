@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../theme/theme.js';
 
 export interface AppProvidersProps {
@@ -9,12 +8,20 @@ export interface AppProvidersProps {
   children: ReactNode;
 }
 
+/**
+ * The notifications' container (with its transitions) loads after the first render, outside the first download:
+ * a notification shown before it arrives waits in the notifications store and appears when it mounts.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
 /** Everything every screen relies on: data cache, theme, notifications. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position="top-right" limit={4} />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" limit={4} />
+        </Suspense>
         {children}
       </MantineProvider>
     </QueryClientProvider>
