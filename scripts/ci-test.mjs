@@ -37,15 +37,16 @@ const e2ePass = (name, ports, peerPorts) => ({
  * The plan: two lanes that run side by side. The end-to-end suite keeps both cores busy on its own (the
  * browser, axe and the server share them: docs/performance.md), so the two end-to-end passes run one after
  * the other, and the unit tests (about one core) overlap the checks and then the first pass.
- *   lane 1: lint → type check → console build → end-to-end (PGlite) → end-to-end (PostgreSQL)
- *   lane 2: unit and integration tests (PGlite) → server integration tests (PostgreSQL)
+ *   lane 1: type check → console build → end-to-end (PGlite) → end-to-end (PostgreSQL, desktop width)
+ *   lane 2: lint → unit and integration tests (PGlite) → server integration tests (PostgreSQL)
+ * The phone project (the same specs at 390 px) runs in the PGlite pass only: what it adds to the desktop run is the
+ * layout at phone width, which does not depend on the database; every spec still runs on both databases.
  * `database` says which database's result a job counts towards (`both`: it does not depend on the database,
  * so it runs once and counts for both). `after` lists jobs that must have finished first, whatever their
  * result; `needs` lists jobs that must have passed (otherwise the job is not run and counts as failed).
  */
 const jobs = [
-  { name: 'lint', database: 'both', command: [npm, 'run', 'lint'] },
-  { name: 'type check', database: 'both', after: ['lint'], command: [npm, 'run', 'typecheck'] },
+  { name: 'type check', database: 'both', command: [npm, 'run', 'typecheck'] },
   { name: 'console build', database: 'both', after: ['type check'], command: [npm, 'run', 'build'] },
   {
     name: 'end-to-end tests (PGlite)',
@@ -59,10 +60,11 @@ const jobs = [
     database: 'postgresql',
     needs: ['console build'],
     after: ['end-to-end tests (PGlite)'],
-    command: [npm, 'test', '-w', 'e2e'],
+    command: [npm, 'test', '-w', 'e2e', '--', '--project', 'chromium'],
     env: { ...postgres, ...e2ePass('postgresql', '3350-3399', '3650-3699') },
   },
-  { name: 'unit and integration tests (PGlite)', database: 'pglite', command: [npm, 'run', 'test:unit'], env: pglite },
+  { name: 'lint', database: 'both', command: [npm, 'run', 'lint'] },
+  { name: 'unit and integration tests (PGlite)', database: 'pglite', after: ['lint'], command: [npm, 'run', 'test:unit'], env: pglite },
   {
     name: 'server integration tests (PostgreSQL)',
     database: 'postgresql',
