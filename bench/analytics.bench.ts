@@ -5,6 +5,8 @@
  *    the events at once); a retried batch to show it is skipped;
  *  - the dashboard: every chart and tile request of the Weekly view over 18 months, p50 and p99 with 50 in flight
  *    and one at a time, next to the bare rollup query sent straight to the database in the same run.
+ * Each dashboard request is measured twice: on a server without the answer cache (ANALYTICS_CACHE_SECONDS=0, every
+ * request reaches the database) and on a second server on the same database with it (--cache-seconds).
  * The volume is a parameter: --events (bulk-loaded history of one organisation), --teachers, --students.
  * Prints the figures recorded in docs/performance.md ("Analytics"). On PostgreSQL the HTTP requests, the intake's
  * batches and the bare queries are all sent from a worker thread (load-client.mjs), so the server's event loop
@@ -12,7 +14,7 @@
  * --keep keeps the database; --reuse measures again on a kept one without seeding the district again.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/analytics.bench.ts \
- *     [--events 10000000] [--teachers 100000] [--students 1000000] [--ingest 100000] [--requests 500] [--keep]
+ *     [--events 10000000] [--teachers 100000] [--students 1000000] [--ingest 100000] [--requests 500] [--cache-seconds 30] [--keep]
  *   npx tsx bench/analytics.bench.ts --db pglite --events 1000000 --teachers 10000 --students 100000 --ingest 20000
  */
 import { randomUUID } from 'node:crypto';
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     days: { type: 'string', default: '548' },
     /** Days the ingested events spread over: live intake reports today's sessions (1); a backfill spreads wider. */
     'ingest-days': { type: 'string', default: '1' },
+    /** ANALYTICS_CACHE_SECONDS of the second server, which answers the dashboard from its answer cache. */
+    'cache-seconds': { type: 'string', default: '30' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
     db: { type: 'string', default: 'postgres' },
@@ -55,8 +59,10 @@ const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const DAYS = Number(values.days);
 const INGEST_DAYS = Number(values['ingest-days']);
+const CACHE_SECONDS = Number(values['cache-seconds']);
 const PGLITE = values.db === 'pglite';
 const PORT = 3741;
+const CACHED_PORT = 3743;
 const DB_NAME = 'quire_bench_analytics';
 const KEY = 'bench-analytics-intake-key-0123456789abcdef';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5545/postgres';
@@ -135,10 +141,14 @@ async function inClient(concurrency: number, tasks: ClientTask[]) {
   const latencies = [...answer.latencies].sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: tasks.length / answer.seconds, seconds: answer.seconds };
 }
-const env = testEnv({ DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY });
+const env = testEnv({
+  DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY, ANALYTICS_CACHE_SECONDS: 0,
+});
 const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
+/** Two servers on one database: without the answer cache (every request reaches the database) and with it. */
 const app = await buildApp({ env, database, logger: false });
+const cachedApp = await buildApp({ env: { ...env, ANALYTICS_CACHE_SECONDS: CACHE_SECONDS }, database, logger: false });
 const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
 const bare = async (text: string, params: unknown[]) => (pool ? (await pool.query(text, params)).rows : (await database.pglite!.query(text, params)).rows);
 
@@ -151,7 +161,9 @@ try {
   console.log(`Node ${process.version}, load average ${load1()}, ${PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`);
   console.log(`scale: ${EVENTS.toLocaleString('en')} events over ${DAYS} days, ${TEACHERS.toLocaleString('en')} teachers, ${STUDENTS.toLocaleString('en')} students; ingest ${INGEST.toLocaleString('en')} events through HTTP`);
   await app.listen({ port: PORT, host: '127.0.0.1' });
+  await cachedApp.listen({ port: CACHED_PORT, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${PORT}`;
+  const cachedBase = `http://127.0.0.1:${CACHED_PORT}`;
 
   // ---------------------------------------------------------------- ingestion through the endpoint
   const small = `bench-intake-${Date.now().toString(36)}`;
@@ -325,8 +337,10 @@ try {
     },
   ];
   const fmt = (r: Result) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`;
-  console.log(`| request (Weekly view, 18 months) | HTTP, ${CONCURRENCY} in flight | bare query, ${CONCURRENCY} in flight | HTTP one at a time | bare one at a time | p99 ratio |`);
-  const httpTasks = (u: string, n: number): ClientTask[] => Array.from({ length: n }, () => ({ url: `${base}${u}` }));
+  console.log(
+    `| request (Weekly view, 18 months) | HTTP, ${CONCURRENCY} in flight | bare query, ${CONCURRENCY} in flight | HTTP one at a time | bare one at a time | p99 ratio | HTTP with the answer cache (${CACHE_SECONDS} s), ${CONCURRENCY} in flight | p99 ratio with the cache |`,
+  );
+  const httpTasks = (u: string, n: number, on = base): ClientTask[] => Array.from({ length: n }, () => ({ url: `${on}${u}` }));
   /** The bare query: from the worker on PostgreSQL (its own pool of 10); in this thread on PGlite. */
   const bareRun = (s: (typeof scenarios)[number], n: number, concurrency: number) =>
     s.sql && !PGLITE
@@ -346,12 +360,17 @@ try {
     const bareMany = await bareRun(s, REQUESTS, CONCURRENCY);
     const single = await inClient(1, httpTasks(s.url, 50));
     const bareSingle = await bareRun(s, 50, 1);
-    console.log(`| ${s.label} | ${fmt(http)} | ${fmt(bareMany)} | ${fmt(single)} | ${fmt(bareSingle)} | ${(http.p99 / bareMany.p99).toFixed(2)}× |`);
+    // The cached server: its first request makes the answer (as a cold dashboard would), the rest are kept answers.
+    const cached = await inClient(CONCURRENCY, httpTasks(s.url, REQUESTS, cachedBase));
+    console.log(
+      `| ${s.label} | ${fmt(http)} | ${fmt(bareMany)} | ${fmt(single)} | ${fmt(bareSingle)} | ${(http.p99 / bareMany.p99).toFixed(2)}× | ${fmt(cached)} | ${(cached.p99 / bareMany.p99).toFixed(2)}× |`,
+    );
   }
   console.log(`load average at the end: ${load1()}`);
 } finally {
   client.postMessage('close');
   await app.close();
+  await cachedApp.close();
   await pool?.end();
   await database.close();
   if (!values.keep && !PGLITE) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);

@@ -154,6 +154,11 @@ export const envSchema = z.object({
   ANALYTICS_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seconds an analytics session's signed URLs stay valid (its refreshIn). */
   ANALYTICS_URL_TTL_SECONDS: int(60, 86_400).default(3600),
+  /**
+   * Seconds a process keeps an analytics answer (a tile's count, a chart's series) for the next request asking the
+   * same of the same organisation; events the process takes in drop their organisation's answers at once. 0: off.
+   */
+  ANALYTICS_CACHE_SECONDS: int(0, 3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,7 +9,8 @@ import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
 const KEY = 'intake-key-for-tests-0123456789-abcdef';
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ ANALYTICS_INGEST_KEY: KEY, ANALYTICS_URL_TTL_SECONDS: 900 });
+  // Without the answer cache, so each read below sees the database as it is (the cache has its own tests at the end).
+  t = await buildTestApp({ ANALYTICS_INGEST_KEY: KEY, ANALYTICS_URL_TTL_SECONDS: 900, ANALYTICS_CACHE_SECONDS: 0 });
 });
 afterAll(() => t.close());
 
@@ -173,5 +174,62 @@ describe('counts from the real tables', () => {
       period: 'm', from: '20240301', to: '20240630',
       rows: [{ date: '2024-03-01', count: 0 }, { date: '2024-04-01', count: 3 }, { date: '2024-05-01', count: 0 }, { date: '2024-06-01', count: 3 }],
     });
+  });
+});
+
+describe('the answer cache (ANALYTICS_CACHE_SECONDS)', () => {
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await buildTestApp({ ANALYTICS_INGEST_KEY: KEY, ANALYTICS_URL_TTL_SECONDS: 900, ANALYTICS_CACHE_SECONDS: 1 });
+  });
+  afterAll(() => c.close());
+  const cget = (url: string) => c.app.inject({ method: 'GET', url });
+  const addBook = async (orgId: string, libraryId: string, id: string) =>
+    c.app.db.insertInto('books').values({ id, organisation_id: orgId, library_id: libraryId, title: 'A book', created_at: '2024-05-06T08:00:00Z' }).execute();
+
+  it('answers the same question from the cache until events arrive for the organisation or the time is up', async () => {
+    const { orgId, headers } = await orgWithAdmin(c.app);
+    const teacher = await buildTeacher(c.app.db, { organisationId: orgId });
+    await c.app.db.insertInto('libraries').values({ id: `${orgId}-lib`, organisation_id: orgId, owner_member_id: teacher.id, name: 'Lib' }).execute();
+    await addBook(orgId, `${orgId}-lib`, `${orgId}-b1`);
+    const s = analyticsSessionSchema.parse((await c.app.inject({ method: 'GET', url: sessionUrl(orgId), headers })).json());
+    const first = await cget(s.urls.booksCount);
+    expect(first.json()).toEqual({ count: 1 });
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    // A book made outside the intake: the kept answer stands for now.
+    await addBook(orgId, `${orgId}-lib`, `${orgId}-b2`);
+    expect((await cget(s.urls.booksCount)).json()).toEqual({ count: 1 });
+    // Events for the organisation drop its kept answers at once.
+    const reported = await c.app.inject({
+      method: 'POST', url: '/analytics/events', headers: { authorization: `Bearer ${KEY}` }, payload: { events: [session(orgId, { userId: 's1' })] },
+    });
+    expect(reported.statusCode).toBe(200);
+    expect((await cget(s.urls.booksCount)).json()).toEqual({ count: 2 });
+    expect((await cget(s.urls.studentsCount)).json()).toEqual({ count: 1 });
+    expect((await cget(`${s.urls.data.sessions.weekly}&from=20240501&to=20240531`)).json().rows.some((r: { total: number }) => r.total === 1)).toBe(true);
+
+    // And a kept answer is gone once its time is up.
+    await addBook(orgId, `${orgId}-lib`, `${orgId}-b3`);
+    expect((await cget(s.urls.booksCount)).json()).toEqual({ count: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await cget(s.urls.booksCount)).json()).toEqual({ count: 3 });
+  });
+
+  it('never answers one organisation from another\'s kept answers', async () => {
+    const a = await orgWithAdmin(c.app);
+    const b = await orgWithAdmin(c.app);
+    await c.app.inject({
+      method: 'POST', url: '/analytics/events', headers: { authorization: `Bearer ${KEY}` },
+      payload: { events: [session(a.orgId, { userId: 'a1' }), session(a.orgId, { userId: 'a2' }), session(b.orgId, { userId: 'b1' })] },
+    });
+    const sa = analyticsSessionSchema.parse((await c.app.inject({ method: 'GET', url: sessionUrl(a.orgId), headers: a.headers })).json());
+    const sb = analyticsSessionSchema.parse((await c.app.inject({ method: 'GET', url: sessionUrl(b.orgId), headers: b.headers })).json());
+    expect((await cget(sa.urls.studentsCount)).json()).toEqual({ count: 2 });
+    // A's kept answer, asked for with B's id and A's signature: refused before the cache is looked at.
+    expect((await cget(sa.urls.studentsCount.replace(a.orgId, b.orgId))).statusCode).toBe(403);
+    expect((await cget(sb.urls.studentsCount)).json()).toEqual({ count: 1 });
+    expect((await cget(sa.urls.studentsCount)).json()).toEqual({ count: 2 });
   });
 });

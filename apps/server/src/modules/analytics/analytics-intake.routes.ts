@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema } from '@quire/core';
 import { z } from 'zod';
 import { AppError, unauthorised } from '../../errors.js';
+import type { AnalyticsAnswerCache } from './analytics-cache.js';
 import { ingestEvents } from './analytics.service.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -23,7 +24,7 @@ function checkIngestKey(request: FastifyRequest, key: string | undefined): void 
  * POST /analytics/events: the product reports session events, server to server (docs/analytics.md).
  * Not a console call, so no session and no Origin check; the intake key authenticates it.
  */
-export const analyticsIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const analyticsIntakeRoutes = (cache: AnalyticsAnswerCache): FastifyPluginAsyncZod => async (app) => {
   app.post(
     '/analytics/events',
     {
@@ -45,6 +46,12 @@ export const analyticsIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ingestEvents(app.db, request.body.events),
+    async (request) => {
+      const result = await ingestEvents(app.db, request.body.events);
+      // Every event was valid (ingestEvents refuses the whole batch otherwise): their organisations' kept answers
+      // are out of date now (analytics-cache.ts).
+      cache.forget(new Set(request.body.events.map((e) => (e as { organisationId: string }).organisationId)));
+      return result;
+    },
   );
 };

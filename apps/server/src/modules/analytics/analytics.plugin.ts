@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../../plugins/server-module.js';
+import { AnalyticsAnswerCache } from './analytics-cache.js';
 import { analyticsIntakeRoutes } from './analytics-intake.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
@@ -7,8 +8,9 @@ import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
 /** Every route of the analytics feature (docs/analytics.md): the event intake and the console's calls. */
 async function analyticsPlugin(app: FastifyInstance): Promise<void> {
   const signer = createUrlSigner(analyticsUrlKey(app.env), app.env.ANALYTICS_URL_TTL_SECONDS);
-  await app.register(analyticsIntakeRoutes);
-  await app.register(analyticsRoutes(signer));
+  const cache = new AnalyticsAnswerCache(app.env.ANALYTICS_CACHE_SECONDS);
+  await app.register(analyticsIntakeRoutes(cache));
+  await app.register(analyticsRoutes(signer, cache));
 }
 
 export const analyticsModule: ServerModule = { name: 'analytics', plugin: analyticsPlugin };

@@ -3,8 +3,10 @@ import {
   ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, analyticsCountQuerySchema, analyticsCountSchema, analyticsPeriodicCountSchema,
   analyticsRangeQuerySchema, analyticsSeriesSchema, analyticsSessionSchema, type AnalyticsGranularity, type AnalyticsMetric,
 } from '@quire/core';
-import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import { z, type ZodType } from 'zod';
 import { requireActor } from '../access/actor.js';
+import type { AnalyticsAnswerCache } from './analytics-cache.js';
 import { createSession, readBooksPeriodic, readCount, readSeries, resolveRange, type CountSubject } from './analytics.service.js';
 import type { UrlSigner } from './signed-url.js';
 
@@ -13,8 +15,25 @@ const metricFile = z.enum(ANALYTICS_METRICS.map((m) => `${m}.json`) as [string, 
 const granularityFile = z.enum(ANALYTICS_GRANULARITIES.map((g) => `${g}.json`) as [string, ...string[]]);
 const privateData = { 'cache-control': 'private, no-store' };
 
+/**
+ * Sends the answer to one question about one organisation as JSON text: the kept text when the cache has it, else
+ * the answer checked against its core schema (what the response serialiser would do) and kept.
+ */
+async function sendAnswer<T>(
+  reply: FastifyReply,
+  cache: AnalyticsAnswerCache,
+  organisationId: string,
+  question: string,
+  schema: ZodType<T>,
+  answer: () => Promise<T>,
+): Promise<FastifyReply> {
+  const text = await cache.answer(organisationId, question, async () => JSON.stringify(schema.parse(await answer())));
+  // JSON text is sent as it is (Fastify serialises objects only): it was checked against the schema when made.
+  return reply.headers(privateData).type('application/json; charset=utf-8').send(text);
+}
+
 /** The console's analytics calls (spec §7): the session, the counts and the chart data. */
-export function analyticsRoutes(signer: UrlSigner): FastifyPluginAsyncZod {
+export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/analytics/sessions/app/organisations/:orgId',
@@ -45,9 +64,12 @@ export function analyticsRoutes(signer: UrlSigner): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          signer.verify(request.params.orgId, request.query);
-          reply.headers(privateData);
-          return readCount(app.db, request.params.orgId, subject, request.query);
+          const { orgId: organisationId } = request.params;
+          signer.verify(organisationId, request.query);
+          const range = request.query.from || request.query.to ? resolveRange(request.query) : null;
+          return sendAnswer(reply, cache, organisationId, `count ${subject} ${range?.from ?? ''} ${range?.to ?? ''}`, analyticsCountSchema, () =>
+            readCount(app.db, organisationId, subject, range),
+          );
         },
       );
     }
@@ -64,9 +86,13 @@ export function analyticsRoutes(signer: UrlSigner): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        signer.verify(request.params.orgId, request.query);
-        reply.headers(privateData);
-        return readBooksPeriodic(app.db, request.params.orgId, request.query);
+        const { orgId: organisationId } = request.params;
+        signer.verify(organisationId, request.query);
+        const period = request.query.period ?? 'w';
+        const range = resolveRange(request.query);
+        return sendAnswer(reply, cache, organisationId, `books periodic ${period} ${range.from} ${range.to}`, analyticsPeriodicCountSchema, () =>
+          readBooksPeriodic(app.db, organisationId, period, range),
+        );
       },
     );
 
@@ -82,10 +108,13 @@ export function analyticsRoutes(signer: UrlSigner): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        signer.verify(request.params.orgId, request.query);
-        reply.headers(privateData);
+        const { orgId: organisationId } = request.params;
+        signer.verify(organisationId, request.query);
         const metric = request.params.file.replace(/\.json$/, '') as AnalyticsMetric;
-        return readSeries(app.db, request.params.orgId, metric, 'total', resolveRange(request.query));
+        const range = resolveRange(request.query);
+        return sendAnswer(reply, cache, organisationId, `series ${metric} total ${range.from} ${range.to}`, analyticsSeriesSchema, () =>
+          readSeries(app.db, organisationId, metric, 'total', range),
+        );
       },
     );
 
@@ -101,10 +130,13 @@ export function analyticsRoutes(signer: UrlSigner): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        signer.verify(request.params.orgId, request.query);
-        reply.headers(privateData);
+        const { orgId: organisationId, metric } = request.params;
+        signer.verify(organisationId, request.query);
         const granularity = request.params.file.replace(/\.json$/, '') as AnalyticsGranularity;
-        return readSeries(app.db, request.params.orgId, request.params.metric, granularity, resolveRange(request.query));
+        const range = resolveRange(request.query);
+        return sendAnswer(reply, cache, organisationId, `series ${metric} ${granularity} ${range.from} ${range.to}`, analyticsSeriesSchema, () =>
+          readSeries(app.db, organisationId, metric, granularity, range),
+        );
       },
     );
   };

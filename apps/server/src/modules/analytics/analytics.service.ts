@@ -202,22 +202,14 @@ export async function readSeries(
 
 export type CountSubject = 'students' | 'libraries' | 'books';
 
-/** students/count, libraries/count, books/count: everything, or what was created between from and to when either is given. */
-export async function readCount(db: Kysely<DB>, organisationId: string, subject: CountSubject, query: { from?: string; to?: string }, now = Date.now()): Promise<AnalyticsCount> {
-  const range = query.from || query.to ? resolveRange(query, now) : null;
+/** students/count, libraries/count, books/count: everything, or what was created in the range when one is given (resolveRange). */
+export async function readCount(db: Kysely<DB>, organisationId: string, subject: CountSubject, range: DayRange | null): Promise<AnalyticsCount> {
   const count = subject === 'students' ? countStudents : subject === 'libraries' ? countLibraries : countBooks;
   return { count: await count(db, organisationId, range) };
 }
 
-/** books/count/periodic: books created per day, week or month between from and to (default weekly, 18 months). */
-export async function readBooksPeriodic(
-  db: Kysely<DB>,
-  organisationId: string,
-  query: { period?: AnalyticsPeriod; from?: string; to?: string },
-  now = Date.now(),
-): Promise<AnalyticsPeriodicCount> {
-  const period = query.period ?? 'w';
-  const range = resolveRange(query, now);
+/** books/count/periodic: books created per day, week or month in the range (the route's default: weekly, 18 months). */
+export async function readBooksPeriodic(db: Kysely<DB>, organisationId: string, period: AnalyticsPeriod, range: DayRange): Promise<AnalyticsPeriodicCount> {
   const granularity = ({ d: 'daily', w: 'weekly', m: 'monthly' } as const)[period];
   const found = await booksCreatedPerPeriod(db, organisationId, granularity, range.from, range.to);
   const byDate = new Map(found.map((r) => [r.date, r.count]));
