@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints what the built console (apps/web/dist) makes a browser download: the initial JavaScript and CSS
 // that every route loads before it shows anything (raw and gzip), then each lazily loaded chunk.
-// Run after `npm run build`: `node scripts/bundle-size.mjs` (`--json` for a machine-readable line).
+// Run after `npm run build`: `node scripts/bundle-size.mjs` (`--json` for a machine-readable line; `--budget-kb 150`
+// also fails, exit code 1, when the initial JavaScript is over that many kB gzip: CI runs it after the build).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,4 +42,14 @@ if (process.argv.includes('--json')) {
   initialCss.forEach((f) => process.stdout.write(`${line(f)}\n`));
   process.stdout.write('Loaded on navigation:\n');
   lazy.forEach((f) => process.stdout.write(`${line(f)}\n`));
+}
+
+const budgetAt = process.argv.indexOf('--budget-kb');
+if (budgetAt !== -1) {
+  const budget = Number(process.argv[budgetAt + 1]);
+  const initialKb = total(initialJs, 'gzip') / 1024;
+  if (!(initialKb <= budget)) {
+    process.stderr.write(`The first download is ${initialKb.toFixed(1)} kB of JavaScript (gzip), over its budget of ${budget} kB (docs/performance.md, "First load").\n`);
+    process.exitCode = 1;
+  }
 }

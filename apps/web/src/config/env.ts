@@ -1,28 +1,18 @@
-import { z } from 'zod';
-
-/** A service base URL: a path on this origin ('/api') or an absolute http(s) URL; no trailing slash. */
-const baseUrlSchema = z
-  .string()
-  .trim()
-  .refine((value) => value.startsWith('/') || /^https?:\/\/[^/]/.test(value), {
-    message: "must be a path starting with '/' or an http(s) URL",
-  })
-  .transform((value) => value.replace(/\/+$/, ''));
-
 /**
- * The build-time variables naming each service of spec §7. Every one defaults to the path the Quire
- * server mounts it on, so the console works out of the box against one origin.
+ * The build-time variables naming each service of spec §7, and the path the Quire server mounts each on: the
+ * default, so the console works out of the box against one origin. Checked by hand rather than with zod, which
+ * would otherwise be in the first download for this alone (docs/performance.md "First load").
  */
-const envSchema = z.object({
-  VITE_AUTH_URL: baseUrlSchema.default('/auth'),
-  VITE_API_URL: baseUrlSchema.default('/api'),
-  VITE_PAYMENTS_URL: baseUrlSchema.default('/payments'),
-  VITE_ANALYTICS_URL: baseUrlSchema.default('/analytics'),
-  VITE_ASSETS_URL: baseUrlSchema.default('/assets'),
-  VITE_GRAPHQL_URL: baseUrlSchema.default('/graphql'),
-  VITE_REST_URL: baseUrlSchema.default('/rest'),
-  VITE_IDENTITY_URL: baseUrlSchema.default('/identity'),
-});
+const variables = {
+  auth: ['VITE_AUTH_URL', '/auth'],
+  api: ['VITE_API_URL', '/api'],
+  payments: ['VITE_PAYMENTS_URL', '/payments'],
+  analytics: ['VITE_ANALYTICS_URL', '/analytics'],
+  assets: ['VITE_ASSETS_URL', '/assets'],
+  graphql: ['VITE_GRAPHQL_URL', '/graphql'],
+  rest: ['VITE_REST_URL', '/rest'],
+  identity: ['VITE_IDENTITY_URL', '/identity'],
+} as const;
 
 /** Base URLs of the services the console calls ({auth}, {api}, … in spec §7). */
 export interface ServiceUrls {
@@ -43,25 +33,32 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
-/** Checks the variables once; an empty string counts as unset. */
+/**
+ * Checks the variables once; an empty string counts as unset. A base URL is a path on this origin ('/api') or an
+ * absolute http(s) URL, trimmed, without a trailing slash.
+ */
 export function parseEnv(source: Record<string, unknown>): ServiceUrls {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '' && value !== undefined));
-  const result = envSchema.safeParse(present);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid console configuration:\n${problems.join('\n')}`);
+  const problems: string[] = [];
+  const urls = {} as Record<keyof ServiceUrls, string>;
+  for (const [service, [name, fallback]] of Object.entries(variables) as [keyof ServiceUrls, readonly [string, string]][]) {
+    const given = source[name];
+    if (given === undefined || given === '') {
+      urls[service] = fallback;
+      continue;
+    }
+    if (typeof given !== 'string') {
+      problems.push(`${name}: must be a string`);
+      continue;
+    }
+    const value = given.trim();
+    if (!(value.startsWith('/') || /^https?:\/\/[^/]/.test(value))) {
+      problems.push(`${name}: must be a path starting with '/' or an http(s) URL`);
+      continue;
+    }
+    urls[service] = value.replace(/\/+$/, '');
   }
-  const v = result.data;
-  return {
-    auth: v.VITE_AUTH_URL,
-    api: v.VITE_API_URL,
-    payments: v.VITE_PAYMENTS_URL,
-    analytics: v.VITE_ANALYTICS_URL,
-    assets: v.VITE_ASSETS_URL,
-    graphql: v.VITE_GRAPHQL_URL,
-    rest: v.VITE_REST_URL,
-    identity: v.VITE_IDENTITY_URL,
-  };
+  if (problems.length > 0) throw new EnvError(`Invalid console configuration:\n${problems.join('\n')}`);
+  return urls;
 }
 
 /** The service base URLs, checked once when the console starts. */

@@ -1,8 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
+import type { ConsoleConfig } from '@quire/core';
+import { lazyContract } from './api/contract.js';
 import { apiRequest } from './api/rest-client.js';
 import { serviceUrl } from './api/service-url.js';
 import { queryKeys } from './query-keys.js';
+
+const consoleConfigSchema = lazyContract((c) => c.consoleConfigSchema);
 
 /** Loaded once per page: the configuration does not change while the console runs. */
 export const consoleConfigQueryOptions = queryOptions({

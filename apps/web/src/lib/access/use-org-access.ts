@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { organisationSchema, type OrgAccessLevel } from '@quire/core';
+import type { OrgAccessLevel } from '@quire/core';
+import { lazyContract } from '../api/contract.js';
 import { organisationQueryOptions } from '../api/organisation-query.js';
 import { queryKeys } from '../query-keys.js';
 
@@ -9,6 +10,7 @@ const GET_ORGANISATION_ACCESS = /* GraphQL */ `
   }
 `;
 
+const accessSchema = lazyContract((c) => c.organisationSchema.pick({ id: true, access: true }));
 
 export interface OrgAccess {
   /** null while loading, or when the server refused. */
@@ -25,7 +27,7 @@ export interface OrgAccess {
  */
 export function useOrgAccess(orgId: string): OrgAccess {
   const query = useQuery({
-    ...organisationQueryOptions(orgId, queryKeys.orgAccess(orgId), GET_ORGANISATION_ACCESS, organisationSchema.pick({ id: true, access: true })),
+    ...organisationQueryOptions(orgId, queryKeys.orgAccess(orgId), GET_ORGANISATION_ACCESS, accessSchema),
     enabled: orgId !== '',
   });
   const level = query.data?.access ?? null;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Core from '@quire/core';
 import { adminsRemovedSchema, organisationSummarySchema, renamedOrganisationSchema } from '@quire/core';
 import { z } from 'zod';
 import { setActingUserId } from '../session/acting-user.js';
@@ -6,6 +7,7 @@ import { errorMessageOf } from '../notify.js';
 import { shouldRetry } from '../query-client.js';
 import { ApiError, INVALID_RESPONSE } from './api-error.js';
 import { GraphqlError, graphqlRequest, operationNameOf } from './graphql-client.js';
+import { lazyContract } from './contract.js';
 import { apiRequest } from './rest-client.js';
 import { userFacingMessage } from './user-facing.js';
 
@@ -28,6 +30,24 @@ beforeEach(() => {
 afterEach(() => {
   setActingUserId(null);
   vi.unstubAllGlobals();
+});
+
+describe('lazy contracts (lib/api/contract.ts)', () => {
+  it('parses with the schema loaded on first use, and refuses an answer that breaks it', async () => {
+    const pick = vi.fn((core: typeof Core) => core.organisationSummarySchema.array());
+    const contract = lazyContract(pick);
+    const summary = { id: 'o1', name: 'District', access: 'admin' };
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: { getOrganisations: [summary] } }));
+    const parsed = await graphqlRequest({ query: 'query getOrganisations { getOrganisations { id } }', field: 'getOrganisations', schema: contract });
+    expect(parsed).toEqual(organisationSummarySchema.array().parse([summary]));
+
+    fetchMock.mockResolvedValueOnce(jsonResponse([{ id: 42 }]));
+    const refused = await apiRequest('/api/x', { schema: contract }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe(INVALID_RESPONSE);
+    // Loaded once, shared by later requests.
+    expect(pick).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('apiRequest', () => {

@@ -1,5 +1,5 @@
 import { graphqlErrorMessage } from '@quire/core';
-import type { ZodType } from 'zod';
+import { resolveContract, type Contract } from './contract.js';
 import { env } from '../../config/env.js';
 import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
 
@@ -53,7 +53,7 @@ export interface GraphqlRequest<T, V> {
   /** The root field whose value the call answers (e.g. 'getAdmins'). */
   field: string;
   /** The field's contract, from @quire/core (a `pick` of it for a selection): the answer is parsed with it. */
-  schema: ZodType<T>;
+  schema: Contract<T>;
   /** Defaults to the name written in the query. */
   operationName?: string;
   signal?: AbortSignal;
@@ -97,7 +97,7 @@ export async function graphqlRequest<T, V extends Record<string, unknown> = Reco
   if (errors.length > 0 || !response.ok || payload.data === undefined || payload.data === null) {
     throw new GraphqlError(operationName, response.status, errors);
   }
-  const parsed = request.schema.safeParse((payload.data as Record<string, unknown>)[request.field]);
+  const parsed = (await resolveContract(request.schema)).safeParse((payload.data as Record<string, unknown>)[request.field]);
   if (!parsed.success) throw new GraphqlError(operationName, response.status, [], parsed.error);
   return parsed.data;
 }

@@ -5,4 +5,5 @@ export { isRefusal, userFacingMessage } from './user-facing.js';
 export { serviceUrl } from './service-url.js';
 export type { MutationCallbacks } from './mutation-callbacks.js';
 export { useApiMutation, type ApiMutation } from './use-api-mutation.js';
+export { lazyContract, type Contract } from './contract.js';
 export { organisationQueryOptions } from './organisation-query.js';

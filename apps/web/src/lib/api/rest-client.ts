@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { resolveContract, type Contract } from './contract.js';
 import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
 import { ApiError, INVALID_RESPONSE, readErrorBody } from './api-error.js';
 
@@ -18,8 +18,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** How to read a successful answer: JSON (default), text, a Blob, or nothing. */
   responseType?: 'json' | 'text' | 'blob' | 'none';
-  /** The answer's contract, from @quire/core: validates (and types) a JSON answer. */
-  schema?: ZodType<T>;
+  /** The answer's contract, from @quire/core (or lazyContract): validates (and types) a JSON answer. */
+  schema?: Contract<T>;
   signal?: AbortSignal;
   /** Lets the request outlive the page (POST {api}/v2/access-log/re-auth). */
   keepalive?: boolean;
@@ -107,7 +107,7 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
   if (responseType === 'blob') return (await response.blob()) as T;
   const data = await readBody(response);
   if (!options.schema) return data as T;
-  const parsed = options.schema.safeParse(data);
+  const parsed = (await resolveContract(options.schema)).safeParse(data);
   if (parsed.success) return parsed.data;
   // The answer broke the contract: an ApiError whose text is never shown (errorMessageOf falls back to the screen's own).
   throw new ApiError({ status: response.status, code: INVALID_RESPONSE, message: 'The answer did not match its contract', body: data, cause: parsed.error });

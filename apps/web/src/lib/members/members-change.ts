@@ -1,5 +1,4 @@
-import { membersChangedSchema } from '@quire/core';
-import { graphqlRequest, useApiMutation, type MutationCallbacks } from '../api/index.js';
+import { graphqlRequest, lazyContract, useApiMutation, type MutationCallbacks } from '../api/index.js';
 import { invalidateTeachers } from '../query-keys.js';
 
 export interface MembersChangeInput {
@@ -7,6 +6,8 @@ export interface MembersChangeInput {
   /** One key per user action: the server refuses a replay of it. */
   idempotencyKey?: string;
 }
+
+const membersChangedSchema = lazyContract((c) => c.membersChangedSchema);
 
 /**
  * A membership mutation of the organisation service, `field(orgId, memberIds) { memberIds }` (removeLicenses,

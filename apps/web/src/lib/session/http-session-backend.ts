@@ -3,13 +3,15 @@ import {
   authMessages,
   office365ConflictMessage,
   office365Messages,
-  organisationSchema,
-  organisationSummarySchema,
 } from '@quire/core';
-import { z } from 'zod';
 import { GOOGLE_ACCESS_REFUSED_CODE } from './auth-messages.js';
 import { isApiError } from '../api/index.js';
 import { graphqlRequest } from '../api/graphql-client.js';
+import { lazyContract } from '../api/contract.js';
+
+// Loaded with the first call, not in the first download (lib/api/contract.ts).
+const organisationSummariesSchema = lazyContract((c) => c.organisationSummarySchema.array());
+const organisationFeaturesSchema = lazyContract((c) => c.organisationSchema.pick({ id: true, name: true, features: true }));
 import {
   fetchIdToken,
   fetchSession,
@@ -159,13 +161,13 @@ export const httpSessionBackend: SessionBackend = {
     await postSignOut();
   },
 
-  getOrganisations: () => graphqlRequest({ query: GET_ORGANISATIONS, field: 'getOrganisations', schema: z.array(organisationSummarySchema) }),
+  getOrganisations: () => graphqlRequest({ query: GET_ORGANISATIONS, field: 'getOrganisations', schema: organisationSummariesSchema }),
 
   getOrganisation: (id) =>
     graphqlRequest({
       query: GET_ORGANISATION_FEATURES,
       variables: { id },
       field: 'getOrganisationById',
-      schema: organisationSchema.pick({ id: true, name: true, features: true }),
+      schema: organisationFeaturesSchema,
     }),
 };

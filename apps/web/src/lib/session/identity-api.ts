@@ -1,15 +1,13 @@
-import {
-  adminSessionSchema,
-  customTokenSchema,
-  identitySessionSchema,
-  idTokenSchema,
-  oauthStartSchema,
-  signOutSchema,
-  type AdminSession,
-  type CustomToken,
-  type IdentitySession,
-} from '@quire/core';
-import { apiRequest, isApiError, serviceUrl } from '../api/index.js';
+import type { AdminSession, CustomToken, IdentitySession } from '@quire/core';
+import { apiRequest, isApiError, lazyContract, serviceUrl } from '../api/index.js';
+
+// Loaded with the first call, not in the first download (lib/api/contract.ts).
+const adminSessionSchema = lazyContract((c) => c.adminSessionSchema);
+const customTokenSchema = lazyContract((c) => c.customTokenSchema);
+const identitySessionSchema = lazyContract((c) => c.identitySessionSchema);
+const idTokenSchema = lazyContract((c) => c.idTokenSchema);
+const oauthStartSchema = lazyContract((c) => c.oauthStartSchema);
+const signOutSchema = lazyContract((c) => c.signOutSchema);
 import type { SessionIdentity } from './session-backend.js';
 
 /** The raw calls of the identity contract (docs/identity.md); the backend composes them into flows. */

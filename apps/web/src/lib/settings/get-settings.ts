@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { organisationSettingsSchema } from '@quire/core';
-import { apiRequest, serviceUrl } from '../api/index.js';
+import { apiRequest, lazyContract, serviceUrl } from '../api/index.js';
 import { queryKeys } from '../query-keys.js';
+
+const organisationSettingsSchema = lazyContract((c) => c.organisationSettingsSchema);
 
 /** GET {api}/organisations/{orgId}/settings (docs/settings.md), shared by Manage Apps and Image Search. */
 export function settingsQueryOptions(orgId: string, userId: string | undefined) {

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organisationSettingsSchema, type AppPermission, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
-import { apiRequest, serviceUrl, type MutationCallbacks } from '../api/index.js';
+import type { AppPermission, OrganisationSettingsPayload, SettingsUpdate } from '@quire/core';
+import { apiRequest, lazyContract, serviceUrl, type MutationCallbacks } from '../api/index.js';
+
+const organisationSettingsSchema = lazyContract((c) => c.organisationSettingsSchema);
 import { queryKeys } from '../query-keys.js';
 
 type Settings = OrganisationSettingsPayload;

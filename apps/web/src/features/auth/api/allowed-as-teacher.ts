@@ -1,5 +1,7 @@
-import { allowedAsTeacherSchema, authMessages } from '@quire/core';
-import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
+import { authMessages } from '@quire/core';
+import { apiRequest, isApiError, lazyContract, serviceUrl } from '../../../lib/api/index.js';
+
+const allowedAsTeacherSchema = lazyContract((c) => c.allowedAsTeacherSchema);
 
 /**
  * POST {auth}/allowed-as-teacher before signing up as an admin: null when allowed, else the text

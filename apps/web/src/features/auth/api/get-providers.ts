@@ -1,5 +1,6 @@
-import { providerNamesSchema } from '@quire/core';
-import { apiRequest, isApiError, serviceUrl } from '../../../lib/api/index.js';
+import { apiRequest, isApiError, lazyContract, serviceUrl } from '../../../lib/api/index.js';
+
+const providerNamesSchema = lazyContract((c) => c.providerNamesSchema);
 
 /** The sign-in methods an account has: 'password', 'google.com' (the spec's {host}), 'office365'. */
 export type ProviderName = 'password' | 'google.com' | 'office365' | (string & {});

@@ -1,5 +1,6 @@
-import { passwordResetRequestedSchema } from '@quire/core';
-import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { apiRequest, lazyContract, serviceUrl } from '../../../lib/api/index.js';
+
+const passwordResetRequestedSchema = lazyContract((c) => c.passwordResetRequestedSchema);
 
 /** POST {identity}/request-password-reset: mails a reset link (same answer whether or not the account exists). */
 export async function requestPasswordReset(email: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { resendEmailSchema } from '@quire/core';
-import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { apiRequest, lazyContract, serviceUrl } from '../../../lib/api/index.js';
+
+const resendEmailSchema = lazyContract((c) => c.resendEmailSchema);
 
 /** POST {api}/resend-email/{email}: sends the verification mail again. */
 export async function resendVerificationEmail(email: string): Promise<void> {

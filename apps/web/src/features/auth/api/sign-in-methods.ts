@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { signInMethodsSchema, type SignInMethods } from '@quire/core';
-import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import type { SignInMethods } from '@quire/core';
+import { apiRequest, lazyContract, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
+
+const signInMethodsSchema = lazyContract((c) => c.signInMethodsSchema);
 
 /** GET {auth}/methods: which providers this server is configured for. */
 export const signInMethodsQueryOptions = queryOptions({

@@ -1,0 +1,27 @@
+import type * as Core from '@quire/core';
+import type { ZodType } from 'zod';
+
+/**
+ * An answer's contract: a schema from @quire/core, or a function that loads it (lazyContract). Code in the first
+ * download (the session, the shell, the sign-in pages) passes lazy contracts, so zod and the schemas arrive in a
+ * chunk of their own after the first render instead of delaying it (docs/performance.md "First load").
+ */
+export type Contract<T> = ZodType<T> | (() => Promise<ZodType<T>>);
+
+export function resolveContract<T>(contract: Contract<T>): ZodType<T> | Promise<ZodType<T>> {
+  // A zod schema is an object; a lazy contract is a function.
+  return typeof contract === 'function' ? contract() : contract;
+}
+
+/** A contract picked from @quire/core when first used; later uses share the loaded schema. */
+export function lazyContract<T>(pick: (core: typeof Core) => ZodType<T>): () => Promise<ZodType<T>> {
+  let loaded: Promise<ZodType<T>> | undefined;
+  return () => {
+    loaded ??= import('@quire/core').then(pick);
+    // A failed download may be retried by the next request.
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+    return loaded;
+  };
+}
