@@ -4,7 +4,7 @@
  * recorded in docs/performance.md ("First load").
  *
  *   npm start            (in another shell; or any running Quire with the demo district)
- *   npx tsx bench/lighthouse.bench.ts [--url http://localhost:3000] [--runs 3]
+ *   npx tsx bench/lighthouse.bench.ts [--url http://localhost:3000] [--runs 3] [--save folder]
  *
  * Lighthouse is not a dependency of the project (it would add 200 packages to every install): the script
  * runs it with `npx --yes lighthouse@12` (Lighthouse 12 runs on Node 20; 13 needs Node 22), which fetches it
@@ -12,7 +12,7 @@
  * signed in through the screens first, so the signed-in audit sees what an admin sees.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
   options: {
     url: { type: 'string', default: 'http://localhost:3000' },
     runs: { type: 'string', default: '3' },
+    /** A folder to keep each run's full JSON report in (what the printed figures come from). */
+    save: { type: 'string' },
     email: { type: 'string', default: process.env.DEMO_ADMIN_EMAIL ?? 'admin@demo.quire.school' },
     password: { type: 'string', default: process.env.DEMO_ADMIN_PASSWORD ?? 'quire-demo-1' },
   },
@@ -64,6 +66,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function audit(label: string, url: string, keepSession = false): Promise<void> {
   const reports: Report[] = [];
   for (let i = 0; i < RUNS; i += 1) reports.push(await lighthouse(url, keepSession));
+  if (values.save) {
+    mkdirSync(values.save, { recursive: true });
+    reports.forEach((r, i) => writeFileSync(join(values.save!, `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${i + 1}.json`), JSON.stringify(r)));
+  }
   const score = (r: Report, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100);
   const ms = (r: Report, a: string) => r.audits[a]?.numericValue ?? NaN;
   console.log(`\n${label} (${url}), ${RUNS} runs, median [each run]`);
@@ -77,6 +83,13 @@ async function audit(label: string, url: string, keepSession = false): Promise<v
     console.log(`  ${a.padEnd(34)} ${show(median(all)).padStart(6)}   [${all.map(show).join(' ')}]`);
   }
   for (const r of reports.slice(0, 1)) {
+    // Where the main thread's time went (Lighthouse's own breakdown), and the scripts that cost the most.
+    const items = (id: string) => ((r.audits[id] as { details?: { items?: Array<Record<string, unknown>> } }).details?.items ?? []);
+    const work = items('mainthread-work-breakdown').map((i) => `${String(i.groupLabel ?? i.group)} ${Math.round(Number(i.duration))} ms`);
+    console.log(`  main thread: ${work.join(', ')}`);
+    for (const i of items('bootup-time').slice(0, 5)) {
+      console.log(`  script ${String(i.url).replace(BASE, '')}: evaluation ${Math.round(Number(i.scripting))} ms, parse ${Math.round(Number(i.scriptParseCompile))} ms`);
+    }
     const failing = Object.entries(r.audits).filter(([, v]) => v.score !== null && v.score < 0.9 && v.displayValue);
     for (const [id, v] of failing) console.log(`  below 90: ${id} ${v.displayValue ?? ''}`);
   }
