@@ -262,9 +262,32 @@ export async function readTeachersPage<Level extends string>(
       SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
+  } else if (offset > 0) {
+    // A page by number: read from the nearer end of the list, so the last page costs what the first does (OFFSET
+    // walks every row it skips). The total (member_counts, a few rows) decides which end, inside the statement:
+    // each branch's condition has no column in it, so PostgreSQL runs only the branch whose condition holds.
+    const rows = sql<number>`(SELECT rows_total FROM total)`;
+    const forward = selectTeacherColumns(orderedTeachers(db, filter, sort), sort).limit(window.limit).offset(offset);
+    // Rows offset … min(offset + limit, total) - 1 in list order, read in the reverse order: the rows after them
+    // skipped, then as many as the page holds (none past the end).
+    const backward = selectTeacherColumns(orderedTeachers(db, filter, sort, null, true), sort)
+      .limit(sql<number>`greatest(least(${offset + window.limit}::bigint, ${rows}) - ${offset}::bigint, 0)`)
+      .offset(sql<number>`greatest(${rows} - ${offset + window.limit}::bigint, 0)`);
+    statement = sql<Answer>`
+      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      total AS MATERIALIZED (SELECT CASE WHEN (SELECT level FROM access) IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS rows_total),
+      page AS (
+        SELECT p.*, row_number() OVER () AS n FROM ${forward} AS p
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint <= ${rows}
+        UNION ALL
+        SELECT p.*, -row_number() OVER () AS n FROM ${backward} AS p
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint > ${rows}
+      )
+      SELECT a.level, ${rows} AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
   } else {
-    let page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
-    if (offset) page = page.offset(offset);
+    const page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
     statement = sql<Answer>`
       WITH access AS MATERIALIZED (SELECT ${access} AS level),
       page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
@@ -275,7 +298,9 @@ export async function readTeachersPage<Level extends string>(
   const { rows } = await statement.execute(db);
   const first = rows[0];
   const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, total: _t, n: _n, ...row }) => row as TeacherRow);
-  const more = found.length > window.limit;
+  const total = Number(first?.total ?? 0);
+  // A page by number of the whole list reads exactly its rows (from either end): the total says whether more follow.
+  const more = offset > 0 && !countsRows(filter) ? offset + window.limit < total : found.length > window.limit;
   const shown = found.slice(0, window.limit);
-  return { level: first?.level ?? null, total: Number(first?.total ?? 0), rows: before ? shown.reverse() : shown, more };
+  return { level: first?.level ?? null, total, rows: before ? shown.reverse() : shown, more };
 }
