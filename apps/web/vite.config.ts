@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -8,8 +9,18 @@ const API_TARGET = process.env.QUIRE_API_TARGET ?? 'http://localhost:3000';
 // The React plugin is typed against the workspace root's Vite (Vitest's), this app builds with Vite 7.
 const reactPlugin = react() as unknown as PluginOption;
 
-export default defineConfig({
+/**
+ * React Router 7's package exports resolve to its development build under every condition (its issues #12532, #14102:
+ * dev warnings and checks in production bundles). The production build sits beside it: a build uses that one.
+ */
+const reactRouterEntry = createRequire(import.meta.url).resolve('react-router');
+const reactRouterProduction = reactRouterEntry.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [reactPlugin],
+  resolve: {
+    alias: command === 'build' && reactRouterProduction !== reactRouterEntry ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: false }])),
   },
@@ -30,4 +41,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
