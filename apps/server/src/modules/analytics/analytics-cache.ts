@@ -12,34 +12,27 @@ import { LRUCache } from 'lru-cache';
  * of libraries and books made since, are at most ANALYTICS_CACHE_SECONDS old.
  */
 export class AnalyticsAnswerCache {
-  private readonly answers: LRUCache<string, string> | null;
+  /**
+   * lru-cache's fetch() keeps one answer in the making per key (requests asking the same meanwhile wait for the same
+   * database round trip) and keeps nothing when making it fails.
+   */
+  private readonly answers: LRUCache<string, string, () => Promise<string>> | null;
   private readonly generations = new Map<string, number>();
-  /** Answers being made: requests asking the same meanwhile wait for the same database round trip. */
-  private readonly pending = new Map<string, Promise<string>>();
 
   constructor(seconds: number, maxEntries = 5_000) {
-    this.answers = seconds > 0 ? new LRUCache({ max: maxEntries, ttl: seconds * 1000, ttlAutopurge: false }) : null;
-  }
-
-  private key(organisationId: string, question: string): string {
-    return `${organisationId}\n${this.generations.get(organisationId) ?? 0}\n${question}`;
+    this.answers =
+      seconds > 0 ? new LRUCache({ max: maxEntries, ttl: seconds * 1000, fetchMethod: (_key, _stale, { context }) => context() }) : null;
   }
 
   /** The answer's JSON text: kept, or made by `answer` (and kept). */
   async answer(organisationId: string, question: string, answer: () => Promise<string>): Promise<string> {
     if (!this.answers) return answer();
-    const key = this.key(organisationId, question);
-    const kept = this.answers.get(key) ?? this.pending.get(key);
-    if (kept !== undefined) return kept;
-    const made = answer().then(
-      (text) => {
-        // Kept under the generation it was asked in: events that arrived meanwhile have moved the organisation on.
-        this.answers!.set(key, text);
-        return text;
-      },
-    ).finally(() => this.pending.delete(key));
-    this.pending.set(key, made);
-    return made;
+    // Under the organisation's generation when asked: events that arrive meanwhile move it on, so an answer made
+    // from the rows before them is never found again.
+    const key = `${organisationId}\n${this.generations.get(organisationId) ?? 0}\n${question}`;
+    const text = await this.answers.fetch(key, { context: answer });
+    if (text === undefined) throw new Error('The analytics answer cache gave no answer');
+    return text;
   }
 
   /** Forgets every kept answer of these organisations (their events just changed). */

@@ -266,24 +266,24 @@ export async function readTeachersPage<Level extends string>(
     // A page by number: read from the nearer end of the list, so the last page costs what the first does (OFFSET
     // walks every row it skips). The total (member_counts, a few rows) decides which end, inside the statement:
     // each branch's condition has no column in it, so PostgreSQL runs only the branch whose condition holds.
-    const rows = sql<number>`(SELECT rows_total FROM total)`;
+    const totalRows = sql<number>`(SELECT rows_total FROM total)`;
     const forward = selectTeacherColumns(orderedTeachers(db, filter, sort), sort).limit(window.limit).offset(offset);
     // Rows offset … min(offset + limit, total) - 1 in list order, read in the reverse order: the rows after them
     // skipped, then as many as the page holds (none past the end).
     const backward = selectTeacherColumns(orderedTeachers(db, filter, sort, null, true), sort)
-      .limit(sql<number>`greatest(least(${offset + window.limit}::bigint, ${rows}) - ${offset}::bigint, 0)`)
-      .offset(sql<number>`greatest(${rows} - ${offset + window.limit}::bigint, 0)`);
+      .limit(sql<number>`greatest(least(${offset + window.limit}::bigint, ${totalRows}) - ${offset}::bigint, 0)`)
+      .offset(sql<number>`greatest(${totalRows} - ${offset + window.limit}::bigint, 0)`);
     statement = sql<Answer>`
       WITH access AS MATERIALIZED (SELECT ${access} AS level),
       total AS MATERIALIZED (SELECT CASE WHEN (SELECT level FROM access) IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS rows_total),
       page AS (
         SELECT p.*, row_number() OVER () AS n FROM ${forward} AS p
-        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint <= ${rows}
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint <= ${totalRows}
         UNION ALL
         SELECT p.*, -row_number() OVER () AS n FROM ${backward} AS p
-        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint > ${rows}
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint > ${totalRows}
       )
-      SELECT a.level, ${rows} AS total, page.*
+      SELECT a.level, ${totalRows} AS total, page.*
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
   } else {

@@ -16,12 +16,12 @@ export function resolveContract<T>(contract: Contract<T>): ZodType<T> | Promise<
 /** A contract picked from @quire/core when first used; later uses share the loaded schema. */
 export function lazyContract<T>(pick: (core: typeof Core) => ZodType<T>): () => Promise<ZodType<T>> {
   let loaded: Promise<ZodType<T>> | undefined;
-  return () => {
-    loaded ??= import('@quire/core').then(pick);
-    // A failed download may be retried by the next request.
-    loaded.catch(() => {
-      loaded = undefined;
-    });
-    return loaded;
-  };
+  return () =>
+    (loaded ??= import('@quire/core')
+      .then(pick)
+      .catch((error: unknown) => {
+        // A failed download is tried again by the next request.
+        loaded = undefined;
+        throw error;
+      }));
 }
