@@ -1,13 +1,12 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
 import { openDatabase, DatabaseStartError, type Database } from './db/client.js';
-import { migrateToLatest } from './db/migrate.js';
 import { ConfigError, loadEnv, publicUrl, type Env } from './env.js';
 import { resolveAuthSecret } from './modules/identity/auth-secret.js';
 
 /**
  * Starts Quire: configuration, database, migrations, demo data, then the HTTP server.
  * Every start failure a person can fix ends with one line saying what to fix, and exit code 1.
+ * The application's modules (Fastify, Better Auth, every feature) load only once the configuration and the
+ * database are good, so a start that fails on either says so at once.
  */
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -41,6 +40,11 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
   const database = await open(env);
+  const [{ migrateToLatest }, { buildApp }, { default: closeWithGrace }] = await Promise.all([
+    import('./db/migrate.js'),
+    import('./app.js'),
+    import('close-with-grace'),
+  ]);
 
   try {
     await migrateToLatest(database.db);

@@ -91,7 +91,8 @@ describe('starting the server', () => {
 
   describe('with a database', () => {
     // A fresh PostgreSQL database when the tests run against one (never the admin database itself),
-    // else embedded PGlite in a scratch folder.
+    // else embedded PGlite in a scratch folder. Both tests use the same one, in this order: the first start
+    // migrates it and generates the auth secret, so the second (the port in use) does not migrate again.
     let postgres: { database: Database; url?: string } | undefined;
     const database = (name: string): Record<string, string> =>
       postgres?.url ? { DATABASE_URL: postgres.url, DATA_DIR: join(scratch, name) } : { DATA_DIR: join(scratch, name) };
@@ -105,17 +106,10 @@ describe('starting the server', () => {
       await postgres?.database.close();
     });
 
-    it('stops with one line when the port is in use', async () => {
-      occupied = createServer();
-      await new Promise<void>((resolve) => occupied!.listen(3151, '127.0.0.1', resolve));
-      const run = await startServer({ ...database('port'), PORT: '3151' });
-      expectOneLineFailure(run, 'Port 3151 is already in use: stop the other process or set PORT.');
-    }, 150_000);
-
     it('prints its URL, serves, and shuts down cleanly on SIGTERM', async () => {
       let health: number | undefined;
       const run = await startServer(
-        { ...database('graceful'), PORT: '3152' },
+        { ...database('shared'), PORT: '3152' },
         {
           stdout: /running at/,
           then: async () => {
@@ -126,11 +120,18 @@ describe('starting the server', () => {
       expect(run.stdout).toContain('Quire is running at http://127.0.0.1:3152');
       expect(health).toBe(200);
       // No AUTH_SECRET: a random one is generated and kept beside the data, never a constant (docs/security.md).
-      const kept = join(scratch, 'graceful', 'auth-secret');
+      const kept = join(scratch, 'shared', 'auth-secret');
       expect(run.stdout).toContain(`AUTH_SECRET is not set: generated one and kept it in ${kept} (mode 0600)`);
       expect(statSync(kept).mode & 0o777).toBe(0o600);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
+    }, 150_000);
+
+    it('stops with one line when the port is in use', async () => {
+      occupied = createServer();
+      await new Promise<void>((resolve) => occupied!.listen(3151, '127.0.0.1', resolve));
+      const run = await startServer({ ...database('shared'), PORT: '3151' });
+      expectOneLineFailure(run, 'Port 3151 is already in use: stop the other process or set PORT.');
     }, 150_000);
   });
 });
