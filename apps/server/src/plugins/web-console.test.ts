@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -18,6 +19,8 @@ describe('serving the built console', () => {
     mkdirSync(join(dist, 'static'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'static', 'app-1234.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    // The build's Brotli copy (apps/web/vite.config.ts); its content differs so the test can tell which was sent.
+    writeFileSync(join(dist, 'static', 'app-1234.js.br'), brotliCompressSync(Buffer.from('console.log("the build\'s copy");')));
     t = await buildTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -47,6 +50,19 @@ describe('serving the built console', () => {
     expect(res.headers['content-type']).toContain('javascript');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's compressed copy of a file as it is, and the file itself to a browser that takes neither", async () => {
+    const br = await t.app.inject({ url: '/static/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("the build\'s copy");');
+
+    const plain = await t.app.inject({ url: '/static/app-1234.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(`console.log(${JSON.stringify('x'.repeat(4000))});`);
   });
 
   it('does not answer API paths, non-GET requests or non-HTML requests with the console', async () => {

@@ -48,10 +48,12 @@ export async function registerWebConsole(
   const built = existsSync(indexFile);
   if (built) {
     // Hashed build files may be cached for a year; index.html never (it names the current hashes).
+    // The build writes a .br and a .gz beside each script and style sheet (apps/web/vite.config.ts): sent as they are.
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
