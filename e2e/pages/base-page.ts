@@ -18,11 +18,14 @@ export abstract class BasePage {
     protected readonly testInfo: TestInfo | null = null,
   ) {}
 
-  /** Opens the page, waits for its heading, and checks it with axe. */
-  async goto(): Promise<this> {
+  /**
+   * Opens the page, waits for its heading, and checks it with axe. `{ accessible: 'checked elsewhere' }` skips
+   * that check for a state another test of the same spec checks already (the caller names which in a comment).
+   */
+  async goto(options: { accessible?: 'check' | 'checked elsewhere' } = {}): Promise<this> {
     await this.page.goto(this.path);
     await this.waitUntilReady();
-    await this.expectAccessible();
+    if (options.accessible !== 'checked elsewhere') await this.expectAccessible();
     return this;
   }
 
