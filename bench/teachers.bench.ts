@@ -324,12 +324,17 @@ try {
     const copyMs = performance.now() - t0;
     console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP | COPY TO STDOUT (psql) ${mb(copy.stdout.length)} MB in ${(copyMs / 1000).toFixed(2)} s`);
     // Three more of each, alternating, so the shared machine's load weighs on both alike: the medians.
-    const times: { http: number[]; copy: number[] } = { http: [], copy: [] };
+    // HTTP as fetch asks for it (gzip, as a browser does), and without compression (the bytes COPY writes).
+    const times: { http: number[]; identity: number[]; copy: number[] } = { http: [], identity: [], copy: [] };
     for (let round = 0; round < 3; round++) {
       let t = performance.now();
       const again = await fetch(`${base}/members/teachers/export.csv?scope=all`, { headers });
       for await (const chunk of again.body as unknown as AsyncIterable<Uint8Array>) void chunk;
       times.http.push(performance.now() - t);
+      t = performance.now();
+      const plain = await fetch(`${base}/members/teachers/export.csv?scope=all`, { headers: { ...headers, 'accept-encoding': 'identity' } });
+      for await (const chunk of plain.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+      times.identity.push(performance.now() - t);
       t = performance.now();
       await exec('psql', [url.toString(), '-qAt', '-c',
         `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
@@ -337,7 +342,7 @@ try {
       times.copy.push(performance.now() - t);
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[1]!;
-    console.log(`export, median of 3 alternating: HTTP ${(median(times.http) / 1000).toFixed(2)} s | COPY ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (${loadNow()})`);
+    console.log(`export, median of 3 alternating: HTTP (gzip) ${(median(times.http) / 1000).toFixed(2)} s | HTTP (no compression) ${(median(times.identity) / 1000).toFixed(2)} s | COPY ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (gzip), ${(median(times.identity) / median(times.copy)).toFixed(2)} (no compression) (${loadNow()})`);
   }
   console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB`);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildLicense, buildTeacher } from './factories.js';
 import { EXPORT_BATCH_SIZE } from '../src/modules/members/teachers-export.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
@@ -37,6 +38,24 @@ describe('GET …/members/teachers/export.csv', () => {
       ['b@s.org', `'=HYPERLINK("x")`, 'No', '', 'In progress'],
       ['c@s.org', 'Zoë Ünal', 'Yes', '', ''],
     ]);
+  });
+
+  it('sends the same file compressed to a browser that accepts gzip or Brotli', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    await t.app.db
+      .insertInto('members')
+      .values(Array.from({ length: 1500 }, (_, i) => ({ id: `z-${orgId}-${i}`, organisation_id: orgId, email: `z${String(i).padStart(4, '0')}@s.org`, display_name: `Teacher ${i}`, role: 600 })))
+      .execute();
+    const plain = await t.app.inject({ url: exportUrl(orgId), headers: { ...headers, 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(parse(plain.rawPayload.toString('utf8'), { bom: true })).toHaveLength(1501);
+    for (const [encoding, decompress] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const res = await t.app.inject({ url: exportUrl(orgId), headers: { ...headers, 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decompress(res.rawPayload).equals(plain.rawPayload), encoding).toBe(true);
+    }
   });
 
   it('exports the current page or everything matching the search, across batch boundaries', async () => {

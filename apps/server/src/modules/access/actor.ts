@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorised } from '../../errors.js';
+import { AppError, unauthorised } from '../../errors.js';
 
 /** The signed-in person making a request, resolved from the `__admin_session` cookie by the identity module. */
 export interface Actor {
@@ -15,11 +15,45 @@ export interface Actor {
  */
 export const ACTING_USER_HEADER = 'x-acting-user';
 
+/**
+ * A request whose session is read in the same statement as its answer (a route with `config.sessionInStatement`, the
+ * Teachers page: docs/performance.md): the token of its signed session cookie, whose signature the identity module
+ * has checked, and the user its X-Acting-User header names. The statement reads the session by the token (not
+ * expired, with its user) and answers with the user's id; `checkSessionActor` then refuses as the actor hook would.
+ */
+export interface SessionRef {
+  token: string;
+  actingUser: string | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** null when the request has no valid session. Set by the identity module's onRequest hook. */
     actor: Actor | null;
+    /** Routes with `config.sessionInStatement` only (request.actor stays null there): null without a signed cookie. */
+    sessionRef: SessionRef | null;
   }
+  interface FastifyContextConfig {
+    /** true: the route reads the session in its own statement (request.sessionRef) instead of before it runs. */
+    sessionInStatement?: boolean;
+  }
+}
+
+/** A request whose X-Acting-User names someone else than the session's user (a tab left open by another user). */
+export function actingUserMismatch(): AppError {
+  return new AppError(401, 'acting_user_mismatch', 'You are signed in as another user in this browser. Please reload the page.');
+}
+
+/** The session reference of a `sessionInStatement` route, or a 401 when the request has no signed session cookie. */
+export function requireSessionRef(request: FastifyRequest): SessionRef {
+  if (!request.sessionRef) throw unauthorised();
+  return request.sessionRef;
+}
+
+/** After the statement: 401 when the token named no live session, or when X-Acting-User names someone else. */
+export function checkSessionActor(ref: SessionRef, actorId: string | null): void {
+  if (!actorId) throw unauthorised();
+  if (ref.actingUser && ref.actingUser !== actorId) throw actingUserMismatch();
 }
 
 /** The actor, or a 401 when the request is not signed in. */

@@ -34,21 +34,25 @@ export interface OrgAccess {
 /** 'read': admins and library managers; 'admin': admins only (every change). */
 export type OrgNeed = 'read' | 'admin';
 
+/** A person as known to the server (values), or as columns of the statement that reads their session. */
+type PersonRef = Person | { userId: RawBuilder<string>; email: RawBuilder<string> };
+
 /** The row names the person: its e-mail (stored lower-case) or its identity user. */
-function isPerson(table: 'admins' | 'members', person: Person): RawBuilder<boolean> {
+function isPerson(table: 'admins' | 'members', person: PersonRef): RawBuilder<boolean> {
   const parts = [];
-  if (person.email) parts.push(sql`${sql.ref(`${table}.email`)} = ${person.email.trim().toLowerCase()}`);
+  if (typeof person.email === 'string') parts.push(sql`${sql.ref(`${table}.email`)} = ${person.email.trim().toLowerCase()}`);
+  else if (person.email) parts.push(sql`${sql.ref(`${table}.email`)} = lower(btrim(${person.email}))`);
   if (person.userId) parts.push(sql`${sql.ref(`${table}.user_id`)} = ${person.userId}`);
   return parts.length > 0 ? sql<boolean>`(${sql.join(parts, sql` OR `)})` : sql<boolean>`false`;
 }
 
 /** Organisations where the person is listed as an admin. */
-function adminRows(db: Db, person: Person) {
+function adminRows(db: Db, person: PersonRef) {
   return db.selectFrom('admins').select('admins.organisation_id').where(isPerson('admins', person));
 }
 
 /** Organisations where the person manages libraries. */
-function managerRows(db: Db, person: Person) {
+function managerRows(db: Db, person: PersonRef) {
   return db
     .selectFrom('members')
     .innerJoin('organisations', 'organisations.id', 'members.organisation_id')
@@ -96,10 +100,45 @@ export async function listAccessibleOrganisations(db: Db, actor: Actor): Promise
  */
 export function orgAccessLevel(db: Db, actor: Actor, organisationId: string): RawBuilder<OrgAccessLevel | null> {
   if (!actor.emailVerified) return sql<null>`NULL::text`;
-  const person = personOf(actor);
+  return accessLevelOf(db, personOf(actor), organisationId);
+}
+
+function accessLevelOf(db: Db, person: PersonRef, organisationId: string): RawBuilder<OrgAccessLevel | null> {
   const admin = adminRows(db, person).where('admins.organisation_id', '=', organisationId);
   const manager = managerRows(db, person).where('members.organisation_id', '=', organisationId);
   return sql<OrgAccessLevel | null>`(CASE WHEN EXISTS (${admin}) THEN 'admin' WHEN EXISTS (${manager}) THEN 'library-manager' END)`;
+}
+
+/** One row for a statement's `access` CTE: the caller's access level in the organisation, and who the caller is. */
+export interface AccessRow<Level extends string = OrgAccessLevel> {
+  level: Level | null;
+  /** The caller's identity user; null when a session read in the statement named nobody (no such session, or expired). */
+  actor_id: string | null;
+}
+
+/** An access row read on its own (a request that reads its data in later statements). */
+export async function readAccessRow(db: Db, row: RawBuilder<AccessRow>): Promise<AccessRow> {
+  const { rows } = await row.execute(db);
+  return rows[0] ?? { level: null, actor_id: null };
+}
+
+/** The access row of an actor the request already knows (orgAccessLevel, and their id). */
+export function orgAccessRow(db: Db, actor: Actor, organisationId: string): RawBuilder<AccessRow> {
+  return sql<AccessRow>`SELECT ${orgAccessLevel(db, actor, organisationId)} AS level, ${actor.userId}::text AS actor_id`;
+}
+
+/**
+ * The access row of the session behind a signed cookie's token, read in the same statement (one round trip for the
+ * session, the access and the data, the Teachers page's: docs/performance.md): the session as the actor hook reads it
+ * (by its token, not expired, with its user; identity/session-actor.ts), then the same rule as orgAccessLevel on
+ * its user's id and e-mail. Always one row: actor_id null when the token names no live session.
+ */
+export function sessionOrgAccessRow(db: Db, token: string, organisationId: string): RawBuilder<AccessRow> {
+  const level = accessLevelOf(db, { userId: sql<string>`u.id`, email: sql<string>`u.email` }, organisationId);
+  return sql<AccessRow>`
+    SELECT CASE WHEN u."emailVerified" THEN ${level} END AS level, u.id AS actor_id
+    FROM (SELECT 1) AS one
+    LEFT JOIN (session AS s INNER JOIN "user" AS u ON u.id = s."userId") ON s.token = ${token} AND s."expiresAt" > ${new Date()}`;
 }
 
 /** The refusal of an actor without access to the organisation (403). */

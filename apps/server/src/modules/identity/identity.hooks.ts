@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppError, forbidden } from '../../errors.js';
+import { forbidden } from '../../errors.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { ACTING_USER_HEADER } from '../access/actor.js';
+import { ACTING_USER_HEADER, actingUserMismatch } from '../access/actor.js';
 import { SESSION_COOKIE } from './auth.js';
-import { findSessionActor } from './session-actor.js';
+import { findActorBySessionToken, sessionTokenOf } from './session-actor.js';
 import { isSameOrigin } from './origins.js';
 
 declare module 'fastify' {
@@ -63,16 +63,25 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
  */
 export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string }): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
+  if (!app.hasRequestDecorator('sessionRef')) app.decorateRequest('sessionRef', null);
   app.addHook('onRequest', async (request) => {
     request.actor = null;
+    request.sessionRef = null;
     if (!hasSessionCookie(request)) return;
-    const actor = await findSessionActor(options.db, options.secret, request.headers.cookie ?? '');
+    const token = sessionTokenOf(request.headers.cookie ?? '', options.secret);
+    if (!token) return;
+    const acting = request.headers[ACTING_USER_HEADER];
+    if (request.routeOptions.config?.sessionInStatement) {
+      // The route reads the session in its own statement and refuses as below (access/actor.ts checkSessionActor).
+      request.sessionRef = { token, actingUser: typeof acting === 'string' && acting !== '' ? acting : null };
+      return;
+    }
+    const actor = await findActorBySessionToken(options.db, token);
     if (!actor) return;
     request.actor = actor;
-    const acting = request.headers[ACTING_USER_HEADER];
     const path = request.url.split('?')[0] ?? '';
     if (typeof acting === 'string' && acting !== '' && acting !== actor.userId && !SIGN_IN_PREFIXES.some((p) => path.startsWith(p))) {
-      throw new AppError(401, 'acting_user_mismatch', 'You are signed in as another user in this browser. Please reload the page.');
+      throw actingUserMismatch();
     }
   });
 }

@@ -32,9 +32,19 @@ export function verifySessionCookie(value: string, secret: string): string | nul
  * the cache expires, so it stays off: docs/identity.md).
  */
 export async function findSessionActor(db: Kysely<DB>, secret: string, cookieHeader: string): Promise<Actor | null> {
-  const value = parseCookies(cookieHeader).get(SESSION_COOKIE);
-  const token = value ? verifySessionCookie(value, secret) : null;
+  const token = sessionTokenOf(cookieHeader, secret);
   if (!token) return null;
+  return findActorBySessionToken(db, token);
+}
+
+/** The session token of a Cookie header's signed `__admin_session`, or null (none, or not signed by this server). */
+export function sessionTokenOf(cookieHeader: string, secret: string): string | null {
+  const value = parseCookies(cookieHeader).get(SESSION_COOKIE);
+  return value ? verifySessionCookie(value, secret) : null;
+}
+
+/** The signed-in person of a session token whose signature was checked: the session not expired, with its user. */
+export async function findActorBySessionToken(db: Kysely<DB>, token: string): Promise<Actor | null> {
   const row = await db
     .selectFrom('session as s')
     .innerJoin('user as u', 'u.id', 's.userId')

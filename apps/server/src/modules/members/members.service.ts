@@ -2,9 +2,9 @@ import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEA
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { Actor } from '../access/actor.js';
+import { checkSessionActor, type Actor, type SessionRef } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { orgAccessLevel, organisationForbidden, requireOrgAccess, type OrgAccess } from '../access/org-access.js';
+import { orgAccessRow, organisationForbidden, readAccessRow, requireOrgAccess, sessionOrgAccessRow, type OrgAccess } from '../access/org-access.js';
 import { countOwnedBooks } from '../libraries/book-counts.repository.js';
 import { presentMember } from './members.presenter.js';
 import * as repo from './members.repository.js';
@@ -48,14 +48,25 @@ export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilte
  * The teachers (Active) or removed teachers (Inactive) list; one page when page, pageSize or a cursor is given.
  * A page is one statement that also decides access and reads the total (teachers-list.repository.ts).
  */
-export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeachersInput): Promise<MembersPage> {
+/**
+ * A page of the Teachers list (or, for an admin asking for no page, the whole list). The caller is an actor, or the
+ * session reference of the Teachers route, whose session is read in the page's own statement (one round trip for
+ * session, access, page and total: docs/performance.md) and refused after it as the actor hook would refuse it.
+ */
+export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, input: ListTeachersInput): Promise<MembersPage> {
   if (input.after && input.before) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
   const { filter, sort } = teacherQueryOf(input);
   const paged = input.page !== undefined || input.pageSize !== undefined || input.after !== undefined || input.before !== undefined;
+  const access = 'token' in caller ? sessionOrgAccessRow(db, caller.token, input.organisationId) : orgAccessRow(db, caller, input.organisationId);
   // Library managers read the list a page at a time, never all of it at once (docs/security.md).
-  if (!paged && (await requireOrgAccess(db, actor, input.organisationId, 'read')).level === 'admin') {
-    const rows = await listRepo.listTeachers(db, filter, sort);
-    return { members: rows.map(presentMember), total: rows.length };
+  if (!paged) {
+    const { level, actor_id: actorId } = await readAccessRow(db, access);
+    if ('token' in caller) checkSessionActor(caller, actorId);
+    if (!level) throw organisationForbidden();
+    if (level === 'admin') {
+      const rows = await listRepo.listTeachers(db, filter, sort);
+      return { members: rows.map(presentMember), total: rows.length };
+    }
   }
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const offset = ((input.page ?? 1) - 1) * pageSize;
@@ -66,11 +77,12 @@ export async function listTeachers(db: Kysely<DB>, actor: Actor, input: ListTeac
       : { limit: pageSize, offset };
   let result;
   try {
-    result = await listRepo.readTeachersPage(db, orgAccessLevel(db, actor, input.organisationId), filter, sort, window);
+    result = await listRepo.readTeachersPage(db, access, filter, sort, window);
   } catch (error) {
     if ((input.after || input.before) && isDataException(error)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
     throw error;
   }
+  if ('token' in caller) checkSessionActor(caller, result.actorId);
   if (!result.level) throw organisationForbidden();
   const { rows, more } = result;
   const first = rows[0];

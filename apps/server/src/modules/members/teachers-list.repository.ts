@@ -1,6 +1,7 @@
 import type { SortDirection, TeacherSortKey, TeacherStatus, TeachersListParams } from '@quire/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { AccessRow } from '../access/org-access.js';
 
 /**
  * The Teachers list query, shared by the page (members.service.ts) and the CSV export
@@ -227,6 +228,8 @@ export type TeacherWindow =
 export interface TeachersPage<Level extends string> {
   /** The caller's access, decided by the same statement; null: none (and nothing else was read). */
   level: Level | null;
+  /** The caller's identity user, from the access row (null: the session it read named nobody). */
+  actorId: string | null;
   total: number;
   /** The page's rows in list order. */
   rows: TeacherRow[];
@@ -241,7 +244,7 @@ export interface TeachersPage<Level extends string> {
  */
 export async function readTeachersPage<Level extends string>(
   db: Kysely<DB>,
-  access: RawBuilder<Level | null>,
+  access: RawBuilder<AccessRow<Level>>,
   filter: TeacherFilter,
   sort: TeacherSort,
   window: TeacherWindow,
@@ -249,17 +252,17 @@ export async function readTeachersPage<Level extends string>(
   const before = 'before' in window;
   const seek = 'after' in window ? window.after : before ? window.before : null;
   const offset = 'offset' in window && window.offset > 0 ? window.offset : 0;
-  type Answer = Partial<TeacherRow> & { level: Level | null; total: number; n: number | null };
+  type Answer = Partial<TeacherRow> & { level: Level | null; actor_id: string | null; total: number; n: number | null };
   let statement;
   if (countsRows(filter)) {
     // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
     // would otherwise scan its trigram indexes twice).
     const page = pageOfMatches(db, sort, seek, before, window.limit + 1, offset);
     statement = sql<Answer>`
-      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      WITH access AS MATERIALIZED (${access}),
       matches AS MATERIALIZED ${matchingTeachers(db, filter, sort)},
       page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
-      SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
+      SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
   } else if (offset > 0) {
@@ -274,7 +277,7 @@ export async function readTeachersPage<Level extends string>(
       .limit(sql<number>`greatest(least(${offset + window.limit}::bigint, ${totalRows}) - ${offset}::bigint, 0)`)
       .offset(sql<number>`greatest(${totalRows} - ${offset + window.limit}::bigint, 0)`);
     statement = sql<Answer>`
-      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      WITH access AS MATERIALIZED (${access}),
       total AS MATERIALIZED (SELECT CASE WHEN (SELECT level FROM access) IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS rows_total),
       page AS (
         SELECT p.*, row_number() OVER () AS n FROM ${forward} AS p
@@ -283,24 +286,24 @@ export async function readTeachersPage<Level extends string>(
         SELECT p.*, -row_number() OVER () AS n FROM ${backward} AS p
         WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint > ${totalRows}
       )
-      SELECT a.level, ${totalRows} AS total, page.*
+      SELECT a.level, a.actor_id, ${totalRows} AS total, page.*
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
   } else {
     const page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
     statement = sql<Answer>`
-      WITH access AS MATERIALIZED (SELECT ${access} AS level),
+      WITH access AS MATERIALIZED (${access}),
       page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
-      SELECT a.level, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS total, page.*
+      SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS total, page.*
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
   }
   const { rows } = await statement.execute(db);
   const first = rows[0];
-  const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, total: _t, n: _n, ...row }) => row as TeacherRow);
+  const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, actor_id: _a, total: _t, n: _n, ...row }) => row as TeacherRow);
   const total = Number(first?.total ?? 0);
   // A page by number of the whole list reads exactly its rows (from either end): the total says whether more follow.
   const more = offset > 0 && !countsRows(filter) ? offset + window.limit < total : found.length > window.limit;
   const shown = found.slice(0, window.limit);
-  return { level: first?.level ?? null, total, rows: before ? shown.reverse() : shown, more };
+  return { level: first?.level ?? null, actorId: first?.actor_id ?? null, total, rows: before ? shown.reverse() : shown, more };
 }
