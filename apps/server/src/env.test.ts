@@ -65,6 +65,19 @@ describe('configuration', () => {
     expect(problems({ LTI_ENCRYPTION_KEY: 'short' })).toHaveLength(1);
   });
 
+  it("hashes passwords at OWASP's scrypt cost unless a test run lowers it, and never lowers it in production", () => {
+    expect(loadEnv({}).PASSWORD_SCRYPT_LOG2_N).toBe(17);
+    expect(loadEnv({ NODE_ENV: 'test', PASSWORD_SCRYPT_LOG2_N: '10' }).PASSWORD_SCRYPT_LOG2_N).toBe(10);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), LTI_ENCRYPTION_KEY: key };
+    expect(problems({ ...production, PASSWORD_SCRYPT_LOG2_N: '16' })).toEqual([
+      'Invalid configuration: PASSWORD_SCRYPT_LOG2_N below 17 is for test runs only: it would make every new password hash cheaper to guess',
+    ]);
+    expect(loadEnv({ ...production, PASSWORD_SCRYPT_LOG2_N: '18' }).PASSWORD_SCRYPT_LOG2_N).toBe(18);
+    expect(problems({ PASSWORD_SCRYPT_LOG2_N: '9' })).toHaveLength(1);
+    expect(problems({ PASSWORD_SCRYPT_LOG2_N: '21' })).toHaveLength(1);
+  });
+
   it('derives the public URL from PORT unless PUBLIC_URL is set', () => {
     expect(publicUrl(loadEnv({ PORT: '3105' }))).toBe('http://localhost:3105');
     expect(publicUrl(loadEnv({ PUBLIC_URL: 'https://quire.example.org/' }))).toBe('https://quire.example.org');

@@ -140,6 +140,12 @@ export const envSchema = z.object({
   PASSWORD_HASH_WORKERS: int(1, 32).optional(),
   /** Password hashes allowed to wait; sign-ins beyond it are answered 503. Unset: 8 per worker. */
   PASSWORD_HASH_QUEUE: int(0, 10_000).optional(),
+  /**
+   * scrypt's cost for new password hashes, as log2 of N: 17 (N = 131,072, OWASP's recommendation, 128 MiB and about
+   * half a second of one core a hash). Lower values are for test runs only (the suites sign in hundreds of times) and
+   * are refused in production; each stored hash keeps the cost it was made with.
+   */
+  PASSWORD_SCRYPT_LOG2_N: int(10, 20).default(17),
   /** Google sign-in (OpenID Connect): issuer URL, e.g. https://accounts.google.com. Offered only when issuer, id and secret are set. */
   GOOGLE_OIDC_ISSUER: z.string().url().optional(),
   GOOGLE_OIDC_CLIENT_ID: z.string().optional(),
@@ -163,6 +169,9 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** OWASP's recommended scrypt cost (log2 of N), the default of PASSWORD_SCRYPT_LOG2_N. */
+export const RECOMMENDED_SCRYPT_LOG2_N = 17;
+
 /** Reads and checks the environment; throws one ConfigError with one line per problem. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -173,6 +182,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.LTI_ENCRYPTION_KEY) {
     problems.push('LTI_ENCRYPTION_KEY is required in production (32 bytes, e.g. `openssl rand -base64 32`)');
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.PASSWORD_SCRYPT_LOG2_N < RECOMMENDED_SCRYPT_LOG2_N) {
+    problems.push(`PASSWORD_SCRYPT_LOG2_N below ${RECOMMENDED_SCRYPT_LOG2_N} is for test runs only: it would make every new password hash cheaper to guess`);
   }
   if (parsed.success && parsed.data.CHAT_SUPPORT_PROVIDER.toLowerCase() !== 'none' && !parsed.data.CHAT_SUPPORT_APP_ID) {
     problems.push('CHAT_SUPPORT_APP_ID is required when CHAT_SUPPORT_PROVIDER is set');

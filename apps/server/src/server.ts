@@ -1,5 +1,5 @@
 import { openDatabase, DatabaseStartError, type Database } from './db/client.js';
-import { ConfigError, loadEnv, publicUrl, type Env } from './env.js';
+import { ConfigError, loadEnv, publicUrl, RECOMMENDED_SCRYPT_LOG2_N, type Env } from './env.js';
 import { resolveAuthSecret } from './modules/identity/auth-secret.js';
 
 /**
@@ -38,6 +38,12 @@ async function main(): Promise<void> {
     env = await resolveAuthSecret(env, print);
   } catch (error) {
     fail((error as Error).message);
+  }
+  // Before the demo seed, which hashes the demo admin's password at the configured cost.
+  const { configurePasswordHashing } = await import('./modules/identity/password.js');
+  configurePasswordHashing({ workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N });
+  if (env.PASSWORD_SCRYPT_LOG2_N < RECOMMENDED_SCRYPT_LOG2_N) {
+    print(`PASSWORD_SCRYPT_LOG2_N is ${env.PASSWORD_SCRYPT_LOG2_N}: new password hashes are cheaper to guess than OWASP's recommendation (${RECOMMENDED_SCRYPT_LOG2_N}); for test runs only.`);
   }
   const database = await open(env);
   const [{ migrateToLatest }, { buildApp }, { default: closeWithGrace }] = await Promise.all([

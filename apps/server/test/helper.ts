@@ -35,6 +35,8 @@ export interface TestApp {
 export function testEnv(overrides: Partial<Env> = {}): Env {
   const base = loadEnv({
     NODE_ENV: 'test',
+    // scrypt at N = 2^10 instead of 2^17: the suites sign in hundreds of times (env.ts; refused in production).
+    PASSWORD_SCRYPT_LOG2_N: '10',
     LOG_LEVEL: 'silent',
     DEMO_SEED: 'false',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../client.js';
 import { migrateToLatest } from '../migrate.js';
 import { loadEnv } from '../../env.js';
-import { hashPassword } from '../../modules/identity/password.js';
+import { configurePasswordHashing, hashPassword } from '../../modules/identity/password.js';
 import { hasOrganisations } from './demo.repository.js';
 import { seedDemoDistrict } from './demo-district.js';
 import { demoStaffEmail } from './seed-demo.js';
@@ -43,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const env = loadEnv();
+  configurePasswordHashing({ workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N });
   let teachers: number;
   let seed: number;
   try {

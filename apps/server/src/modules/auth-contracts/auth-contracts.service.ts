@@ -23,7 +23,7 @@ import {
   insertAccessLog,
   isStudentAccount,
 } from '../identity/identity.repository.js';
-import { hashPassword, verifyPassword } from '../identity/password.js';
+import { dummyPasswordHash, verifyPassword } from '../identity/password.js';
 import { specProviderName } from '../identity/oidc-providers.js';
 
 export interface AuthContractsDeps {
@@ -31,9 +31,6 @@ export interface AuthContractsDeps {
   db: Kysely<DB>;
   env: Env;
 }
-
-/** Compared against when the account does not exist, so both answers take as long. */
-const dummyHash = hashPassword('not-a-real-password');
 
 const invalidCredentials = (code: 'auth/wrong-password' | 'auth/user-not-found') =>
   badRequest(authMessages.invalidCredentials, code);
@@ -56,7 +53,8 @@ export async function signInWithPassword(
   if (isCityGovernmentEmail(email, rules.cityGovernmentSuffixes)) throw badRequest(authMessages.cityGovernment, 'auth/city-government');
   const user = await findUserByEmail(deps.db, email);
   const hash = user ? await findPasswordHash(deps.db, user.id) : null;
-  const valid = await verifyPassword(hash ?? (await dummyHash), input.password);
+  // Compared against a dummy hash when the account does not exist, so both answers take as long.
+  const valid = await verifyPassword(hash ?? (await dummyPasswordHash()), input.password);
   if (!user) throw invalidCredentials('auth/user-not-found');
   if (!hash || !valid) throw invalidCredentials('auth/wrong-password');
   const token = await issueCustomTokenForUser(deps.auth, user.id, client);

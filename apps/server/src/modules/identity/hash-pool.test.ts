@@ -30,7 +30,7 @@ describe('password hashing pool', () => {
 
   it('stays bounded when PASSWORD_HASH_WORKERS and PASSWORD_HASH_QUEUE are unset', () => {
     const before = passwordHashingOptions();
-    configurePasswordHashing({ workers: undefined, maxQueue: undefined });
+    configurePasswordHashing({ workers: undefined, maxQueue: undefined, log2N: before.log2N });
     const after = passwordHashingOptions();
     expect(after).toEqual(before);
     expect(after.workers).toBeGreaterThanOrEqual(1);
@@ -39,11 +39,33 @@ describe('password hashing pool', () => {
     expect(() => new HashPool({ workers: undefined as unknown as number, maxQueue: 1 })).toThrow();
   });
 
-  it('hashes at OWASP scrypt parameters and verifies through the pool', async () => {
-    const hash = await hashPassword('correct horse');
-    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
-    expect(await verifyPassword(hash, 'correct horse')).toBe(true);
-    expect(await verifyPassword(hash, 'wrong horse')).toBe(false);
+  it('hashes at OWASP scrypt parameters by default and verifies through the pool', async () => {
+    const before = passwordHashingOptions();
+    try {
+      configurePasswordHashing({ workers: before.workers, maxQueue: before.maxQueue });
+      const hash = await hashPassword('correct horse');
+      expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
+      expect(await verifyPassword(hash, 'correct horse')).toBe(true);
+      expect(await verifyPassword(hash, 'wrong horse')).toBe(false);
+    } finally {
+      configurePasswordHashing(before);
+    }
+  });
+
+  it("hashes at PASSWORD_SCRYPT_LOG2_N's cost and still verifies a hash made at another cost", async () => {
+    const before = passwordHashingOptions();
+    try {
+      configurePasswordHashing({ ...before, log2N: 17 });
+      const strong = await hashPassword('correct horse');
+      configurePasswordHashing({ ...before, log2N: 10 });
+      const cheap = await hashPassword('correct horse');
+      expect(cheap.startsWith('scrypt$1024$8$1$')).toBe(true);
+      expect(await verifyPassword(strong, 'correct horse')).toBe(true);
+      expect(await verifyPassword(cheap, 'correct horse')).toBe(true);
+      expect(await verifyPassword(cheap, 'wrong horse')).toBe(false);
+    } finally {
+      configurePasswordHashing(before);
+    }
   });
 
   it('refuses a stored hash with parameters that would stall the pool', async () => {

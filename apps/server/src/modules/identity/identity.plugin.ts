@@ -23,7 +23,7 @@ export interface IdentityPluginOptions {
 
 export const identityPlugin = fp<IdentityPluginOptions>(
   async (app, options) => {
-    configurePasswordHashing({ workers: app.env.PASSWORD_HASH_WORKERS, maxQueue: app.env.PASSWORD_HASH_QUEUE });
+    configurePasswordHashing({ workers: app.env.PASSWORD_HASH_WORKERS, maxQueue: app.env.PASSWORD_HASH_QUEUE, log2N: app.env.PASSWORD_SCRYPT_LOG2_N });
     const auth = createAuth({
       env: app.env,
       db: app.db,

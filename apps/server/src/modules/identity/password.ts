@@ -8,7 +8,8 @@ import { defaultHashPoolOptions, HashPool, HashPoolBusy, type HashPoolOptions } 
  * Every hash runs in the small worker pool of hash-pool.ts: a flood of sign-ins waits there (or is refused
  * with 503) instead of taking the event loop's thread pool and the server's memory.
  */
-const N = 2 ** 17;
+/** log2 of scrypt's N for new hashes: OWASP's 17 unless PASSWORD_SCRYPT_LOG2_N lowers it for a test run (env.ts). */
+const DEFAULT_LOG2_N = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -19,9 +20,14 @@ const MAX_R = 16;
 const MAX_P = 4;
 
 let pool = new HashPool(defaultHashPoolOptions());
+let log2N = DEFAULT_LOG2_N;
 
-/** Sizes the hashing pool (PASSWORD_HASH_WORKERS / PASSWORD_HASH_QUEUE); hashes under way finish on the old one. */
-export function configurePasswordHashing(options: Partial<HashPoolOptions>): void {
+/**
+ * Sizes the hashing pool (PASSWORD_HASH_WORKERS / PASSWORD_HASH_QUEUE; hashes under way finish on the old one) and
+ * sets the cost of new hashes (PASSWORD_SCRYPT_LOG2_N; unset: 17).
+ */
+export function configurePasswordHashing(options: Partial<HashPoolOptions> & { log2N?: number }): void {
+  log2N = options.log2N ?? DEFAULT_LOG2_N;
   const defaults = defaultHashPoolOptions();
   // An unset setting keeps its default (an explicit undefined must not erase it: that was an unbounded pool).
   const next: HashPoolOptions = { workers: options.workers ?? defaults.workers, maxQueue: options.maxQueue ?? defaults.maxQueue };
@@ -31,9 +37,9 @@ export function configurePasswordHashing(options: Partial<HashPoolOptions>): voi
   setTimeout(() => void previous.close(), 30_000).unref();
 }
 
-/** The pool's size now (tests, docs). */
-export function passwordHashingOptions(): HashPoolOptions {
-  return { ...pool.options };
+/** The pool's size and the cost of new hashes now (tests, docs). */
+export function passwordHashingOptions(): HashPoolOptions & { log2N: number } {
+  return { ...pool.options, log2N };
 }
 
 /** Refuses (503) before any work when the hashing pool is full: callers that cannot pass the error through check first. */
@@ -47,9 +53,21 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  const n = 2 ** log2N;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+let dummy: { log2N: number; hash: Promise<string> } | null = null;
+
+/**
+ * A hash of no one's password at the current cost: checked against when an account does not exist, so that answer
+ * takes as long as a wrong password (made once per cost, on first use).
+ */
+export function dummyPasswordHash(): Promise<string> {
+  if (dummy?.log2N !== log2N) dummy = { log2N, hash: hashPassword('not-a-real-password') };
+  return dummy.hash;
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
