@@ -1,13 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../client.js';
-import { migrateToLatest } from '../migrate.js';
 import { loadEnv } from '../../env.js';
-import { configurePasswordHashing, hashPassword } from '../../modules/identity/password.js';
-import { hasOrganisations } from './demo.repository.js';
-import { seedDemoDistrict } from './demo-district.js';
-import { demoStaffEmail } from './seed-demo.js';
-import { SeedConflictError, seedGeneratedOrganisation } from './generated-organisation.js';
 import type { SeededOrganisation } from './seed-organisation.service.js';
 
 const USAGE = `Usage: npm run seed -- [--teachers N] [--seed S]
@@ -43,7 +36,6 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const env = loadEnv();
-  configurePasswordHashing({ workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N });
   let teachers: number;
   let seed: number;
   try {
@@ -54,6 +46,18 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 
+  // The database, the generator and the hashing load only once the options are good: a usage error answers at once.
+  const [{ openDatabase }, { migrateToLatest }, { configurePasswordHashing, hashPassword }, { hasOrganisations }, { seedDemoDistrict }, { demoStaffEmail }, { SeedConflictError, seedGeneratedOrganisation }] =
+    await Promise.all([
+      import('../client.js'),
+      import('../migrate.js'),
+      import('../../modules/identity/password.js'),
+      import('./demo.repository.js'),
+      import('./demo-district.js'),
+      import('./seed-demo.js'),
+      import('./generated-organisation.js'),
+    ]);
+  configurePasswordHashing({ workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N });
   // npm runs workspace scripts in the workspace folder; a relative DATA_DIR means where the command was typed, as for `npm start`.
   const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const database = await openDatabase({ ...env, DATA_DIR: dataDir });
