@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } 
 import type { DB, OrganisationsTable } from '../../db/types.js';
 import { forbidden, notFound, type AppError } from '../../errors.js';
 import type { Actor } from './actor.js';
+import { liveSessionUser } from './session-user.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -129,16 +130,15 @@ export function orgAccessRow(db: Db, actor: Actor, organisationId: string): RawB
 
 /**
  * The access row of the session behind a signed cookie's token, read in the same statement (one round trip for the
- * session, the access and the data, the Teachers page's: docs/performance.md): the session as the actor hook reads it
- * (by its token, not expired, with its user; identity/session-actor.ts), then the same rule as orgAccessLevel on
- * its user's id and e-mail. Always one row: actor_id null when the token names no live session.
+ * session, the access and the data, the Teachers page's: docs/performance.md): the live session's user as the actor
+ * hook reads it (session-user.ts), then the same rule as orgAccessLevel on that user's id and e-mail. Always one
+ * row: actor_id null when the token names no live session.
  */
 export function sessionOrgAccessRow(db: Db, token: string, organisationId: string): RawBuilder<AccessRow> {
   const level = accessLevelOf(db, { userId: sql<string>`u.id`, email: sql<string>`u.email` }, organisationId);
   return sql<AccessRow>`
     SELECT CASE WHEN u."emailVerified" THEN ${level} END AS level, u.id AS actor_id
-    FROM (SELECT 1) AS one
-    LEFT JOIN (session AS s INNER JOIN "user" AS u ON u.id = s."userId") ON s.token = ${token} AND s."expiresAt" > ${new Date()}`;
+    FROM (SELECT 1) AS one LEFT JOIN (${liveSessionUser(db, token)}) AS u ON true`;
 }
 
 /** The refusal of an actor without access to the organisation (403). */

@@ -3,6 +3,7 @@ import { parseCookies } from 'better-auth/cookies';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Actor } from '../access/actor.js';
+import { liveSessionUser } from '../access/session-user.js';
 import { SESSION_COOKIE } from './auth.js';
 
 /**
@@ -23,34 +24,21 @@ export function verifySessionCookie(value: string, secret: string): string | nul
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-/**
- * The signed-in person of a request's Cookie header, as Better Auth's getSession (with disableRefresh) finds
- * them, in ONE statement: the session by its token, not expired, with its user. Every request reads it, so this
- * skips the SDK's endpoint machinery; signing in, refreshing (GET /identity/token) and signing out stay the
- * SDK's. The session is still checked in the database on every request: a session ended by sign-out or a
- * password reset opens nothing from that moment (Better Auth's cookie cache would trust a copied cookie until
- * the cache expires, so it stays off: docs/identity.md).
- */
-export async function findSessionActor(db: Kysely<DB>, secret: string, cookieHeader: string): Promise<Actor | null> {
-  const token = sessionTokenOf(cookieHeader, secret);
-  if (!token) return null;
-  return findActorBySessionToken(db, token);
-}
-
 /** The session token of a Cookie header's signed `__admin_session`, or null (none, or not signed by this server). */
 export function sessionTokenOf(cookieHeader: string, secret: string): string | null {
   const value = parseCookies(cookieHeader).get(SESSION_COOKIE);
   return value ? verifySessionCookie(value, secret) : null;
 }
 
-/** The signed-in person of a session token whose signature was checked: the session not expired, with its user. */
+/**
+ * The signed-in person of a session token whose signature was checked, as Better Auth's getSession (with
+ * disableRefresh) finds them, in ONE statement: the live session by its token, with its user (access/session-user.ts,
+ * the rule the Teachers page's own statement uses too). Every request reads it, so this skips the SDK's endpoint
+ * machinery; signing in, refreshing (GET /identity/token) and signing out stay the SDK's. The session is still checked
+ * in the database on every request: a session ended by sign-out or a password reset opens nothing from that moment
+ * (Better Auth's cookie cache would trust a copied cookie until the cache expires, so it stays off: docs/identity.md).
+ */
 export async function findActorBySessionToken(db: Kysely<DB>, token: string): Promise<Actor | null> {
-  const row = await db
-    .selectFrom('session as s')
-    .innerJoin('user as u', 'u.id', 's.userId')
-    .select(['u.id', 'u.email', 'u.name', 'u.emailVerified'])
-    .where('s.token', '=', token)
-    .where('s.expiresAt', '>', new Date())
-    .executeTakeFirst();
+  const row = await liveSessionUser(db, token).executeTakeFirst();
   return row ? { userId: row.id, email: row.email, displayName: row.name, emailVerified: row.emailVerified } : null;
 }
