@@ -40,8 +40,8 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
   // Before the demo seed, which hashes the demo admin's password at the configured cost.
-  const { configurePasswordHashing } = await import('./modules/identity/password.js');
-  configurePasswordHashing({ workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N });
+  const { configurePasswordHashing, passwordHashingSettings } = await import('./modules/identity/password.js');
+  configurePasswordHashing(passwordHashingSettings(env));
   if (env.PASSWORD_SCRYPT_LOG2_N < RECOMMENDED_SCRYPT_LOG2_N) {
     print(`PASSWORD_SCRYPT_LOG2_N is ${env.PASSWORD_SCRYPT_LOG2_N}: new password hashes are cheaper to guess than OWASP's recommendation (${RECOMMENDED_SCRYPT_LOG2_N}); for test runs only.`);
   }

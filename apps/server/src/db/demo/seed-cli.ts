@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // The database, the generator and the hashing load only once the options are good: a usage error answers at once.
-  const [{ openDatabase }, { migrateToLatest }, { configurePasswordHashing, hashPassword }, { hasOrganisations }, { seedDemoDistrict }, { demoStaffEmail }, { SeedConflictError, seedGeneratedOrganisation }] =
+  const [{ openDatabase }, { migrateToLatest }, { configurePasswordHashing, hashPassword, passwordHashingSettings }, { hasOrganisations }, { seedDemoDistrict }, { demoStaffEmail }, { SeedConflictError, seedGeneratedOrganisation }] =
     await Promise.all([
       import('../client.js'),
       import('../migrate.js'),
@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
       import('./seed-demo.js'),
       import('./generated-organisation.js'),
     ]);
-  configurePasswordHashing({ workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N });
+  configurePasswordHashing(passwordHashingSettings(env));
   // npm runs workspace scripts in the workspace folder; a relative DATA_DIR means where the command was typed, as for `npm start`.
   const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const database = await openDatabase({ ...env, DATA_DIR: dataDir });

@@ -3,7 +3,7 @@ import { createAuth, migrateAuth, type Auth, type AuthDependencies } from './aut
 import { registerActorHook, registerCsrfHook } from './identity.hooks.js';
 import { identityRoutes } from './identity.routes.js';
 import { trustedOrigins } from './origins.js';
-import { configurePasswordHashing } from './password.js';
+import { configurePasswordHashing, passwordHashingSettings } from './password.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +23,7 @@ export interface IdentityPluginOptions {
 
 export const identityPlugin = fp<IdentityPluginOptions>(
   async (app, options) => {
-    configurePasswordHashing({ workers: app.env.PASSWORD_HASH_WORKERS, maxQueue: app.env.PASSWORD_HASH_QUEUE, log2N: app.env.PASSWORD_SCRYPT_LOG2_N });
+    configurePasswordHashing(passwordHashingSettings(app.env));
     const auth = createAuth({
       env: app.env,
       db: app.db,

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Env } from '../../env.js';
 import { defaultHashPoolOptions, HashPool, HashPoolBusy, type HashPoolOptions } from './hash-pool.js';
 
 /**
@@ -35,6 +36,11 @@ export function configurePasswordHashing(options: Partial<HashPoolOptions> & { l
   const previous = pool;
   pool = new HashPool(next);
   setTimeout(() => void previous.close(), 30_000).unref();
+}
+
+/** The hashing settings of a configuration: what the server, the app and the seed command each apply at start. */
+export function passwordHashingSettings(env: Pick<Env, 'PASSWORD_HASH_WORKERS' | 'PASSWORD_HASH_QUEUE' | 'PASSWORD_SCRYPT_LOG2_N'>) {
+  return { workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N };
 }
 
 /** The pool's size and the cost of new hashes now (tests, docs). */
