@@ -48,6 +48,10 @@ export const theme = createTheme({
     // Mantine's focus placeholder (role=presentation) is not an allowed child of role=menu (axe
     // aria-required-children); without it the first item takes focus on open.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    // A closed select's options are not in the page (Mantine keeps them, hidden, by default): each kept list was
+    // positioned at mount, a forced style and layout pass per select on the Teachers screen's first render
+    // (docs/performance.md, "First load"). The list mounts when it opens; aria-controls names it only then anyway.
+    Combobox: { defaultProps: { keepMounted: false } },
     // Decorative icons drawn by Mantine are hidden from assistive technology (decorative-icons.tsx).
     ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
     Pagination: { defaultProps: paginationIcons satisfies Partial<PaginationProps> },

@@ -35,6 +35,12 @@ function RowWithDialog({ removeRowOnConfirm = false }: { removeRowOnConfirm?: bo
   );
 }
 
+/**
+ * The row's menu button, found as a user finds it: by its name. The row's button becomes the menu's own trigger when
+ * first pressed (row-menu.tsx), so the element is looked up again rather than kept.
+ */
+const menuButton = () => screen.getByRole('button', { name: 'Actions for ann@school.test' });
+
 /** Focus moves after timers; a loaded machine needs more than waitFor's default second. */
 const eventually = (assertion: () => void) => waitFor(assertion, { timeout: 5000 });
 
@@ -42,25 +48,23 @@ describe('Dialog focus (WCAG 2.4.3, issue 15 item 11)', { timeout: 20_000 }, () 
   it('opens on its first field, not on Close, and gives focus back to the menu button that opened it', async () => {
     renderAt(<RowWithDialog />);
     const user = userEvent.setup();
-    const menuButton = screen.getByRole('button', { name: 'Actions for ann@school.test' });
-    await user.click(menuButton);
+    await user.click(menuButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const field = await screen.findByRole('textbox', { name: 'New name' });
     await eventually(() => expect(field).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await eventually(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await eventually(() => expect(menuButton).toHaveFocus());
+    await eventually(() => expect(menuButton()).toHaveFocus());
   });
 
   it('Escape gives focus back too', async () => {
     renderAt(<RowWithDialog />);
     const user = userEvent.setup();
-    const menuButton = screen.getByRole('button', { name: 'Actions for ann@school.test' });
-    await user.click(menuButton);
+    await user.click(menuButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     await eventually(() => expect(screen.getByRole('textbox', { name: 'New name' })).toHaveFocus());
     await user.keyboard('{Escape}');
-    await eventually(() => expect(menuButton).toHaveFocus());
+    await eventually(() => expect(menuButton()).toHaveFocus());
   });
 
   it('when the row that opened it has gone, focus goes to the main landmark, not the page body', async () => {
@@ -137,5 +141,27 @@ describe('Dialog focus (WCAG 2.4.3, issue 15 item 11)', { timeout: 20_000 }, () 
     await eventually(() => expect(screen.getByRole('textbox', { name: 'Email addresses' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await eventually(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('RowMenu (mounted on first use)', () => {
+  it('opens by keyboard on its first item the first time and gives focus back to its button on Escape', async () => {
+    renderAt(<RowWithDialog />);
+    const user = userEvent.setup();
+    expect(menuButton()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    await user.tab();
+    expect(menuButton()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'Rename' });
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    await eventually(() => expect(item).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await eventually(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await eventually(() => expect(menuButton()).toHaveFocus());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    // Mounted now, it opens and closes as any menu does.
+    await user.click(menuButton());
+    expect(await screen.findByRole('menuitem', { name: 'Rename' })).toBeInTheDocument();
   });
 });
