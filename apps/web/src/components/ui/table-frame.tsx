@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, useCallback, useState, type ReactNode } from 'react';
 import classes from './responsive-table.module.css';
 
 /** Below this much room (44em) a table shows its chosen narrow column set. */
@@ -8,12 +7,25 @@ export const NARROW_TABLE_MAX_WIDTH = 704;
 
 /**
  * How much room a table has: `narrow` below 44em, when it shows a chosen column set with the dropped
- * columns' values inside a column that stays and the row's menu in view (issue 15, item 14). Until the
- * frame has been measured (and in tests without layout) the table is wide.
+ * columns' values inside a column that stays and the row's menu in view (issue 15, item 14).
+ *
+ * The table renders again only when that answer changes, not at every change of the frame's width (a full render of
+ * a page of rows each time: docs/performance.md, "First load"). The first render already knows the answer on a
+ * viewport narrower than 44em, where the frame cannot be wider; otherwise the table is wide until the frame has been
+ * measured (and in tests without layout).
  */
 export function useTableRoom() {
-  const { ref, width } = useElementSize<HTMLDivElement>();
-  return { ref, narrow: width > 0 && width <= NARROW_TABLE_MAX_WIDTH };
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth > 0 && window.innerWidth <= NARROW_TABLE_MAX_WIDTH);
+  const ref = useCallback((frame: HTMLDivElement | null) => {
+    if (!frame || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const width = entries[entries.length - 1]?.contentRect.width ?? 0;
+      if (width > 0) setNarrow(width <= NARROW_TABLE_MAX_WIDTH);
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, narrow };
 }
 
 /** The frame a responsive table sits in: a size container, measured by `useTableRoom`. */
