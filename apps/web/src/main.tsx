@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { paths } from './config/paths.js';
 import { unsupportedRedirect } from './lib/browser-support.js';
+import { startEarlyRequests } from './app/early-requests.js';
 import { createQueryClient } from './lib/query-client.js';
 import { App } from './app/app.js';
 
@@ -16,8 +17,11 @@ if (redirect) window.history.replaceState(null, '', redirect);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+const queryClient = createQueryClient();
+if (!redirect) startEarlyRequests(queryClient, window.location.pathname);
+
 createRoot(container).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

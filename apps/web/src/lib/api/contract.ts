@@ -13,11 +13,27 @@ export function resolveContract<T>(contract: Contract<T>): ZodType<T> | Promise<
   return typeof contract === 'function' ? contract() : contract;
 }
 
+let core: Promise<typeof Core> | undefined;
+
+/** The schemas' chunk, downloaded once and shared; a failed download is tried again by the next caller. */
+function loadCore(): Promise<typeof Core> {
+  core ??= import('@quire/core').catch((error: unknown) => {
+    core = undefined;
+    throw error;
+  });
+  return core;
+}
+
+/** Starts downloading the schemas now, beside the first requests, rather than when their first answer arrives. */
+export function preloadContracts(): void {
+  loadCore().catch(() => undefined);
+}
+
 /** A contract picked from @quire/core when first used; later uses share the loaded schema. */
 export function lazyContract<T>(pick: (core: typeof Core) => ZodType<T>): () => Promise<ZodType<T>> {
   let loaded: Promise<ZodType<T>> | undefined;
   return () =>
-    (loaded ??= import('@quire/core')
+    (loaded ??= loadCore()
       .then(pick)
       .catch((error: unknown) => {
         // A failed download is tried again by the next request.

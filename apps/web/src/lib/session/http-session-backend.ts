@@ -104,9 +104,27 @@ const GET_ORGANISATION_FEATURES = /* GraphQL */ `
   }
 `;
 
+/** The page's first question to the identity service, asked as the console starts (lib/early-requests.ts). */
+let firstSession: Promise<SessionIdentity | null> | undefined;
+
+/**
+ * Asks GET {identity}/get-session now, before the console's first render: the session provider's first
+ * getSession() takes this answer instead of asking again, once. A failure is the provider's to handle, as before.
+ */
+export function askSessionEarly(): void {
+  if (firstSession) return;
+  firstSession = fetchSession();
+  // Handled where it is taken; this only keeps an early failure from being reported as unhandled meanwhile.
+  firstSession.catch(() => undefined);
+}
+
 /** The real servers, per docs/identity.md. */
 export const httpSessionBackend: SessionBackend = {
-  getSession: fetchSession,
+  getSession() {
+    const early = firstSession;
+    firstSession = undefined;
+    return early ?? fetchSession();
+  },
 
   async signInWithEmail(email, password) {
     let token: string;

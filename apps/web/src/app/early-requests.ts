@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '../config/paths.js';
+import { signInMethodsQueryOptions } from '../features/auth/api/sign-in-methods.js';
+import { preloadContracts } from '../lib/api/contract.js';
+import { consoleConfigQueryOptions } from '../lib/console-config.js';
+import { askSessionEarly } from '../lib/session/http-session-backend.js';
+
+/**
+ * The questions every page load asks before it can show anything, asked at once as the console's script starts
+ * instead of one after another as each screen mounts: the console configuration, the session, the schemas the
+ * answers are parsed with, and, on /sign-in, the sign-in methods. Before, each waited for the previous answer and for
+ * the route's code (docs/performance.md, "First load": five round trips before /sign-in showed its first word). The
+ * screens ask as before and get these answers (the query cache; the session backend's first getSession()).
+ */
+export function startEarlyRequests(queryClient: QueryClient, pathname: string): void {
+  void queryClient.prefetchQuery(consoleConfigQueryOptions);
+  askSessionEarly();
+  preloadContracts();
+  if (pathname === paths.signIn.root()) void queryClient.prefetchQuery(signInMethodsQueryOptions);
+}
