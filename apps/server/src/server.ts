@@ -22,6 +22,29 @@ function loadConfig(): Env {
   }
 }
 
+/** The one line for a port or host the server cannot listen on, or null when the cause is not one a person can fix. */
+function listenFailure(env: Env, code: string | undefined): string | null {
+  if (code === 'EADDRINUSE') return `Port ${env.PORT} is already in use: stop the other process or set PORT.`;
+  if (code === 'EACCES') return `Port ${env.PORT} needs more privileges on this machine: set PORT to 1024 or above.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `HOST ${env.HOST} is not an address of this machine: set HOST, e.g. 0.0.0.0.`;
+  return null;
+}
+
+/**
+ * Tries the port before the database opens and the application loads, so a port in use is said at once rather than
+ * after a migration (the real listen at the end still reports the same lines, should the port be taken meanwhile).
+ */
+async function checkPort(env: Env): Promise<void> {
+  if (env.PORT === 0) return;
+  const { createServer } = await import('node:net');
+  const line = await new Promise<string | null>((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(listenFailure(env, error.code)));
+    probe.listen({ host: env.HOST, port: env.PORT, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+  if (line) fail(line);
+}
+
 async function open(env: Env): Promise<Database> {
   try {
     return await openDatabase(env);
@@ -34,6 +57,7 @@ async function open(env: Env): Promise<Database> {
 async function main(): Promise<void> {
   const print = (line: string) => process.stdout.write(`${line}\n`);
   let env = loadConfig();
+  await checkPort(env);
   try {
     env = await resolveAuthSecret(env, print);
   } catch (error) {
@@ -84,10 +108,8 @@ async function main(): Promise<void> {
   } catch (error) {
     grace.uninstall();
     await closeAll().catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') fail(`Port ${env.PORT} is already in use: stop the other process or set PORT.`);
-    if (code === 'EACCES') fail(`Port ${env.PORT} needs more privileges on this machine: set PORT to 1024 or above.`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`HOST ${env.HOST} is not an address of this machine: set HOST, e.g. 0.0.0.0.`);
+    const line = listenFailure(env, (error as NodeJS.ErrnoException).code);
+    if (line) fail(line);
     throw error;
   }
 

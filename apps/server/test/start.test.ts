@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -89,20 +89,31 @@ describe('starting the server', () => {
     expectOneLineFailure(run, 'DATA_DIR is not writable');
   });
 
+  it('stops with one line when the port is in use, before it opens the database or writes anything', async () => {
+    const occupied: Server = createServer();
+    await new Promise<void>((resolve) => occupied.listen(3151, '127.0.0.1', resolve));
+    try {
+      const dataDir = join(scratch, 'untouched');
+      const run = await startServer({ DATA_DIR: dataDir, PORT: '3151' });
+      expectOneLineFailure(run, 'Port 3151 is already in use: stop the other process or set PORT.');
+      // Said at once: no embedded database and no generated secret in DATA_DIR.
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => occupied.close(() => resolve()));
+    }
+  });
+
   describe('with a database', () => {
     // A fresh PostgreSQL database when the tests run against one (never the admin database itself),
-    // else embedded PGlite in a scratch folder. Both tests use the same one, in this order: the first start
-    // migrates it and generates the auth secret, so the second (the port in use) does not migrate again.
+    // else embedded PGlite in a scratch folder.
     let postgres: { database: Database; url?: string } | undefined;
     const database = (name: string): Record<string, string> =>
       postgres?.url ? { DATABASE_URL: postgres.url, DATA_DIR: join(scratch, name) } : { DATA_DIR: join(scratch, name) };
 
-    let occupied: Server | undefined;
     beforeAll(async () => {
       if (process.env.TEST_DATABASE_URL) postgres = await openTestDatabase();
     });
     afterAll(async () => {
-      await new Promise<void>((resolve) => (occupied ? occupied.close(() => resolve()) : resolve()));
       await postgres?.database.close();
     });
 
@@ -125,13 +136,6 @@ describe('starting the server', () => {
       expect(statSync(kept).mode & 0o777).toBe(0o600);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-    }, 150_000);
-
-    it('stops with one line when the port is in use', async () => {
-      occupied = createServer();
-      await new Promise<void>((resolve) => occupied!.listen(3151, '127.0.0.1', resolve));
-      const run = await startServer({ ...database('shared'), PORT: '3151' });
-      expectOneLineFailure(run, 'Port 3151 is already in use: stop the other process or set PORT.');
     }, 150_000);
   });
 });
