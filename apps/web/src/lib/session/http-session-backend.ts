@@ -23,6 +23,7 @@ import {
 } from './identity-api.js';
 import { runPopupSignIn, type PopupOutcome, type PopupProvider } from './popup-sign-in.js';
 import { AuthFailure, type SessionBackend, type SessionIdentity } from './session-backend.js';
+import { setActingUserId } from './acting-user.js';
 
 /** The last ID token (it carries bc_orgs); kept in memory only. */
 let idToken: string | null = null;
@@ -104,27 +105,60 @@ const GET_ORGANISATION_FEATURES = /* GraphQL */ `
   }
 `;
 
-/** The page's first question to the identity service, asked as the console starts (lib/early-requests.ts). */
-let firstSession: Promise<SessionIdentity | null> | undefined;
+/** An answer asked for before the console's first render, and when. */
+interface EarlyAnswer {
+  at: number;
+  answer: Promise<unknown>;
+}
+
+/** How long an early answer waits to be taken; after that the first caller asks again. */
+const EARLY_ANSWER_MS = 10_000;
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+function askEarly(key: string, request: () => Promise<unknown>): Promise<unknown> {
+  const asked = earlyAnswers.get(key);
+  if (asked) return asked.answer;
+  const answer = request();
+  // Handled where it is taken; this only keeps an early failure from being reported as unhandled meanwhile.
+  answer.catch(() => undefined);
+  earlyAnswers.set(key, { at: Date.now(), answer });
+  return answer;
+}
+
+/** The early answer for `key` if there is a fresh one (taken once), else a new request. */
+function takeEarly<T>(key: string, request: () => Promise<T>): Promise<T> {
+  const early = earlyAnswers.get(key);
+  earlyAnswers.delete(key);
+  return early && Date.now() - early.at < EARLY_ANSWER_MS ? (early.answer as Promise<T>) : request();
+}
+
+const listOrganisations = () => graphqlRequest({ query: GET_ORGANISATIONS, field: 'getOrganisations', schema: organisationSummariesSchema });
+const fetchOrganisation = (id: string) =>
+  graphqlRequest({ query: GET_ORGANISATION_FEATURES, variables: { id }, field: 'getOrganisationById', schema: organisationFeaturesSchema });
 
 /**
- * Asks GET {identity}/get-session now, before the console's first render: the session provider's first
- * getSession() takes this answer instead of asking again, once. A failure is the provider's to handle, as before.
+ * Asks GET {identity}/get-session now, before the console's first render (app/early-requests.ts), and, as soon as it
+ * answers with a verified user, that user's organisations and the organisation the path names: what the session
+ * provider and the organisation guard ask next. Their first calls take these answers instead of asking again, once,
+ * within EARLY_ANSWER_MS. A failure is theirs to handle, as before.
  */
-export function askSessionEarly(): void {
-  if (firstSession) return;
-  firstSession = fetchSession();
-  // Handled where it is taken; this only keeps an early failure from being reported as unhandled meanwhile.
-  firstSession.catch(() => undefined);
+export function askSessionEarly(orgId: string | null): void {
+  const session = askEarly('session', fetchSession) as Promise<SessionIdentity | null>;
+  session.then(
+    (identity) => {
+      if (!identity?.emailVerified) return;
+      // The provider sets the same id when it takes this session; the early questions need it now (spec §6).
+      setActingUserId(identity.user.uid);
+      void askEarly('organisations', listOrganisations);
+      if (orgId) void askEarly(`organisation:${orgId}`, () => fetchOrganisation(orgId));
+    },
+    () => undefined,
+  );
 }
 
 /** The real servers, per docs/identity.md. */
 export const httpSessionBackend: SessionBackend = {
-  getSession() {
-    const early = firstSession;
-    firstSession = undefined;
-    return early ?? fetchSession();
-  },
+  getSession: () => takeEarly('session', fetchSession),
 
   async signInWithEmail(email, password) {
     let token: string;
@@ -179,13 +213,7 @@ export const httpSessionBackend: SessionBackend = {
     await postSignOut();
   },
 
-  getOrganisations: () => graphqlRequest({ query: GET_ORGANISATIONS, field: 'getOrganisations', schema: organisationSummariesSchema }),
+  getOrganisations: () => takeEarly('organisations', listOrganisations),
 
-  getOrganisation: (id) =>
-    graphqlRequest({
-      query: GET_ORGANISATION_FEATURES,
-      variables: { id },
-      field: 'getOrganisationById',
-      schema: organisationFeaturesSchema,
-    }),
+  getOrganisation: (id) => takeEarly(`organisation:${id}`, () => fetchOrganisation(id)),
 };
