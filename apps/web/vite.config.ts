@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type PluginOption } from 'vite';
@@ -19,6 +20,20 @@ const reactPlugin = react() as unknown as PluginOption;
  */
 const reactRouterEntry = createRequire(import.meta.url).resolve('react-router');
 const reactRouterProduction = reactRouterEntry.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
+
+/** Mantine's `useId`, replaced in the build by src/lib/mantine/use-id.ts (which says why). */
+const mantineUseId = fileURLToPath(new URL('./src/lib/mantine/use-id.ts', import.meta.url));
+
+function mantineStableIds(): PluginOption {
+  return {
+    name: 'quire-mantine-stable-ids',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './use-id/use-id.mjs' && importer && /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer)) return mantineUseId;
+      return null;
+    },
+  };
+}
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -54,7 +69,7 @@ function precompress(): PluginOption {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [reactPlugin, precompress()],
+  plugins: [mantineStableIds(), reactPlugin, precompress()],
   resolve: {
     alias: command === 'build' && reactRouterProduction !== reactRouterEntry ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
