@@ -16,6 +16,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { signInThroughScreens } from './sign-in.js';
 
 const { values } = parseArgs({
   options: {
@@ -143,17 +144,7 @@ async function main(): Promise<void> {
     await report(browser, 'Sign-in, signed out', `${BASE}/sign-in`, 'text=Sign in with email');
 
     const context = await browser.newContext({ baseURL: BASE, viewport: VIEWPORT });
-    const page = await context.newPage();
-    await page.goto('/sign-in/email');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(values.email);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: /^Password/ }).fill(values.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/sign-in/organisation' || !u.pathname.startsWith('/sign-in'));
-    const answer = await page.request.post('/graphql', { headers: { origin: BASE }, data: { query: 'query getOrganisations { getOrganisations { id name } }' } });
-    const organisations = ((await answer.json()) as { data: { getOrganisations: Array<{ id: string; name: string }> } }).data.getOrganisations;
-    const first = organisations[0];
-    if (!first) throw new Error(`${values.email} administers no organisation`);
+    const [first] = await signInThroughScreens(await context.newPage(), BASE, values.email, values.password);
     const state = await context.storageState();
     await context.close();
     await report(browser, `Teachers screen, signed in (${first.name})`, `${BASE}/${encodeURIComponent(first.id)}/teachers`, 'table[aria-label="Active teachers"] tbody tr', state);

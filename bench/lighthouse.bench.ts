@@ -17,6 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { signInThroughScreens } from './sign-in.js';
 
 const { values } = parseArgs({
   options: {
@@ -107,17 +108,7 @@ async function main(): Promise<void> {
   try {
     await audit('Sign-in, signed out', `${BASE}/sign-in`);
 
-    const page = await context.newPage();
-    await page.goto('/sign-in/email');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(values.email);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: /^Password/ }).fill(values.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/sign-in/organisation' || !url.pathname.startsWith('/sign-in'));
-    const answer = await page.request.post('/graphql', { headers: { origin: BASE }, data: { query: 'query getOrganisations { getOrganisations { id name } }' } });
-    const organisations = ((await answer.json()) as { data: { getOrganisations: Array<{ id: string; name: string }> } }).data.getOrganisations;
-    const first = organisations[0];
-    if (!first) throw new Error(`${values.email} administers no organisation`);
+    const [first] = await signInThroughScreens(await context.newPage(), BASE, values.email, values.password);
     await audit(`Teachers screen, signed in (${first.name})`, `${BASE}/${encodeURIComponent(first.id)}/teachers`, true);
   } finally {
     await context.close();

@@ -20,6 +20,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { signInThroughScreens } from './sign-in.js';
 import pg from 'pg';
 
 const { values } = parseArgs({
@@ -107,17 +108,9 @@ async function main(): Promise<void> {
     await waitForServer();
     const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto('/sign-in/email');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(ADMIN.email);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: /^Password/ }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/sign-in/organisation' || !url.pathname.startsWith('/sign-in'));
+    const organisations = await signInThroughScreens(page, BASE, ADMIN.email, ADMIN.password);
 
     // The organisation with the generated teachers is the biggest one.
-    const organisations = ((await (
-      await page.request.post('/graphql', { headers: { origin: BASE }, data: { query: 'query getOrganisations { getOrganisations { id name } }' } })
-    ).json()) as { data: { getOrganisations: Array<{ id: string; name: string }> } }).data.getOrganisations;
     let biggest = { id: '', name: '', total: -1 };
     for (const o of organisations) {
       const answer = await page.request.get(`/payments/v1/admin/organisations/${o.id}/members/teachers?page=1&pageSize=10`);
