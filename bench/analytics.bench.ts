@@ -22,7 +22,6 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -30,6 +29,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
+import { adminQuery, load, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -72,83 +72,22 @@ const DB_NAME = 'quire_bench_analytics';
 const KEY = 'bench-analytics-intake-key-0123456789abcdef';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5545/postgres';
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function load(total: number, concurrency: number, task: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, total) }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return summary(latencies, (performance.now() - started) / 1000);
-}
-
-/** Percentiles of a set of latencies (ms) taken over `seconds`; the latencies kept, sorted, to merge rounds. */
-function summary(latencies: number[], seconds: number) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rps: sorted.length / seconds, seconds, latencies: sorted };
-}
-type Result = ReturnType<typeof summary>;
+const admin = async (statement: string) => void (await adminQuery(adminUrl, statement));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 
 const url = new URL(adminUrl);
 url.pathname = `/${DB_NAME}`;
-async function databaseExists(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1;
-  } finally {
-    await client.end();
-  }
-}
+const databaseExists = async () => (await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1;
 const REUSE = !PGLITE && values.reuse && (await databaseExists());
 if (!PGLITE && !REUSE) {
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
 }
 
-type ClientTask = { url: string; headers?: Record<string, string>; method?: string; body?: string } | { statements: Array<{ text: string; params: unknown[] }> };
 /** The load generator in a worker thread (bench/load-client.mjs), with its own pool for the bare queries. */
-const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
-  workerData: PGLITE ? {} : { databaseUrl: url.toString(), poolSize: 10 },
-});
-let jobs = 0;
-async function inClient(concurrency: number, tasks: ClientTask[]) {
-  const id = ++jobs;
-  const answer = await new Promise<{ latencies: number[]; seconds: number; error?: string }>((resolve) => {
-    const listen = (message: { id: number; latencies: number[]; seconds: number; error?: string }) => {
-      if (message.id !== id) return;
-      client.off('message', listen);
-      resolve(message);
-    };
-    client.on('message', listen);
-    client.postMessage({ id, concurrency, tasks });
-  });
-  if (answer.error) throw new Error(answer.error);
-  return summary(answer.latencies, answer.seconds);
-}
+const client = startLoadClient(PGLITE ? undefined : { databaseUrl: url.toString(), poolSize: 10 });
+const inClient = client.run;
 const env = testEnv({
   DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY, ANALYTICS_CACHE_SECONDS: 0,
 });
@@ -344,7 +283,7 @@ try {
       ...query(`SELECT name, sum(students), sum(teachers), sum(total) FROM analytics_daily WHERE organisation_id = $1 AND metric = 'sessions-duration' AND day BETWEEN $2::date AND $3::date GROUP BY name`, [orgId, fromIso, toIso]),
     },
   ];
-  const fmt = (r: Result) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`;
+  const fmt = (r: Summary) => `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`;
   console.log(
     `| request (Weekly view, 18 months) | HTTP, ${CONCURRENCY} in flight | bare query, ${CONCURRENCY} in flight | HTTP one at a time | bare one at a time | p99 ratio | HTTP with the answer cache (${CACHE_SECONDS} s), ${CONCURRENCY} in flight | p99 ratio with the cache |`,
   );
@@ -404,7 +343,7 @@ try {
   }
   console.log(`load average at the end: ${load1()}`);
 } finally {
-  client.postMessage('close');
+  client.close();
   await app.close();
   await cachedApp.close();
   await pool?.end();

@@ -20,7 +20,6 @@ import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -28,6 +27,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
+import { adminQuery, load, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,50 +48,11 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const exec = promisify(execFile);
 const PGLITE = values.db === 'pglite';
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-/** Runs `task` `total` times with `concurrency` in flight; latencies in ms. */
-async function load(total: number, concurrency: number, task: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await task(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return summary(latencies, (performance.now() - started) / 1000);
-}
-
-function summary(latencies: number[], seconds: number) {
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds };
-}
-
-type ClientTask = { url: string; headers: Record<string, string> } | { statements: Array<{ text: string; params: unknown[] }> };
+const admin = async (statement: string) => void (await adminQuery(adminUrl, statement));
 
 /** The load generator runs in a worker thread (bench/load-client.mjs): the server's event loop serves only the server. */
-const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
-  workerData: PGLITE ? {} : { databaseUrl: (() => { const u = new URL(adminUrl); u.pathname = `/${DB_NAME}`; return u.toString(); })(), poolSize: 10 },
-});
-let jobs = 0;
+const client = startLoadClient(PGLITE ? undefined : { databaseUrl: (() => { const u = new URL(adminUrl); u.pathname = `/${DB_NAME}`; return u.toString(); })(), poolSize: 10 });
+const inClient = client.run;
 const ROUNDS = 4;
 /** `a` and `b` in ROUNDS alternating slices (a, b, a, b, …), each with `CONCURRENCY` in flight; one summary per side. */
 async function interleaved(a: ClientTask[], b: ClientTask[]) {
@@ -99,32 +60,12 @@ async function interleaved(a: ClientTask[], b: ClientTask[]) {
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of sides) {
       const size = Math.ceil(side.tasks.length / ROUNDS);
-      const answer = await inClientRaw(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
+      const answer = await inClient(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
       side.latencies.push(...answer.latencies);
       side.seconds += answer.seconds;
     }
   }
-  return sides.map((side) => summary(side.latencies, side.seconds)) as [ReturnType<typeof summary>, ReturnType<typeof summary>];
-}
-
-async function inClient(concurrency: number, tasks: ClientTask[]) {
-  const answer = await inClientRaw(concurrency, tasks);
-  return summary(answer.latencies, answer.seconds);
-}
-
-async function inClientRaw(concurrency: number, tasks: ClientTask[]) {
-  const id = ++jobs;
-  const answer = await new Promise<{ latencies: number[]; seconds: number; error?: string }>((resolve) => {
-    const listen = (message: { id: number; latencies: number[]; seconds: number; error?: string }) => {
-      if (message.id !== id) return;
-      client.off('message', listen);
-      resolve(message);
-    };
-    client.on('message', listen);
-    client.postMessage({ id, concurrency, tasks });
-  });
-  if (answer.error) throw new Error(answer.error);
-  return answer;
+  return sides.map((side) => summary(side.latencies, side.seconds)) as [Summary, Summary];
 }
 
 const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
@@ -201,8 +142,8 @@ try {
       },
       { text: `SELECT count(*) FROM members WHERE ${where}`, params },
     ];
-    let http: ReturnType<typeof summary>;
-    let bareRun: ReturnType<typeof summary>;
+    let http: Summary;
+    let bareRun: Summary;
     if (PGLITE) {
       http = await inClient(CONCURRENCY, httpTasks);
       bareRun = await load(REQUESTS, CONCURRENCY, async (i) => void (await Promise.all(statements(i).map((st) => bare.query(st.text, st.params)))));
@@ -361,7 +302,7 @@ try {
   const assignBody = (await assigned.json()) as { assignedMemberIds?: unknown[] };
   console.log(`bulk assign: ${ids.length} teachers in ${((performance.now() - t0) / 1000).toFixed(2)} s (${assigned.status}, ${assignBody.assignedMemberIds?.length} assigned)`);
 } finally {
-  client.postMessage('close');
+  client.close();
   await app.close();
   await pool?.end();
   await database.close();
