@@ -30,7 +30,14 @@ export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled:
   },
   page: async ({ context, finalAccessibilityCheck }, use, testInfo) => {
     const page = await context.newPage();
+    const traffic = recordTraffic(page);
     await use(page);
+    // A failure's report (the list reporter prints text attachments) shows what the page asked the server that went wrong and where it went: a flaky failure seen once
+    // in CI is then explained by its log alone (the first attempt has no trace: playwright.config.ts).
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const report = traffic.join('\n') || '(no failed request, no navigation)';
+      await testInfo.attach('page traffic', { body: report, contentType: 'text/plain' });
+    }
     // A page never given content (API-only tests) has nothing to check.
     const visited = !page.isClosed() && (await page.evaluate(() => (document.body?.childElementCount ?? 0) > 0).catch(() => false));
     // Only after a passing body: a failure already explains itself, and its page is often half-drawn.
@@ -46,6 +53,27 @@ export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled:
     await use({ ...demoAdmin });
   },
 });
+
+/**
+ * What went wrong between a page and the server, as it happened: answers of 400 and more, requests that got no
+ * answer, and every navigation of the main frame (a test that ends on /sign-in shows when it went there).
+ */
+function recordTraffic(page: Page): string[] {
+  const lines: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => {
+    if (lines.length < 200) lines.push(`+${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+  };
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  return lines;
+}
 
 export { expect };
 export type { AccessibilityOptions };
