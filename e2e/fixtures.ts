@@ -32,8 +32,8 @@ export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled:
     const page = await context.newPage();
     const traffic = recordTraffic(page);
     await use(page);
-    // A failure's report (the list reporter prints text attachments) shows what the page asked the server that went wrong and where it went: a flaky failure seen once
-    // in CI is then explained by its log alone (the first attempt has no trace: playwright.config.ts).
+    // A failure's report (the list reporter prints text attachments) shows what the page asked that went wrong and
+    // where it went: a flaky failure seen once in CI is then explained by its log (a first attempt has no trace).
     if (testInfo.status !== testInfo.expectedStatus) {
       const report = traffic.join('\n') || '(no failed request, no navigation)';
       await testInfo.attach('page traffic', { body: report, contentType: 'text/plain' });
