@@ -34,7 +34,7 @@ export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled:
     await use(page);
     // A failure's report (the list reporter prints text attachments) shows what the page asked that went wrong and
     // where it went: a flaky failure seen once in CI is then explained by its log (a first attempt has no trace).
-    if (testInfo.status !== testInfo.expectedStatus) {
+    if (testInfo.status === 'failed' || testInfo.status === 'timedOut') {
       const report = traffic.join('\n') || '(no failed request, no navigation)';
       await testInfo.attach('page traffic', { body: report, contentType: 'text/plain' });
     }
