@@ -40,11 +40,6 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
-        // The console honours prefers-reduced-motion (apps/web/src/styles/reduced-motion.css): dialogs, menus and
-        // notifications appear at once, so a test waits for no transition and Chromium draws no animation frames
-        // (docs/performance.md: on the Teachers specs, a sixth less time with a trace recorded, about 5 % with CI's
-        // settings). The phone project keeps the motion, so the animated path stays tested.
-        reducedMotion: 'reduce',
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },

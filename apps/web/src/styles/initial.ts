@@ -22,5 +22,3 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
-// Less motion for whoever asks for it (styles/reduced-motion.css).
-import './reduced-motion.css';

@@ -38,9 +38,6 @@ export const theme = createTheme({
   colors: { quire: quireBlue },
   // Light colours (yellow, lime) get dark text on filled backgrounds.
   autoContrast: true,
-  // Modals, menus, popovers and notifications appear at once for someone whose system asks for less motion
-  // (WCAG 2.3.3); CSS animations stop too (styles/reduced-motion.css).
-  respectReducedMotion: true,
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
