@@ -59,17 +59,20 @@ export const test = base.extend<Fixtures & { finalAccessibilityCheck: { enabled:
  * answer, and every navigation of the main frame (a test that ends on /sign-in shows when it went there).
  */
 function recordTraffic(page: Page): string[] {
+  // Links can carry one-time tokens and signatures (verification mails, signed analytics links): their values
+  // stay out of the log.
+  const redact = (url: string) => url.replace(/([?&](?:token|signature|sig|code|key|secret)[^=&]*=)[^&#]*/gi, '$1…');
   const lines: string[] = [];
   const started = Date.now();
   const note = (line: string) => {
     if (lines.length < 200) lines.push(`+${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
   };
   page.on('response', (response) => {
-    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${redact(response.url())}`);
   });
-  page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) => note(`failed ${request.method()} ${redact(request.url())}: ${request.failure()?.errorText ?? ''}`));
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+    if (frame === page.mainFrame()) note(`at ${redact(frame.url())}`);
   });
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
   return lines;
