@@ -30,6 +30,29 @@ test.describe('accessibility gate', () => {
     await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
     await page.setContent('<!doctype html><html lang="en"><head><title>Fixed</title></head><body><main><h1>Fixed</h1></main></body></html>');
   });
+
+  // axe is put in a document once (support/axe.ts): a later check of the same document, and a frame's content, are
+  // still audited.
+  test('checks a document again after it changes, and the frames inside it', async ({ page, expectAccessible }) => {
+    // Two routed pages of the server's origin (axe audits the frames of the page's own origin).
+    const html = (title: string, main: string) =>
+      `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1>${main}</main></body></html>`;
+    await page.route('**/harness/outer', (route) => route.fulfill({ contentType: 'text/html', body: html('Outer', '<iframe title="Inner" src="/harness/inner"></iframe>') }));
+    await page.route('**/harness/inner', (route) => route.fulfill({ contentType: 'text/html', body: html('Inner', '<p>Inner</p>') }));
+    await page.goto('/harness/outer');
+    await expect.poll(() => page.frames().length).toBe(2);
+    await page.frames()[1]?.waitForLoadState();
+    await expectAccessible(page);
+
+    await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<button></button>'));
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+    await page.evaluate(() => document.querySelector('main button')?.remove());
+    await expectAccessible(page);
+
+    await page.frames()[1]?.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<img src="x.png">'));
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+    await page.setContent(html('Fixed', ''));
+  });
 });
 
 test.describe('automatic end-of-test check', () => {
