@@ -9,6 +9,8 @@
  * For each page, in Debian's Chromium at a phone's width (412 px, Lighthouse's mobile viewport) with the CPU slowed
  * 4× (Lighthouse's mobile preset), from navigation until the page shows its content plus 1.5 s:
  *  - main-thread busy time (everything but idle in a CPU profile), median and least of the runs;
+ *  - blocking time: the long tasks' time over 50 ms each, counted from the first contentful paint (what Lighthouse's
+ *    Total Blocking Time adds up), and the longest task;
  *  - React's work, counted: commits, and components and elements rendered (through React's DevTools hook, which the
  *    production build calls too). These counts do not depend on the machine's load: a change that renders less
  *    shows here even when the timings' noise hides it.
@@ -72,6 +74,13 @@ const RENDER_COUNTER = `(() => {
       else if (typeof fiber.type === 'function' || (typeof fiber.type === 'object' && fiber.type !== null)) count.components += 1;
     }
   };
+  // Long tasks and the first contentful paint, as the page saw them (Lighthouse's Total Blocking Time counts the
+  // part of each task after FCP beyond 50 ms).
+  const tasks = [];
+  window.__longTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
@@ -96,7 +105,14 @@ function busyMs(profile: CpuProfile): number {
   return busy / 1000;
 }
 
-async function measure(context: BrowserContext, url: string, ready: string): Promise<{ busy: number; count: RenderCount }> {
+interface Blocking {
+  /** Sum over long tasks after the first contentful paint of their time beyond 50 ms. */
+  blocking: number;
+  longest: number;
+  fcp: number;
+}
+
+async function measure(context: BrowserContext, url: string, ready: string): Promise<{ busy: number; count: RenderCount; blocking: Blocking }> {
   const page = await context.newPage();
   try {
     const cdp = await context.newCDPSession(page);
@@ -109,7 +125,21 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
     await page.waitForTimeout(1500);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const count = (await page.evaluate('window.__renderCount')) as RenderCount;
-    return { busy: busyMs(profile), count };
+    const blocking = (await page.evaluate(`(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const fcp = paint ? paint.startTime : 0;
+      let blocking = 0;
+      let longest = 0;
+      for (const [start, duration] of window.__longTasks) {
+        longest = Math.max(longest, duration);
+        const end = start + duration;
+        if (end <= fcp) continue;
+        const counted = end - Math.max(start, fcp);
+        blocking += Math.max(0, Math.min(counted, duration - 50));
+      }
+      return { blocking, longest, fcp };
+    })()`)) as Blocking;
+    return { busy: busyMs(profile), count, blocking };
   } finally {
     await page.close();
   }
@@ -117,6 +147,7 @@ async function measure(context: BrowserContext, url: string, ready: string): Pro
 
 async function report(browser: Browser, label: string, url: string, ready: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<void> {
   const busy: number[] = [];
+  const blocking: Blocking[] = [];
   let counts: RenderCount | undefined;
   for (let i = 0; i < RUNS; i += 1) {
     // A new context each run: a first visit, nothing cached.
@@ -125,6 +156,7 @@ async function report(browser: Browser, label: string, url: string, ready: strin
     try {
       const run = await measure(context, url, ready);
       busy.push(run.busy);
+      blocking.push(run.blocking);
       counts = run.count;
     } finally {
       await context.close();
@@ -134,6 +166,11 @@ async function report(browser: Browser, label: string, url: string, ready: strin
   const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
   console.log(`\n${label} (${url}), ${RUNS} runs, CPU 4× slower, ${VIEWPORT.width} px`);
   console.log(`  main thread busy     median ${Math.round(median)} ms, least ${Math.round(sorted[0] ?? NaN)} ms   [${busy.map(Math.round).join(' ')}]`);
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  console.log(
+    `  blocking time        median ${Math.round(middle(blocking.map((b) => b.blocking)))} ms   [${blocking.map((b) => Math.round(b.blocking)).join(' ')}]; ` +
+      `longest task median ${Math.round(middle(blocking.map((b) => b.longest)))} ms; first contentful paint median ${Math.round(middle(blocking.map((b) => b.fcp)))} ms`,
+  );
   if (counts) console.log(`  React                ${counts.commits} commits, ${counts.components} components and ${counts.elements} elements rendered`);
 }
 
