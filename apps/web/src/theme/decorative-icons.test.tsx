@@ -1,4 +1,4 @@
-import { Badge, Button, Menu, Modal, NativeSelect, Pagination, PasswordInput, Select, Tooltip } from '@mantine/core';
+import { Badge, Button, Loader, Menu, Modal, NativeSelect, Pagination, PasswordInput, Select, Tooltip } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -59,5 +59,14 @@ describe('tooltips', () => {
     await userEvent.setup().tab();
     fireEvent.focus(screen.getByRole('img', { name: 'Quire Ambassador' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Quire Ambassador');
+  });
+});
+
+describe('loaders (WCAG 4.1.2)', () => {
+  // A spinner is a <span>: named by aria-label without a role, axe reports it (aria-prohibited-attr, serious) and
+  // screen readers may not read the name. The theme gives every loader the role of an image, so its name is read.
+  it('is an image named by its label', () => {
+    renderAt(<Loader aria-label="Loading teachers" />);
+    expect(screen.getByRole('img', { name: 'Loading teachers' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import {
   createTheme,
   type CloseButtonProps,
   type CSSVariablesResolver,
+  type LoaderProps,
   type MantineColorsTuple,
   type MenuProps,
   type MenuSubItemProps,
@@ -58,6 +59,9 @@ export const theme = createTheme({
     CloseButton: { defaultProps: { icon: hiddenCloseIcon } satisfies Partial<CloseButtonProps> },
     MenuSubItem: { defaultProps: { rightSection: hiddenSubmenuChevron } satisfies Partial<MenuSubItemProps> },
     PasswordInput: { defaultProps: { visibilityToggleIcon: PasswordVisibilityIcon } satisfies Partial<PasswordInputProps> },
+    // A loader is a <span>: its aria-label needs a role to be allowed (axe aria-prohibited-attr) and read. Every
+    // loader of the console is named ("Loading teachers"), so each is an image with that name.
+    Loader: { defaultProps: { role: 'img' } satisfies Partial<LoaderProps> },
     // A tooltip keyboard users can reach: it shows on focus as well as on hover (issue 15, item 11).
     Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } satisfies Partial<TooltipProps> },
   },
