@@ -1,6 +1,6 @@
-import { Table, Text } from '@mantine/core';
+import { Center, Loader, Table, Text } from '@mantine/core';
 import { formatOrdinalDate, TABLE_ROW_HEIGHT } from '@quire/core';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { EmailText, TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { SortDirection, TeacherSortKey, TeacherStatus } from '@quire/core';
@@ -29,8 +29,25 @@ function SortHeader({ label, column, sort, dir, onSort, className }: { label: st
   return <SortableHeader label={label} active={sort === column} dir={dir} onSort={() => onSort(column)} className={className} />;
 }
 
-/** The teachers table of spec §2: the Inactive view shows a Removed date instead of Signed up and License. */
+/**
+ * The teachers table of spec §2. It is drawn in a transition: React yields to the browser every few milliseconds while
+ * it builds the table, instead of blocking the page for one task of 350–540 ms on a slow phone (docs/performance.md,
+ * "First load"). Until the first drawing is ready the loader stays; a new page's rows replace the old ones when ready.
+ */
 export function TeachersTable(props: TeachersTableProps) {
+  const members = useDeferredValue<Member[] | null>(props.members, null);
+  if (members === null) {
+    return (
+      <Center py="xl" role="status">
+        <Loader aria-label="Loading teachers" />
+      </Center>
+    );
+  }
+  return <TeachersTableDrawn {...props} members={members} />;
+}
+
+/** The Inactive view shows a Removed date instead of Signed up and License. */
+function TeachersTableDrawn(props: TeachersTableProps) {
   const { members, status, access, productName, selected, onToggle, onTogglePage, renderActions } = props;
   const sortProps = { sort: props.sort, dir: props.dir, onSort: props.onSort };
   const selectable = Boolean(selected && onToggle);
