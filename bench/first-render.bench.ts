@@ -162,14 +162,12 @@ async function report(browser: Browser, label: string, url: string, ready: strin
       await context.close();
     }
   }
-  const sorted = [...busy].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
   console.log(`\n${label} (${url}), ${RUNS} runs, CPU 4× slower, ${VIEWPORT.width} px`);
-  console.log(`  main thread busy     median ${Math.round(median)} ms, least ${Math.round(sorted[0] ?? NaN)} ms   [${busy.map(Math.round).join(' ')}]`);
-  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  console.log(`  main thread busy     median ${Math.round(median(busy))} ms, least ${Math.round(Math.min(...busy))} ms   [${busy.map(Math.round).join(' ')}]`);
   console.log(
-    `  blocking time        median ${Math.round(middle(blocking.map((b) => b.blocking)))} ms   [${blocking.map((b) => Math.round(b.blocking)).join(' ')}]; ` +
-      `longest task median ${Math.round(middle(blocking.map((b) => b.longest)))} ms; first contentful paint median ${Math.round(middle(blocking.map((b) => b.fcp)))} ms`,
+    `  blocking time        median ${Math.round(median(blocking.map((b) => b.blocking)))} ms   [${blocking.map((b) => Math.round(b.blocking)).join(' ')}]; ` +
+      `longest task median ${Math.round(median(blocking.map((b) => b.longest)))} ms; first contentful paint median ${Math.round(median(blocking.map((b) => b.fcp)))} ms`,
   );
   if (counts) console.log(`  React                ${counts.commits} commits, ${counts.components} components and ${counts.elements} elements rendered`);
 }

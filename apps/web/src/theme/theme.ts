@@ -59,8 +59,9 @@ export const theme = createTheme({
     CloseButton: { defaultProps: { icon: hiddenCloseIcon } satisfies Partial<CloseButtonProps> },
     MenuSubItem: { defaultProps: { rightSection: hiddenSubmenuChevron } satisfies Partial<MenuSubItemProps> },
     PasswordInput: { defaultProps: { visibilityToggleIcon: PasswordVisibilityIcon } satisfies Partial<PasswordInputProps> },
-    // A loader is a <span>: its aria-label needs a role to be allowed (axe aria-prohibited-attr) and read. Every
-    // loader of the console is named ("Loading teachers"), so each is an image with that name.
+    // A loader is a <span>: its aria-label needs a role to be allowed (axe aria-prohibited-attr) and read. A shown
+    // loader is named ("Loading teachers") and so becomes an image with that name; one beside its own text is
+    // aria-hidden, as Mantine hides those inside buttons.
     Loader: { defaultProps: { role: 'img' } satisfies Partial<LoaderProps> },
     // A tooltip keyboard users can reach: it shows on focus as well as on hover (issue 15, item 11).
     Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } satisfies Partial<TooltipProps> },

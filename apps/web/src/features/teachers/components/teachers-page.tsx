@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { importMessages, type TeacherStatus } from '@quire/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import { teacherScreenAccess } from '../model/teacher-access.js';
 import { importedText } from '../model/teacher-display.js';
 import { ImportTeachersDialog } from './import-teachers-dialog.js';
 import { TEACHERS_LOAD_FAILED, TeachersPanel } from './teachers-panel.js';
+import { TeachersLoading } from './teachers-loading.js';
 
 /** How long typing pauses before the search goes to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -65,9 +66,7 @@ export function TeachersPage() {
       />
 
       {organisation.isPending ? (
-        <Center py="xl" role="status">
-          <Loader aria-label="Loading teachers" />
-        </Center>
+        <TeachersLoading />
       ) : organisation.isError || !access ? (
         <LoadError title={TEACHERS_LOAD_FAILED} onRetry={() => organisation.refetch()}>
           {errorMessageOf(organisation.error, '')}

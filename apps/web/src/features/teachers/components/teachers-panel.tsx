@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { teacherMessages, type TeacherStatus } from '@quire/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -15,6 +15,7 @@ import { BulkActionsBar } from './bulk-actions-bar.js';
 import { TeacherFiltersBar } from './teacher-filters.js';
 import { TeacherRowMenu } from './teacher-row-menu.js';
 import { TeachersTable } from './teachers-table.js';
+import { TeachersLoading } from './teachers-loading.js';
 
 /** Designed (not in the catalogue): the list or the organisation could not be loaded. */
 export const TEACHERS_LOAD_FAILED = 'Something went wrong loading the teachers';
@@ -79,9 +80,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
       ) : null}
 
       {result.isPending ? (
-        <Center py="xl" role="status">
-          <Loader aria-label="Loading teachers" />
-        </Center>
+        <TeachersLoading />
       ) : result.isError ? (
         <LoadError title={TEACHERS_LOAD_FAILED} onRetry={() => result.refetch()}>
           {errorMessageOf(result.error, '')}

@@ -1,4 +1,4 @@
-import { Center, Loader, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatOrdinalDate, TABLE_ROW_HEIGHT } from '@quire/core';
 import { useDeferredValue, type ReactNode } from 'react';
 import { EmailText, TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
@@ -8,6 +8,7 @@ import type { Member } from '@quire/core';
 import { showsLibraryManagerBadge, type TeacherScreenAccess } from '../model/teacher-access.js';
 import { certificationText, licenseQuotaText } from '../model/teacher-display.js';
 import { TeacherNameCell } from './teacher-name-cell.js';
+import { TeachersLoading } from './teachers-loading.js';
 
 export interface TeachersTableProps {
   members: Member[];
@@ -37,11 +38,7 @@ function SortHeader({ label, column, sort, dir, onSort, className }: { label: st
 export function TeachersTable(props: TeachersTableProps) {
   const members = useDeferredValue<Member[] | null>(props.members, null);
   if (members === null) {
-    return (
-      <Center py="xl" role="status">
-        <Loader aria-label="Loading teachers" />
-      </Center>
-    );
+    return <TeachersLoading />;
   }
   return <TeachersTableDrawn {...props} members={members} />;
 }
