@@ -1,5 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server's test files that open no database: their outcome cannot depend on which one the run uses, so they run
+ * once per run (project server-no-database) and CI's PostgreSQL pass (`--project server`) does not repeat them. The
+ * project has no database template: a file here that opens a test database fails at once ('No test database
+ * template'). A file left off this list runs on every database, as any new file does.
+ */
+const SERVER_FILES_WITHOUT_DATABASE = [
+  'src/env.test.ts',
+  'src/plugins/logger.test.ts',
+  'src/db/copy-binary-field.test.ts',
+  'src/db/demo/seed-cli.test.ts',
+  'src/modules/analytics/analytics-cache.test.ts',
+  'src/modules/analytics/signed-url.test.ts',
+  'src/modules/identity/hash-pool.test.ts',
+  'src/modules/identity/log-redaction.test.ts',
+  'src/modules/lti/lti-units.test.ts',
+  'test/start-refusals.test.ts',
+];
+
+/** What the server's projects share: files in one worker process, time for a server started as a child. */
+const serverProject = {
+  root: 'apps/server',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // Files share a worker: PGlite's WebAssembly and the app's modules load once, not once per file.
+  // Each file still builds its own app on its own database.
+  isolate: false,
+} as const;
+
 // One runner for every unit and integration test: core rules, server (through app.inject), web components.
 export default defineConfig({
   test: {
@@ -9,19 +39,15 @@ export default defineConfig({
       { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
+          ...serverProject,
           name: 'server',
-          root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: SERVER_FILES_WITHOUT_DATABASE,
           // Migrates one template database per run; every test database is a copy of it (test/helper.ts).
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: 'forks',
-          // Files share a worker: PGlite's WebAssembly and the app's modules load once, not once per file.
-          // Each file still builds its own app on its own database.
-          isolate: false,
         },
       },
+      { test: { ...serverProject, name: 'server-no-database', include: SERVER_FILES_WITHOUT_DATABASE } },
       'apps/web/vitest.config.ts',
     ],
   },

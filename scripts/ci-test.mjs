@@ -40,7 +40,9 @@ const e2ePass = (name, ports, peerPorts) => ({
  *   lane 1: type check → console build (→ first-download budget) → end-to-end (PGlite) → end-to-end (PostgreSQL, desktop width)
  *   lane 2: lint → unit and integration tests (PGlite) → server integration tests (PostgreSQL)
  * The phone project (the same specs at 390 px) runs in the PGlite pass only: what it adds to the desktop run is the
- * layout at phone width, which does not depend on the database; every spec still runs on both databases.
+ * layout at phone width, which does not depend on the database; every spec still runs on both databases. In the same
+ * way the server's test files that open no database (project server-no-database, root vitest.config.ts) run in the
+ * PGlite lane only; every server file that opens one runs on both.
  * `database` says which database's result a job counts towards (`both`: it does not depend on the database,
  * so it runs once and counts for both). `after` lists jobs that must have finished first, whatever their
  * result; `needs` lists jobs that must have passed (otherwise the job is not run and counts as failed).

@@ -53,7 +53,11 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
 export async function openTestDatabase(env: Env = testEnv()): Promise<{ database: Database; url?: string }> {
   const template = inject('databaseTemplate');
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!template) throw new Error('No test database template: run the tests through the root vitest.config.ts');
+  if (!template) {
+    throw new Error(
+      'No test database template: a file listed in SERVER_FILES_WITHOUT_DATABASE (root vitest.config.ts) opens a database, or the tests were not run through the root vitest.config.ts',
+    );
+  }
   if (!adminUrl) {
     if (template.kind !== 'pglite') throw new Error('The test database template is PostgreSQL but TEST_DATABASE_URL is not set');
     const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true, loadDataDir: await pgliteTemplate(template.tarball) });
