@@ -97,22 +97,20 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
           )}
         </Stack>
       ) : (
-        <>
-          <TeachersTable
-            members={members}
-            status={status}
-            access={access}
-            productName={productName}
-            sort={query.sort}
-            dir={query.dir}
-            onSort={sortBy}
-            selected={selectable ? selection.ids : undefined}
-            onToggle={selectable ? selection.toggle : undefined}
-            onTogglePage={selectable ? (checked) => selection.togglePage(members, checked) : undefined}
-            renderActions={access.readOnly ? undefined : (member) => <TeacherRowMenu member={member} licenses={licenses} access={access} onAction={actions.onRowAction} />}
-          />
-          <TablePaging total={total} page={query.page} pageSize={query.pageSize} onPage={setPage} onPageSize={changePageSize} />
-        </>
+        <TeachersTable
+          members={members}
+          status={status}
+          access={access}
+          productName={productName}
+          sort={query.sort}
+          dir={query.dir}
+          onSort={sortBy}
+          selected={selectable ? selection.ids : undefined}
+          onToggle={selectable ? selection.toggle : undefined}
+          onTogglePage={selectable ? (checked) => selection.togglePage(members, checked) : undefined}
+          renderActions={access.readOnly ? undefined : (member) => <TeacherRowMenu member={member} licenses={licenses} access={access} onAction={actions.onRowAction} />}
+          footer={<TablePaging total={total} page={query.page} pageSize={query.pageSize} onPage={setPage} onPageSize={changePageSize} />}
+        />
       )}
 
       {actions.dialogs}

@@ -24,6 +24,8 @@ export interface TeachersTableProps {
   onTogglePage?: (checked: boolean) => void;
   /** The row's action menu; absent in read-only mode. */
   renderActions?: (member: Member) => ReactNode;
+  /** Shown under the table once it is drawn (the pager), so it does not show beside the loader and then jump down. */
+  footer?: ReactNode;
 }
 
 function SortHeader({ label, column, sort, dir, onSort, className }: { label: string; column: TeacherSortKey; className?: string } & Pick<TeachersTableProps, 'sort' | 'dir' | 'onSort'>) {
@@ -33,14 +35,20 @@ function SortHeader({ label, column, sort, dir, onSort, className }: { label: st
 /**
  * The teachers table of spec §2. It is drawn in a transition: React yields to the browser every few milliseconds while
  * it builds the table, instead of blocking the page for one task of 350–540 ms on a slow phone (docs/performance.md,
- * "First load"). Until the first drawing is ready the loader stays; a new page's rows replace the old ones when ready.
+ * "First load"). Until the first drawing is ready the loader stays, alone: the footer comes with the rows, so nothing
+ * below the loader moves down when they arrive. A new page's rows replace the old ones when ready.
  */
 export function TeachersTable(props: TeachersTableProps) {
   const members = useDeferredValue<Member[] | null>(props.members, null);
   if (members === null) {
     return <TeachersLoading />;
   }
-  return <TeachersTableDrawn {...props} members={members} />;
+  return (
+    <>
+      <TeachersTableDrawn {...props} members={members} />
+      {props.footer}
+    </>
+  );
 }
 
 /** The Inactive view shows a Removed date instead of Signed up and License. */
