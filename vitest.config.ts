@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The server's test files that open no database: their outcome cannot depend on which one the run uses, so they run
@@ -42,7 +42,7 @@ export default defineConfig({
           ...serverProject,
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: SERVER_FILES_WITHOUT_DATABASE,
+          exclude: [...configDefaults.exclude, ...SERVER_FILES_WITHOUT_DATABASE],
           // Migrates one template database per run; every test database is a copy of it (test/helper.ts).
           globalSetup: ['test/global-setup.ts'],
         },
