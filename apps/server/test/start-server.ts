@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-/** Starts the real server.ts the way `npm start` does, in a child process, and reports how it ended. */
+/** The server's package folder, where `src/server.ts` is started from. */
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface Run {
@@ -23,6 +23,7 @@ export function serverStarter() {
   const scratch = mkdtempSync(join(tmpdir(), 'quire-start-'));
   const children = new Set<ChildProcess>();
 
+  /** Starts the real server.ts the way `npm start` does, in a child process, and reports how it ended. */
   function startServer(env: Record<string, string>, until?: { stdout: RegExp; then: (stdout: string) => Promise<void> | void }): Promise<Run> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverDir,
