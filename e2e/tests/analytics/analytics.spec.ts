@@ -129,6 +129,23 @@ test.describe('Analytics on the demo district', () => {
     await expect(analytics.chart('Books created').getByRole('alert')).toHaveText(analyticsMessages.dbFailed);
   });
 
+  test('a tile keeps its height when its figure arrives, so nothing below it moves', async ({ page, organisation }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/analytics/users/organisations/*/students/count?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const analytics = new AnalyticsPage(page, test.info(), organisation.id);
+    await page.goto(analytics.path);
+    const students = analytics.tile(/^Students$/);
+    await expect(students.getByLabel('Loading Students')).toBeVisible();
+    const loading = await students.boundingBox();
+    release();
+    await expect(students).toHaveText(/^\d+(\.\d)?[kMGTPE]?$/);
+    expect((await students.boundingBox())?.height).toBe(loading?.height);
+  });
+
   test('a failed session shows the error and every tile says it could not load', async ({ page, organisation }) => {
     await page.route('**/analytics/sessions/app/organisations/*', (route) => route.fulfill({ status: 403, json: { code: 'forbidden', message: 'No' } }));
     const analytics = await new AnalyticsPage(page, test.info(), organisation.id).goto();

@@ -4,6 +4,7 @@ import { AdminsPage } from '../../pages/admins-page.js';
 import { LicensesPage } from '../../pages/licenses-page.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { PHONE_PROJECT } from '../../support/env.js';
+import { recordLayoutShifts, totalShift } from '../../support/layout-shift.js';
 import { listTeachers } from './teachers-api.js';
 
 /**
@@ -28,32 +29,14 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-/** A layout shift the page saw without input just before it: how much moved, and the text of what moved. */
-type LayoutShift = { value: number; moved: string[] };
-
 test.describe('As the list loads', () => {
   test('the list does not jump as its rows arrive, on a slow computer either (layout shift under 0.1)', async ({ page, organisation }) => {
-    // Four times slower, as Lighthouse's phone: the rows are drawn after the loader shows, in more than one frame.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(() => {
-      const shifts: LayoutShift[] = [];
-      Object.assign(window, { quireLayoutShifts: shifts });
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          if (!entry.hadRecentInput) shifts.push({ value: entry.value, moved: (entry.sources ?? []).map((s) => (s.node?.textContent ?? '').slice(0, 60)) });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     const teachers = await new TeachersPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
     await expect(teachers.rows()).toHaveCount(10);
     await expect(page.getByText('Rows per page')).toBeVisible();
-    // Shifts are reported after the frame that made them.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const shifts = await page.evaluate(() => (window as unknown as { quireLayoutShifts: LayoutShift[] }).quireLayoutShifts);
-    const total = shifts.reduce((sum, s) => sum + s.value, 0);
-    expect(total, JSON.stringify(shifts)).toBeLessThan(0.1);
+    const shifts = await layoutShifts();
+    expect(totalShift(shifts), JSON.stringify(shifts)).toBeLessThan(0.1);
   });
 });
 

@@ -18,8 +18,17 @@ function StatTile({ label, value, isPending, isError }: TileProps) {
       <Text component="dt" size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text component="dd" m={0} mt={4} fz={isError ? 'sm' : 28} fw={isError ? 400 : 700} c={isError ? 'red.8' : undefined}>
-        {isError ? analyticsMessages.tileFailed : isPending ? <Skeleton height={28} width={80} component="span" display="block" aria-label={`Loading ${label}`} /> : abbreviateNumber(value ?? 0)}
+      {/* One line of the figure's size in every state, so the tiles and the charts below do not move when it arrives. */}
+      <Text component="dd" m={0} mt={4} fz={28} lh={1.2} fw={700}>
+        {isError ? (
+          <Text span fz="sm" fw={400} c="red.8">
+            {analyticsMessages.tileFailed}
+          </Text>
+        ) : isPending ? (
+          <Skeleton height="1.2em" width={80} component="span" display="block" aria-label={`Loading ${label}`} />
+        ) : (
+          abbreviateNumber(value ?? 0)
+        )}
       </Text>
     </Paper>
   );
