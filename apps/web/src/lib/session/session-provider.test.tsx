@@ -8,12 +8,14 @@ import { ApiError } from '../api/api-error.js';
 import { getActingUserId } from './acting-user.js';
 import { registerSessionStore } from './session-stores.js';
 import { useSession, type SessionValue } from './session-context.js';
-import { SessionProvider } from './session-provider.js';
+import { SessionProvider, useSessionControls, type SessionControls } from './session-provider.js';
 import type { SessionBackend } from './session-backend.js';
 
 let latest: SessionValue | null = null;
+let latestControls: SessionControls | null = null;
 function Probe() {
   latest = useSession();
+  latestControls = useSessionControls();
   return <p data-testid="status">{`${latest.status} ${latest.currentOrganisation?.id ?? '-'}`}</p>;
 }
 
@@ -36,6 +38,9 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.useRealTimers();
   latest = null;
+  latestControls = null;
+  // Back on the page (as from the back/forward cache): the next test's page is not being left.
+  window.dispatchEvent(new Event('pageshow'));
 });
 
 describe('SessionProvider', () => {
@@ -70,6 +75,38 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in'));
     await act(() => latest!.signOut());
     expect(screen.getByTestId('status')).toHaveTextContent('signed-out');
+  });
+
+  it('signs out with the spec\'s message when the organisation lookup after sign-in fails', async () => {
+    const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), getOrganisations: vi.fn().mockRejectedValue(new ApiError({ status: 500, code: 'internal_error', message: 'Something went wrong' })) });
+    renderSession(backend);
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-out'));
+    expect(backend.signOut).toHaveBeenCalledOnce();
+    expect(latestControls?.state.error?.message).toBe('Something went wrong logging you in, please try again.');
+  });
+
+  it('does not sign out when the lookup fails because the admin is leaving the page (a reload, a bookmark, a typed address)', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const getOrganisations = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise<never>((_, reject) => (fail = reject)))
+      .mockResolvedValue([{ id: 'org-1', name: 'Hillside School' }]);
+    const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), getOrganisations });
+    renderSession(backend);
+    await waitFor(() => expect(getOrganisations).toHaveBeenCalled());
+    // The browser says the page is going (pagehide), then cancels its requests: the lookup fails with a network error.
+    window.dispatchEvent(new Event('pagehide'));
+    await act(async () => {
+      fail(new TypeError('Failed to fetch'));
+      // The provider decides once the page's events of this moment have run (lib/page-leaving.ts).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(backend.signOut).not.toHaveBeenCalled();
+    expect(screen.getByTestId('status')).toHaveTextContent('signed-in');
+    // Should the page come back (the back/forward cache), it asks again, and the admin is in.
+    await act(async () => window.dispatchEvent(new Event('pageshow')));
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
+    expect(getOrganisations).toHaveBeenCalledTimes(2);
   });
 
   it('a 401 from any screen renews the session with the token refresh; when it has ended, signs out keeping the page (issue 15)', async () => {

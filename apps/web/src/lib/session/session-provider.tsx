@@ -12,6 +12,7 @@ import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } 
 import { queryKeys } from '../query-keys.js';
 import { reportPopupOutcomeEarly } from './popup-sign-in.js';
 import { isApiError } from '../api/api-error.js';
+import { isLeavingPage } from '../page-leaving.js';
 import { GraphqlError } from '../api/graphql-client.js';
 
 /** A 401 that means "no session" (not another user signed in in this browser). */
@@ -111,6 +112,12 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
         organisations = await backend.getOrganisations();
       } catch {
         if (started !== generation.current) return;
+        if (await isLeavingPage()) {
+          // Cancelled by leaving the page, not refused: signing out now would sign the next page out too. Should this
+          // page come back (the back/forward cache), it asks again.
+          window.addEventListener('pageshow', () => void load(), { once: true });
+          return;
+        }
         dispatch({ type: 'organisations-failed' });
         await endSession({ code: 'organisations_failed', message: ORGANISATIONS_FAILED_MESSAGE, source: 'session' });
         return;
