@@ -100,6 +100,19 @@ test.describe('Analytics on the demo district', () => {
     await analytics.expectAccessible({ label: 'tables open' });
   });
 
+  test("names each e-mail domain whole in the chart's legend, as in its table", async ({ page, organisation }) => {
+    const analytics = await new AnalyticsPage(page, test.info(), organisation.id).goto(CHECKED_BY_FIRST_TEST);
+    await analytics.tableButton('E-mail domains').click();
+    const headers = await analytics.dataTable('E-mail domains').getByRole('columnheader').allTextContents();
+    const domains = headers.filter((h) => !['Date', 'Students', 'Teachers', 'Total'].includes(h));
+    expect(domains.length, headers.join(', ')).toBeGreaterThan(1);
+    expect(domains.every((d) => d.includes('.')), 'the demo district has whole domains').toBe(true);
+    await analytics.tableButton('E-mail domains').click();
+    await expect(analytics.dataTable('E-mail domains')).toBeHidden();
+    // With the table closed, each name shows once more: in the legend.
+    for (const domain of domains) await expect(analytics.chart('E-mail domains').getByText(domain, { exact: true }).filter({ visible: true }), domain).toHaveCount(1);
+  });
+
   test('keeps working when a tab wakes up hours later: data requests renew the expired signed URLs first', async ({ page, organisation }) => {
     // The timer that renews the session is covered by the console's unit tests; here the browser's clock
     // jumps three hours ahead without running timers, as in a laptop woken from sleep.

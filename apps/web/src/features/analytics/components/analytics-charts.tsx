@@ -23,15 +23,23 @@ interface ChartsProps {
   sessionFailed: boolean;
 }
 
-/** Rows for a chart: the period's axis label and a value per series key. */
+/**
+ * A series' data key: its position, not its name. A name can hold dots (an e-mail domain), which the charts read as a
+ * path into the row and their legend cuts to the last part ('gmail.com' showed as 'com'); the name is its label.
+ */
+const seriesKey = (index: number) => `s${index}`;
+
+/** Rows for a chart: the period's axis label and a value per series (seriesKey of the table's keys). */
 function chartData(table: ChartTable, dates: string[], granularity: AnalyticsGranularity) {
   return table.rows.map((row, i) => ({
     date: axisLabel(dates[i] ?? '', granularity),
-    ...Object.fromEntries(table.keys.map((k, j) => [k, Number(row[j + 1] ?? 0)])),
+    ...Object.fromEntries(table.keys.map((_, j) => [seriesKey(j), Number(row[j + 1] ?? 0)])),
   }));
 }
 
-const series = (keys: string[]) => keys.map((name, i) => ({ name, color: COLOURS[i % COLOURS.length] ?? 'blue.8' }));
+/** The chart's series for some of the table's keys, each drawn from its column and labelled with its name. */
+const series = (table: ChartTable, names: string[]) =>
+  names.map((label, i) => ({ name: seriesKey(table.keys.indexOf(label)), label, color: COLOURS[i % COLOURS.length] ?? 'blue.8' }));
 
 function useSeriesChart(props: ChartsProps, metric: AnalyticsMetric, hours = false) {
   const query = useAnalyticsSeries(props.orgId, metric, props.range.granularity, props.range, props.sessionReady);
@@ -61,14 +69,14 @@ export function AnalyticsCharts(props: ChartsProps) {
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
       <ChartCard title="Sessions" height={CHART_HEIGHT} description={`Sessions of students and teachers ${per}, ${range.description}`} {...sessions} fileName={fileName}>
         {(t) => (
-          <LineChart h={CHART_HEIGHT} data={chartData(t, sessions.dates, range.granularity)} dataKey="date" series={series(['Students', 'Teachers', 'Total'])}
+          <LineChart h={CHART_HEIGHT} data={chartData(t, sessions.dates, range.granularity)} dataKey="date" series={series(t, ['Students', 'Teachers', 'Total'])}
             withLegend curveType="linear" withDots={range.granularity !== 'daily' ? false : true} valueFormatter={valueFormatter} lineChartProps={NOT_FOCUSABLE} />
         )}
       </ChartCard>
 
       <ChartCard title="Session duration (hours)" height={CHART_HEIGHT} description={`Hours spent in sessions by students and teachers ${per}, ${range.description}`} {...duration} fileName={fileName}>
         {(t) => (
-          <BarChart h={CHART_HEIGHT} data={chartData(t, duration.dates, range.granularity)} dataKey="date" type="stacked" series={series(['Students', 'Teachers'])}
+          <BarChart h={CHART_HEIGHT} data={chartData(t, duration.dates, range.granularity)} dataKey="date" type="stacked" series={series(t, ['Students', 'Teachers'])}
             withLegend valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
         )}
       </ChartCard>
@@ -83,14 +91,14 @@ export function AnalyticsCharts(props: ChartsProps) {
 
       <ChartCard title="Sessions by sign-in provider" height={CHART_HEIGHT} description={`Sessions by sign-in provider ${per}, ${range.description}`} {...byProvider} fileName={fileName}>
         {(t) => (
-          <BarChart h={CHART_HEIGHT} data={chartData(t, byProvider.dates, range.granularity)} dataKey="date" type="stacked" series={series(t.keys.slice(0, -3))}
+          <BarChart h={CHART_HEIGHT} data={chartData(t, byProvider.dates, range.granularity)} dataKey="date" type="stacked" series={series(t, t.keys.slice(0, -3))}
             withLegend valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
         )}
       </ChartCard>
 
       <ChartCard title="E-mail domains" height={CHART_HEIGHT} description={`Sessions by e-mail domain ${per}, ${range.description}`} {...domains} fileName={fileName}>
         {(t) => (
-          <BarChart h={CHART_HEIGHT} data={chartData(t, domains.dates, range.granularity)} dataKey="date" type="stacked" series={series(t.keys.slice(0, -3))}
+          <BarChart h={CHART_HEIGHT} data={chartData(t, domains.dates, range.granularity)} dataKey="date" type="stacked" series={series(t, t.keys.slice(0, -3))}
             withLegend valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
         )}
       </ChartCard>
@@ -98,7 +106,7 @@ export function AnalyticsCharts(props: ChartsProps) {
       <ChartCard title="Books created" height={CHART_HEIGHT} description={`Books created ${per}, ${range.description}`} table={books}
         isPending={!booksFailed && (booksQuery.isPending || !props.sessionReady)} error={booksFailed ? analyticsMessages.dbFailed : null} fileName={fileName}>
         {(t) => (
-          <BarChart h={CHART_HEIGHT} data={chartData(t, bookDates, range.granularity)} dataKey="date" series={series(['Books created'])}
+          <BarChart h={CHART_HEIGHT} data={chartData(t, bookDates, range.granularity)} dataKey="date" series={series(t, ['Books created'])}
             valueFormatter={valueFormatter} barChartProps={NOT_FOCUSABLE} />
         )}
       </ChartCard>
