@@ -71,13 +71,22 @@ test.describe('Manage Apps', () => {
     await expect(apps.privacyButton('GIPHY')).toBeFocused();
   });
 
-  test('is usable 390 px wide: every permission control can be reached', async ({ page, organisation }) => {
+  test('is usable 390 px wide: every permission control is whole on screen, and each app\'s details open', async ({ page, organisation }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto();
-    const select = apps.permission('Graphic Organizers');
-    await select.scrollIntoViewIfNeeded();
-    await expect(select).toBeInViewport();
-    await expect(select).toBeEnabled();
+    // The Privacy column gives its room to Permissions: each app's Details button is under its name.
+    await expect(apps.table().getByRole('columnheader')).toHaveText(['App', 'Permissions']);
+    for (const app of APP_CATALOGUE) {
+      const select = apps.permission(app.name);
+      await expect(select, app.name).toBeEnabled();
+      const box = await select.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, `${app.name}'s permissions within 0–390 px: ${JSON.stringify(box)}`).toBe(true);
+      await expect(apps.row(app.name).getByRole('cell').first().getByRole('button', { name: `Privacy details: ${app.name}` })).toBeVisible();
+    }
+    const dialog = await apps.openDialog(apps.privacyButton('Graphic Organizers'), 'Graphic Organizers: privacy details');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(apps.privacyButton('Graphic Organizers')).toBeFocused();
   });
 
   test('says so when the settings cannot be loaded', async ({ page, organisation }) => {

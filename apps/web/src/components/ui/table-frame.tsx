@@ -6,7 +6,7 @@ import classes from './responsive-table.module.css';
 export const NARROW_TABLE_MAX_WIDTH = 704;
 
 /**
- * How much room a table has: `narrow` below 44em, when it shows a chosen column set with the dropped
+ * How much room a table has: `narrow` at most `narrowAtMost` px (44em unless a table says otherwise), when it shows a chosen column set with the dropped
  * columns' values inside a column that stays and the row's menu in view (issue 15, item 14).
  *
  * The table renders again only when that answer changes, not at every change of the frame's width (a full render of
@@ -14,17 +14,20 @@ export const NARROW_TABLE_MAX_WIDTH = 704;
  * viewport narrower than 44em, where the frame cannot be wider; otherwise the table is wide until the frame has been
  * measured (and in tests without layout).
  */
-export function useTableRoom() {
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth > 0 && window.innerWidth <= NARROW_TABLE_MAX_WIDTH);
-  const ref = useCallback((frame: HTMLDivElement | null) => {
-    if (!frame || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver((entries) => {
-      const width = entries[entries.length - 1]?.contentRect.width ?? 0;
-      if (width > 0) setNarrow(width <= NARROW_TABLE_MAX_WIDTH);
-    });
-    observer.observe(frame);
-    return () => observer.disconnect();
-  }, []);
+export function useTableRoom(narrowAtMost = NARROW_TABLE_MAX_WIDTH) {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth > 0 && window.innerWidth <= narrowAtMost);
+  const ref = useCallback(
+    (frame: HTMLDivElement | null) => {
+      if (!frame || typeof ResizeObserver === 'undefined') return undefined;
+      const observer = new ResizeObserver((entries) => {
+        const width = entries[entries.length - 1]?.contentRect.width ?? 0;
+        if (width > 0) setNarrow(width <= narrowAtMost);
+      });
+      observer.observe(frame);
+      return () => observer.disconnect();
+    },
+    [narrowAtMost],
+  );
   return { ref, narrow };
 }
 

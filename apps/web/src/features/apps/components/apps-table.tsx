@@ -8,6 +8,7 @@ import {
   type AppCatalogueEntry,
   type AppPermission,
 } from '@quire/core';
+import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 
 export interface AppsTableProps {
   apps: Readonly<Record<string, AppPermission | undefined>>;
@@ -22,72 +23,84 @@ const UNSET = 'unset';
 const toOption = (value: AppPermission | null) => (value === null ? UNSET : String(value));
 const fromOption = (value: string): AppPermission | null => (value === UNSET ? null : (Number(value) as AppPermission));
 
+/**
+ * Below this much room (a phone) the Privacy column is dropped and each app's Details button shows under its name, so
+ * the Permissions choice is whole on screen instead of cut off at the window's edge.
+ */
+const NARROW_APPS_TABLE_MAX_WIDTH = 480;
+
 /** Manage Apps table (spec §2): App, Privacy, Permissions; rows 58 high, at most 650 wide. */
 export function AppsTable({ apps, saving, onChange, onPrivacy, readOnly }: AppsTableProps) {
   const catalogue = APP_CATALOGUE as readonly AppCatalogueEntry[];
+  const { ref, narrow } = useTableRoom(NARROW_APPS_TABLE_MAX_WIDTH);
+  const details = (app: AppCatalogueEntry) => (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      aria-label={`Privacy details: ${app.name}`}
+      onClick={(event) => onPrivacy(app, event.currentTarget)}
+      ml={narrow ? -8 : undefined}
+    >
+      Details
+    </Button>
+  );
   return (
-    <Table.ScrollContainer minWidth={360} maw={APPS_TABLE_MAX_WIDTH}>
-      <Table aria-label="Apps" maw={APPS_TABLE_MAX_WIDTH}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">App</Table.Th>
-            <Table.Th scope="col">Privacy</Table.Th>
-            <Table.Th scope="col">Permissions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {catalogue.map((app) => {
-            const busy = saving.has(app.id);
-            return (
-              <Table.Tr key={app.id} style={{ height: TABLE_ROW_HEIGHT, position: 'relative' }} aria-busy={busy || undefined} data-app={app.id}>
-                <Table.Td>
-                  <Group gap={6} wrap="wrap">
-                    <Text size="sm" fw={600}>
-                      {app.name}
-                    </Text>
-                    {app.isNew ? (
-                      <Badge size="xs" color="teal.9" variant="filled">
-                        New
-                      </Badge>
-                    ) : null}
-                    {app.premium ? (
-                      <Badge size="xs" color="violet" variant="light">
-                        Premium
-                      </Badge>
-                    ) : null}
-                    {app.teacherOnly ? (
-                      <Badge size="xs" color="gray" variant="light">
-                        Teachers only
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    aria-label={`Privacy details: ${app.name}`}
-                    onClick={(event) => onPrivacy(app, event.currentTarget)}
-                  >
-                    Details
-                  </Button>
-                </Table.Td>
-                <Table.Td miw={190}>
-                  <NativeSelect
-                    size="xs"
-                    aria-label={`Permissions: ${app.name}`}
-                    value={toOption(effectiveAppPermission(app, apps[app.id]))}
-                    data={appPermissionChoices(app).map((c) => ({ value: toOption(c.value), label: c.label }))}
-                    disabled={busy || readOnly}
-                    onChange={(event) => onChange(app, fromOption(event.currentTarget.value))}
-                  />
-                  <LoadingOverlay visible={busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm', 'aria-label': `Saving ${app.name}` }} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <TableFrame ref={ref}>
+      <Table.ScrollContainer minWidth={0} maw={APPS_TABLE_MAX_WIDTH}>
+        <Table aria-label="Apps" maw={APPS_TABLE_MAX_WIDTH}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">App</Table.Th>
+              {narrow ? null : <Table.Th scope="col">Privacy</Table.Th>}
+              <Table.Th scope="col">Permissions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {catalogue.map((app) => {
+              const busy = saving.has(app.id);
+              return (
+                <Table.Tr key={app.id} style={{ height: TABLE_ROW_HEIGHT, position: 'relative' }} aria-busy={busy || undefined} data-app={app.id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        {app.name}
+                      </Text>
+                      {app.isNew ? (
+                        <Badge size="xs" color="teal.9" variant="filled">
+                          New
+                        </Badge>
+                      ) : null}
+                      {app.premium ? (
+                        <Badge size="xs" color="violet" variant="light">
+                          Premium
+                        </Badge>
+                      ) : null}
+                      {app.teacherOnly ? (
+                        <Badge size="xs" color="gray" variant="light">
+                          Teachers only
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    {narrow ? details(app) : null}
+                  </Table.Td>
+                  {narrow ? null : <Table.Td>{details(app)}</Table.Td>}
+                  <Table.Td miw={narrow ? 200 : 190}>
+                    <NativeSelect
+                      size="xs"
+                      aria-label={`Permissions: ${app.name}`}
+                      value={toOption(effectiveAppPermission(app, apps[app.id]))}
+                      data={appPermissionChoices(app).map((c) => ({ value: toOption(c.value), label: c.label }))}
+                      disabled={busy || readOnly}
+                      onChange={(event) => onChange(app, fromOption(event.currentTarget.value))}
+                    />
+                    <LoadingOverlay visible={busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm', 'aria-label': `Saving ${app.name}` }} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </TableFrame>
   );
 }
