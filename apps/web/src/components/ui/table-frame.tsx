@@ -6,12 +6,13 @@ import classes from './responsive-table.module.css';
 export const NARROW_TABLE_MAX_WIDTH = 704;
 
 /**
- * How much room a table has: `narrow` at most `narrowAtMost` px (44em unless a table says otherwise), when it shows a chosen column set with the dropped
- * columns' values inside a column that stays and the row's menu in view (issue 15, item 14).
+ * How much room a table has: `narrow` at `narrowAtMost` px or less (44em unless the table says otherwise), when it
+ * shows a chosen column set with the dropped columns' values inside a column that stays and the row's menu in view
+ * (issue 15, item 14).
  *
  * The table renders again only when that answer changes, not at every change of the frame's width (a full render of
  * a page of rows each time: docs/performance.md, "First load"). The first render already knows the answer on a
- * viewport narrower than 44em, where the frame cannot be wider; otherwise the table is wide until the frame has been
+ * viewport no wider than that, where the frame cannot be wider; otherwise the table is wide until the frame has been
  * measured (and in tests without layout).
  */
 export function useTableRoom(narrowAtMost = NARROW_TABLE_MAX_WIDTH) {
