@@ -1,6 +1,7 @@
 import { APP_CATALOGUE, APP_PERMISSION_LABELS, appsMessages, settingsMessages } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { ManageAppsPage } from '../../pages/settings-pages.js';
+import { expectWithinWidth } from '../../support/layout.js';
 import { changeableOrganisation } from '../teachers/teachers-api.js';
 import { changeSettings, failNextSettingsUpdate, readSettings } from './settings-api.js';
 
@@ -79,8 +80,7 @@ test.describe('Manage Apps', () => {
     for (const app of APP_CATALOGUE) {
       const select = apps.permission(app.name);
       await expect(select, app.name).toBeEnabled();
-      const box = await select.boundingBox();
-      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, `${app.name}'s permissions within 0–390 px: ${JSON.stringify(box)}`).toBe(true);
+      await expectWithinWidth(page, select);
       await expect(apps.row(app.name).getByRole('cell').first().getByRole('button', { name: `Privacy details: ${app.name}` })).toBeVisible();
     }
     const dialog = await apps.openDialog(apps.privacyButton('Graphic Organizers'), 'Graphic Organizers: privacy details');

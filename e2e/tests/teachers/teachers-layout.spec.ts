@@ -1,10 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/auth.js';
 import { AdminsPage } from '../../pages/admins-page.js';
 import { LicensesPage } from '../../pages/licenses-page.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { PHONE_PROJECT } from '../../support/env.js';
-import { recordLayoutShifts, totalShift } from '../../support/layout-shift.js';
+import { expectNoSidewaysScroll, expectWithinWidth, recordLayoutShifts, totalShift } from '../../support/layout.js';
 import { listTeachers } from './teachers-api.js';
 
 /**
@@ -14,20 +13,6 @@ import { listTeachers } from './teachers-api.js';
  */
 
 const onPhone = () => test.info().project.name === PHONE_PROJECT;
-
-/** The element lies wholly inside the window, horizontally: reachable without scrolling sideways. */
-async function expectWithinWidth(page: Page, element: Locator): Promise<void> {
-  await expect(element).toBeVisible();
-  const box = await element.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box, 'the element has a box').not.toBeNull();
-  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `within 0–${width} px: ${JSON.stringify(box)}`).toBe(true);
-}
-
-/** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 test.describe('As the list loads', () => {
   test('the list does not jump as its rows arrive, on a slow computer either (layout shift under 0.1)', async ({ page, organisation }) => {

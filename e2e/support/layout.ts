@@ -1,4 +1,18 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The element lies wholly inside the window, horizontally: reachable without scrolling sideways. */
+export async function expectWithinWidth(page: Page, element: Locator): Promise<void> {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'the element has a box').not.toBeNull();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `within 0–${width} px: ${JSON.stringify(box)}`).toBe(true);
+}
+
+/** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
 
 /** A layout shift the page saw without input just before it: how much moved, and the text of what moved. */
 export type LayoutShift = { value: number; moved: string[] };
