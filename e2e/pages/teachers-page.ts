@@ -30,8 +30,13 @@ export class TeachersPage extends BasePage {
   }
 
   /** Types a search and waits until the table shows its answer. */
+  /**
+   * Types a search and waits until its rows are shown: until then the table keeps the previous rows, marked
+   * aria-busy, and a row found there may move or go (a menu opened on it then moves with it).
+   */
   async search(text: string): Promise<void> {
     await this.searchBox().fill(text);
+    await expect(this.page.locator('table[aria-busy="true"]')).toHaveCount(0);
   }
 
   table(): Locator {

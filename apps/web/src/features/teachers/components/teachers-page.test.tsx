@@ -151,6 +151,30 @@ describe('the Teachers screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('marks the table busy from the first keystroke of a search until its rows are shown', async () => {
+    const ann = buildMember({ email: 'ann@school.test' });
+    const bob = buildMember({ email: 'bob@school.test' });
+    let answerSearch = (): void => undefined;
+    const searched = new Promise<void>((resolve) => (answerSearch = resolve));
+    const { user } = setup([], {
+      [LIST]: async (request) => {
+        if (!request.url.includes('search=')) return page([ann, bob]);
+        await searched;
+        return page([bob]);
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Active teachers' });
+    expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await user.type(screen.getByRole('searchbox', { name: 'Search teachers' }), 'bob');
+    // The old rows stay on screen while the search waits and loads: assistive technology is told they are going.
+    expect(screen.getByRole('table', { name: 'Active teachers' })).toHaveAttribute('aria-busy', 'true');
+    expect(within(screen.getByRole('table', { name: 'Active teachers' })).getByText('ann@school.test')).toBeInTheDocument();
+    answerSearch();
+    await waitFor(() => expect(screen.queryByText('ann@school.test')).not.toBeInTheDocument());
+    expect(screen.getByRole('table', { name: 'Active teachers' })).not.toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('bob@school.test')).toBeInTheDocument();
+  });
+
   it('lists removed teachers with their Removed date and Mark as Active', async () => {
     const gone = buildMember({ email: 'gone@school.test', revokedAt: '2024-03-05T12:00:00.000Z' });
     const { api, user } = setup([], { [INACTIVE]: page([gone]), 'gql grantMembership': { body: { memberIds: [gone.id] } } });

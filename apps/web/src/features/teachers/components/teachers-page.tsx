@@ -84,6 +84,7 @@ export function TeachersPage() {
                   orgId={orgId}
                   status={status}
                   search={search}
+                  searchPending={search !== searchText}
                   organisation={organisation.data}
                   access={access}
                   productName={config.productName}

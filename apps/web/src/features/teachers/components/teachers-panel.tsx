@@ -24,6 +24,8 @@ export interface TeachersPanelProps {
   orgId: string;
   status: TeacherStatus;
   search: string;
+  /** Typing has changed the search and it has not gone to the server yet (the pause before it does). */
+  searchPending?: boolean;
   organisation: TeachersOrganisation;
   access: TeacherScreenAccess;
   productName: string;
@@ -33,7 +35,7 @@ export interface TeachersPanelProps {
  * One tab of the Teachers screen: the filters (Active), the server-paged table, its menus and the bulk bar. What
  * the actions open is useTeacherDialogs' (issue 12): this panel composes, the dialogs act.
  */
-export function TeachersPanel({ orgId, status, search, organisation, access, productName }: TeachersPanelProps) {
+export function TeachersPanel({ orgId, status, search, searchPending = false, organisation, access, productName }: TeachersPanelProps) {
   const { query, filters, result, sortBy, setPage, changePageSize, setFilters } = useTeachersList(orgId, status, search);
   const members = result.data?.members ?? [];
   const total = result.data?.total ?? 0;
@@ -102,6 +104,7 @@ export function TeachersPanel({ orgId, status, search, organisation, access, pro
           status={status}
           access={access}
           productName={productName}
+          busy={searchPending || result.isPlaceholderData}
           sort={query.sort}
           dir={query.dir}
           onSort={sortBy}

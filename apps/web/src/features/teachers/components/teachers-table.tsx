@@ -15,6 +15,11 @@ export interface TeachersTableProps {
   status: TeacherStatus;
   access: TeacherScreenAccess;
   productName: string;
+  /**
+   * The rows shown are about to be replaced (a search, filter, sort or page on its way): the table says so to assistive
+   * technology (aria-busy) until the new rows are drawn.
+   */
+  busy?: boolean;
   sort: TeacherSortKey;
   dir: SortDirection;
   onSort: (key: TeacherSortKey) => void;
@@ -45,7 +50,7 @@ export function TeachersTable(props: TeachersTableProps) {
   }
   return (
     <>
-      <TeachersTableDrawn {...props} members={members} />
+      <TeachersTableDrawn {...props} members={members} busy={props.busy === true || members !== props.members} />
       {props.footer}
     </>
   );
@@ -53,7 +58,7 @@ export function TeachersTable(props: TeachersTableProps) {
 
 /** The Inactive view shows a Removed date instead of Signed up and License. */
 function TeachersTableDrawn(props: TeachersTableProps) {
-  const { members, status, access, productName, selected, onToggle, onTogglePage, renderActions } = props;
+  const { members, status, access, productName, busy, selected, onToggle, onTogglePage, renderActions } = props;
   const sortProps = { sort: props.sort, dir: props.dir, onSort: props.onSort };
   const selectable = Boolean(selected && onToggle);
   const onPage = members.filter((m) => selected?.has(m.id)).length;
@@ -65,7 +70,7 @@ function TeachersTableDrawn(props: TeachersTableProps) {
   return (
     <TableFrame ref={ref}>
       <Table.ScrollContainer minWidth={0}>
-        <Table highlightOnHover horizontalSpacing="xs" aria-label={active ? 'Active teachers' : 'Inactive teachers'}>
+        <Table highlightOnHover horizontalSpacing="xs" aria-label={active ? 'Active teachers' : 'Inactive teachers'} aria-busy={busy || undefined}>
           <Table.Thead>
             <Table.Tr>
               {selectable ? (
