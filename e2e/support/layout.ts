@@ -9,6 +9,35 @@ export async function expectWithinWidth(page: Page, element: Locator): Promise<v
   expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `within 0–${width} px: ${JSON.stringify(box)}`).toBe(true);
 }
 
+/**
+ * Every line of text inside the element lies within its box, horizontally: none runs past its edge, cut off or
+ * overlapping (a long e-mail address without a break, say). Text inside a part that scrolls sideways is left out.
+ */
+export async function expectTextWithin(element: Locator): Promise<void> {
+  await expect(element).toBeVisible();
+  const outside = await element.evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    const found: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!text) continue;
+      let scrolls = false;
+      for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(parent).overflowX)) scrolls = true;
+      }
+      if (scrolls) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0 && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5)) found.push(`'${text}' at ${Math.round(rect.left)}–${Math.round(rect.right)} px`);
+      }
+    }
+    return { found, box: `${Math.round(box.left)}–${Math.round(box.right)} px` };
+  });
+  expect(outside.found, `text outside ${outside.box}`).toEqual([]);
+}
+
 /** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

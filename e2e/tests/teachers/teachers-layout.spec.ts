@@ -3,7 +3,7 @@ import { AdminsPage } from '../../pages/admins-page.js';
 import { LicensesPage } from '../../pages/licenses-page.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { PHONE_PROJECT } from '../../support/env.js';
-import { expectNoSidewaysScroll, expectWithinWidth, recordLayoutShifts, totalShift } from '../../support/layout.js';
+import { expectNoSidewaysScroll, expectTextWithin, expectWithinWidth, recordLayoutShifts, totalShift } from '../../support/layout.js';
 import { listTeachers } from './teachers-api.js';
 
 /**
@@ -88,6 +88,23 @@ test.describe('Layout at 390 px', () => {
     await expectNoSidewaysScroll(page);
     // The row menu works there too, checked by axe.
     await teachers.openRowMenu(members[0]?.email ?? '');
+  });
+
+  test('a teacher’s dialogs keep a long e-mail address inside them', async ({ page, organisation }) => {
+    // A teacher who has not signed up has no name: the dialogs name them by their e-mail address, one long word.
+    const { members } = await listTeachers(page, organisation.id, { pageSize: 100 });
+    const unnamed = members.find((m) => !m.displayName.trim() && m.email.length >= 30);
+    if (!unnamed) throw new Error('the demo district has a teacher without a name and with a long e-mail address');
+    const teachers = await new TeachersPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    await teachers.search(unnamed.email);
+    const viewer = await teachers.rowAction(unnamed.email, 'View Profile', `${unnamed.email}’s libraries`);
+    if (!viewer) throw new Error('the viewer opens');
+    await expectTextWithin(viewer);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    const manage = await teachers.rowAction(unnamed.email, 'Manage Teacher Libraries', 'Manage Teacher Libraries');
+    if (!manage) throw new Error('the transfer dialog opens');
+    await expectTextWithin(manage);
   });
 
   test('Admin keeps the Organization column and the row menu on screen', async ({ page, organisation }) => {

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import classes from './dialog.module.css';
 
 /**
  * Where focus goes back to when a dialog closes: the control that opened it first, then (when that
@@ -153,6 +154,7 @@ export function Dialog({ opened, focusKey, children, closeButtonProps, ...props 
       returnFocus={false}
       closeButtonProps={{ 'aria-label': 'Close', ...closeButtonProps }}
       data-dialog-id={id}
+      classNames={{ content: classes.content }}
       {...props}
     >
       <div ref={body}>{children}</div>
