@@ -29,7 +29,7 @@ export async function expectTextWithin(element: Locator): Promise<void> {
       if (scrolls) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) {
+      for (const rect of Array.from(range.getClientRects())) {
         if (rect.width > 0 && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5)) found.push(`'${text}' at ${Math.round(rect.left)}–${Math.round(rect.right)} px`);
       }
     }
