@@ -115,5 +115,22 @@ test.describe('Layout at 390 px', () => {
       await expectWithinWidth(page, row.getByRole('button', { name: /^Actions for / }));
     }
     await expectNoSidewaysScroll(page);
+    // Each address breaks only after its '@' or a dot: no part of it is cut over two lines ('demo.quire.s' / 'chool').
+    const { parts, cut } = await admins.table().evaluate((table) => {
+      const found: string[] = [];
+      let checked = 0;
+      for (const cell of Array.from(table.querySelectorAll('tbody td:nth-child(2) p'))) {
+        for (const node of Array.from(cell.childNodes)) {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent) continue;
+          checked += 1;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if (range.getClientRects().length > 1) found.push(node.textContent);
+        }
+      }
+      return { parts: checked, cut: found };
+    });
+    expect(parts, 'the addresses were read, part by part').toBeGreaterThan(await admins.rows().count());
+    expect(cut, 'parts of addresses cut over two lines').toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { forwardRef, useCallback, useState, type ReactNode } from 'react';
+import { forwardRef, Fragment, useCallback, useState, type ReactNode } from 'react';
 import classes from './responsive-table.module.css';
 
 /** Below this much room (44em) a table shows its chosen narrow column set. */
@@ -43,22 +43,20 @@ export const TableFrame = forwardRef<HTMLDivElement, { children: ReactNode }>(fu
 
 /**
  * An e-mail address in a table: on one line when the table has room (issue 15: at 1280 px most wrapped);
- * with less, it breaks after its '@' (and, for a very long one, anywhere) rather than push the row's menu
- * out of view.
+ * with less, it breaks after its '@' or a dot (and, for a very long part, anywhere) rather than push the row's menu
+ * out of view, in a column kept at least about 15 characters wide.
  */
 export function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
+  // 'it.office@', 'maplegrove.', 'example.', 'org': a break may follow each part.
+  const parts = email.split(/(?<=[@.])/);
   return (
-    <Text size="sm" className={classes.oneLine} style={{ overflowWrap: 'anywhere' }}>
-      {at < 0 ? (
-        email
-      ) : (
-        <>
-          {email.slice(0, at + 1)}
-          <wbr />
-          {email.slice(at + 1)}
-        </>
-      )}
+    <Text size="sm" className={`${classes.oneLine} ${classes.email}`} style={{ overflowWrap: 'anywhere' }}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
     </Text>
   );
 }
