@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { WIDE_LAYOUT_MIN_WIDTH } from '@quire/core';
-import { useEffect } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link.js';
 import { useConsoleConfig } from '../../lib/console-config.js';
@@ -23,6 +23,16 @@ export function AppLayout({ orgId }: { orgId: string }) {
   useEffect(() => closeNav(), [pathname, wide, closeNav]);
 
   const navHidden = !wide && !navOpened;
+  // Open, the narrow drawer covers the screen: the screen behind it is out of reach (Tab stays in the header and the
+  // drawer, never on a control it hides), and Escape closes it, back to the burger.
+  const drawerOpen = !wide && navOpened;
+  const burger = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    // Only from the header or the drawer themselves: a menu opened from the drawer (in a portal) closes alone.
+    if (!drawerOpen || event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
+    closeNav();
+    burger.current?.focus();
+  };
 
   return (
     <AppShell
@@ -32,9 +42,10 @@ export function AppLayout({ orgId }: { orgId: string }) {
     >
       <SkipLink targetId={MAIN_ID} />
       {wide ? null : (
-        <AppShell.Header>
+        <AppShell.Header onKeyDown={closeOnEscape}>
           <Group h="100%" px="md" gap="sm">
             <Burger
+              ref={burger}
               opened={navOpened}
               onClick={nav.toggle}
               size="sm"
@@ -46,10 +57,10 @@ export function AppLayout({ orgId }: { orgId: string }) {
           </Group>
         </AppShell.Header>
       )}
-      <AppShell.Navbar id="console-navigation" aria-label="Main navigation" inert={navHidden}>
+      <AppShell.Navbar id="console-navigation" aria-label="Main navigation" inert={navHidden} onKeyDown={closeOnEscape}>
         <SideNav orgId={orgId} wide={wide} onNavigate={nav.close} />
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }} inert={drawerOpen}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

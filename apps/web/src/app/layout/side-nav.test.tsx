@@ -196,6 +196,23 @@ describe('layout width', () => {
     expect(document.getElementById('console-navigation')).not.toHaveAttribute('inert');
   });
 
+  it('the open drawer covers the screen: what is behind it is out of reach, and Escape closes it back to the burger', () => {
+    window.innerWidth = 390;
+    renderRoutes(routes, '/org-1');
+    const main = document.getElementById('main-content');
+    expect(main).not.toHaveAttribute('inert');
+    fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    // Tab from the drawer's last link must not land on a control hidden behind it.
+    expect(main).toHaveAttribute('inert');
+    const firstLink = within(nav()).getAllByRole('link')[0];
+    firstLink?.focus();
+    fireEvent.keyDown(firstLink ?? document.body, { key: 'Escape' });
+    const burger = screen.getByRole('button', { name: 'Open navigation' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(burger).toHaveFocus();
+    expect(main).not.toHaveAttribute('inert');
+  });
+
   it('above 1150 px, the navigation is permanent', () => {
     window.innerWidth = 1151;
     renderRoutes(routes, '/org-1');
