@@ -1,6 +1,7 @@
 import { expect, test } from '../../fixtures/auth.js';
 import { AdminsPage } from '../../pages/admins-page.js';
 import { LicensesPage } from '../../pages/licenses-page.js';
+import { LmsPage } from '../../pages/settings-pages.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { PHONE_PROJECT } from '../../support/env.js';
 import { expectNoSidewaysScroll, expectTextWithin, expectWithinWidth, recordLayoutShifts, totalShift } from '../../support/layout.js';
@@ -105,6 +106,22 @@ test.describe('Layout at 390 px', () => {
     const manage = await teachers.rowAction(unnamed.email, 'Manage Teacher Libraries', 'Manage Teacher Libraries');
     if (!manage) throw new Error('the transfer dialog opens');
     await expectTextWithin(manage);
+  });
+
+  test('LMS Integration shows the whole configuration without scrolling it sideways', async ({ page, organisation }) => {
+    await new LmsPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    const table = page.getByRole('table', { name: 'LTI Configuration' });
+    await expect(table.getByRole('button', { name: 'Revoke' })).toBeVisible();
+    await expectWithinWidth(page, table.getByRole('button', { name: 'Revoke' }));
+    // The table's scroll frame has nothing to scroll: it is no wider than the room it has.
+    const overflow = await table.evaluate((element) => {
+      for (let frame = element.parentElement; frame; frame = frame.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(frame).overflowX)) return frame.scrollWidth - frame.clientWidth;
+      }
+      return 0;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 
   test('Admin keeps the Organization column and the row menu on screen', async ({ page, organisation }) => {

@@ -116,7 +116,9 @@ export function LmsPage() {
         ) : credentials.isError || !data ? (
           <LoadError title={lmsMessages.loadFailed} onRetry={() => credentials.refetch()} />
         ) : (
-          <Table.ScrollContainer minWidth={360}>
+          // 340: a 390 px phone leaves 350 px beside the page's padding; the table scrolls sideways only below that, in
+          // a plain scrolling frame (Mantine's scroll area sized the table 10 px wider than its room).
+          <Table.ScrollContainer minWidth={340} type="native">
             <Table aria-label="LTI Configuration" verticalSpacing="xs">
               <Table.Tbody>
                 <Row label="Key" action={keyAction}>
