@@ -38,6 +38,17 @@ export async function expectTextWithin(element: Locator): Promise<void> {
   expect(outside.found, `text outside ${outside.box}`).toEqual([]);
 }
 
+/** The table's scrolling frame has nothing to scroll sideways: the table is no wider than the room it has. */
+export async function expectTableFits(table: Locator): Promise<void> {
+  const overflow = await table.evaluate((element) => {
+    for (let frame = element.parentElement; frame; frame = frame.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(frame).overflowX)) return frame.scrollWidth - frame.clientWidth;
+    }
+    return 0;
+  });
+  expect(overflow, 'px the table would scroll sideways').toBeLessThanOrEqual(0);
+}
+
 /** Nothing on the page is wider than the window (no sideways scrolling of the whole page). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -44,7 +44,7 @@ export const TableFrame = forwardRef<HTMLDivElement, { children: ReactNode }>(fu
 /**
  * An e-mail address in a table: on one line when the table has room (issue 15: at 1280 px most wrapped);
  * with less, it breaks after its '@' or a dot (and, for a very long part, anywhere) rather than push the row's menu
- * out of view, in a column kept at least about 15 characters wide.
+ * out of view, in a column kept at least about 14 characters wide.
  */
 export function EmailText({ email }: { email: string }) {
   // 'it.office@', 'maplegrove.', 'example.', 'org': a break may follow each part.
