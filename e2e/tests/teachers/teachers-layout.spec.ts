@@ -1,5 +1,6 @@
 import { expect, test } from '../../fixtures/auth.js';
 import { AdminsPage } from '../../pages/admins-page.js';
+import { AnalyticsPage } from '../../pages/analytics-page.js';
 import { LicensesPage } from '../../pages/licenses-page.js';
 import { LmsPage } from '../../pages/settings-pages.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
@@ -107,6 +108,13 @@ test.describe('Layout at 390 px', () => {
     const manage = await teachers.rowAction(unnamed.email, 'Manage Teacher Libraries', 'Manage Teacher Libraries');
     if (!manage) throw new Error('the transfer dialog opens');
     await expectTextWithin(manage);
+  });
+
+  test('Analytics reflows at 320 px (WCAG 1.4.10): each chart, the pie’s labels too, stays within its card', async ({ page, organisation }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await new AnalyticsPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    await expectNoSidewaysScroll(page);
+    for (const card of await page.locator('section:has(svg.recharts-surface)').all()) await expectTextWithin(card);
   });
 
   test('LMS Integration shows the whole configuration without scrolling it sideways', async ({ page, organisation }) => {

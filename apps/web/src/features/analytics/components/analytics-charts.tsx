@@ -1,5 +1,6 @@
 import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import {
   CHART_HEIGHT, PIE_CHART_HEIGHT, abbreviateNumber, analyticsMessages, type AnalyticsGranularity, type AnalyticsMetric,
 } from '@quire/core';
@@ -14,6 +15,26 @@ const COLOURS = ['blue.8', 'orange.8', 'teal.8', 'grape.7', 'red.8', 'indigo.6',
 const PER = { daily: 'per day', weekly: 'per week', monthly: 'per month' } as const;
 /** recharts' keyboard layer would make the drawing focusable; the data table is the accessible view. */
 const NOT_FOCUSABLE = { accessibilityLayer: false } as const;
+
+/** The pie's diameter with room to spare, and the room its outside labels take beside it (Mantine adds 80 px). */
+const PIE_SIZE = 220;
+const PIE_LABELS_ROOM = 80;
+const PIE_MIN_SIZE = 120;
+
+/**
+ * The sessions-by-OS pie, as large as its card allows up to 220 px across: with its labels it is 300 px wide, more
+ * than a card has on a 320 px phone, where the labels ran off the screen (WCAG 1.4.10 Reflow).
+ */
+function FittedPieChart({ data }: { data: { name: string; value: number; color: string }[] }) {
+  const { ref, width } = useElementSize();
+  const size = width > 0 ? Math.max(PIE_MIN_SIZE, Math.min(PIE_SIZE, Math.floor(width) - PIE_LABELS_ROOM)) : PIE_SIZE;
+  return (
+    <div ref={ref}>
+      <PieChart h={PIE_CHART_HEIGHT} size={size} withLabelsLine withLabels labelsType="percent" withTooltip tooltipDataSource="segment" mx="auto"
+        data={data} pieChartProps={NOT_FOCUSABLE} />
+    </div>
+  );
+}
 
 interface ChartsProps {
   orgId: string;
@@ -83,9 +104,7 @@ export function AnalyticsCharts(props: ChartsProps) {
 
       <ChartCard title="Sessions by OS" height={PIE_CHART_HEIGHT} description={`Share of sessions by operating system, ${range.description}`} {...byOs} fileName={fileName}>
         {(t) => (
-          <PieChart h={PIE_CHART_HEIGHT} size={220} withLabelsLine withLabels labelsType="percent" withTooltip tooltipDataSource="segment" mx="auto"
-            data={t.keys.slice(0, -3).map((name, i) => ({ name, value: t.totals[i] ?? 0, color: COLOURS[i % COLOURS.length] ?? 'blue.8' }))}
-            pieChartProps={NOT_FOCUSABLE} />
+          <FittedPieChart data={t.keys.slice(0, -3).map((name, i) => ({ name, value: t.totals[i] ?? 0, color: COLOURS[i % COLOURS.length] ?? 'blue.8' }))} />
         )}
       </ChartCard>
 
