@@ -29,7 +29,6 @@ export class TeachersPage extends BasePage {
     return this.page.getByRole('searchbox', { name: 'Search teachers' });
   }
 
-  /** Types a search and waits until the table shows its answer. */
   /**
    * Types a search and waits until its rows are shown: until then the table keeps the previous rows, marked
    * aria-busy, and a row found there may move or go (a menu opened on it then moves with it).
