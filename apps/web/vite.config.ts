@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,16 @@ function mantineStableIds(): PluginOption {
       return null;
     },
   };
+}
+
+const coreSource = fileURLToPath(new URL('../../packages/core/src/', import.meta.url));
+
+/**
+ * A module of @quire/core that defines schemas (imports zod), or one of its indexes that the contracts are loaded
+ * through; its plain helpers (constants, messages) are not, so the first download can take them alone.
+ */
+function isSchemaModule(id: string): boolean {
+  return id.startsWith(coreSource) && (/[\\/]index\.ts$/.test(id) || /\bfrom 'zod'/.test(readFileSync(id, 'utf8')));
 }
 
 const brotli = promisify(brotliCompress);
@@ -90,6 +101,13 @@ export default defineConfig(({ command }) => ({
         experimentalMinChunkSize: 20_000,
         // Libraries change less often than the console: separate chunks stay cached across releases.
         manualChunks(id) {
+          // zod and the schemas of @quire/core are one chunk, fetched beside the first requests (lib/api/contract.ts):
+          // the first screen parses its first answers with them, and nine small chunks were nine requests before its
+          // first paint.
+          if (/node_modules[\\/]zod[\\/]/.test(id) || isSchemaModule(id)) return 'contracts';
+          // The plain helpers (constants, messages, formats) the first download uses: left unassigned, they would
+          // follow the schemas that import them into the contracts' chunk, and the first download with them.
+          if (id.startsWith(coreSource)) return 'core-helpers';
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
           // Mantine is not one chunk: each route's chunk carries the components it uses.

@@ -1,6 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { NOTIFICATION_ERROR_MS, NOTIFICATION_INFO_MS } from '@quire/core';
 import { userFacingMessage } from './api/user-facing.js';
+import { wantNotifications } from './notifications-wanted.js';
+
+// The notifications' container mounts once this module is loaded (app/providers.tsx); a notification shown before
+// it has mounted waits in the store and appears when it does.
+wantNotifications();
 
 const closeButtonProps = { 'aria-label': 'Dismiss notification' };
 
