@@ -1,6 +1,7 @@
 import { APP_CATALOGUE, APP_PERMISSION_LABELS, appsMessages, settingsMessages } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { ManageAppsPage } from '../../pages/settings-pages.js';
+import { namelessDialogSeen, watchForNamelessDialogs } from '../../support/dialog-names.js';
 import { expectWithinWidth } from '../../support/layout.js';
 import { changeableOrganisation } from '../teachers/teachers-api.js';
 import { changeSettings, failNextSettingsUpdate, readSettings } from './settings-api.js';
@@ -84,9 +85,13 @@ test.describe('Manage Apps', () => {
       await expect(apps.row(app.name).getByRole('cell').first().getByRole('button', { name: `Privacy details: ${app.name}` })).toBeVisible();
     }
     const dialog = await apps.openDialog(apps.privacyButton('Graphic Organizers'), 'Graphic Organizers: privacy details');
+    await watchForNamelessDialogs(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(apps.privacyButton('Graphic Organizers')).toBeFocused();
+    // Not only gone by its name: while it faded out, it kept it.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await namelessDialogSeen(page), 'a dialog without a name was on the page while it closed').toBe(false);
   });
 
   test('says so when the settings cannot be loaded', async ({ page, organisation }) => {

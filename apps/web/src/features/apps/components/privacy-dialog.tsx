@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { PRIVACY_DIALOG_WIDTH, type AppCatalogueEntry } from '@quire/core';
+import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 
@@ -9,13 +10,18 @@ export interface PrivacyDialogProps {
 }
 
 /** An app's privacy details (spec §2 "Manage Apps", width 445): summary, detail, good to know, be aware, age, terms and privacy policy. */
-export function PrivacyDialog({ app, onClose }: PrivacyDialogProps) {
+export function PrivacyDialog({ app: current, onClose }: PrivacyDialogProps) {
   const config = useConsoleConfig();
+  // While it closes (its fade), the dialog still shows the app it was opened on: emptied at once, it was a dialog
+  // without a name for a moment.
+  const [last, setLast] = useState(current);
+  if (current && current !== last) setLast(current);
+  const app = current ?? last;
   const terms = app?.termsURL ?? config.termsUrl;
   const privacy = app?.privacyPolicyURL ?? config.privacyUrl;
   return (
     <Dialog
-      opened={app !== null}
+      opened={current !== null}
       onClose={onClose}
       title={app ? `${app.name}: privacy details` : ''}
       size={PRIVACY_DIALOG_WIDTH}
