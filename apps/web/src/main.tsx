@@ -2,7 +2,7 @@ import './styles/initial.js';
 // Before any schema parses (lib/zod-config.ts says why).
 import './lib/zod-config.js';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { paths } from './config/paths.js';
 import { unsupportedRedirect } from './lib/browser-support.js';
@@ -20,8 +20,11 @@ if (!container) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 if (!redirect) startEarlyRequests(queryClient, window.location.pathname);
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { setActingUserId } from './acting-user.js';
 import type { SessionBackend, SessionIdentity } from './session-backend.js';
 import { SessionContext, type SessionValue } from './session-context.js';
@@ -33,8 +33,12 @@ export interface SessionControls {
   register(payload: { email: string; displayName: string; password: string }): Promise<SessionIdentity>;
   /** Asks the server again (e.g. whether the e-mail has been verified meanwhile). */
   reload(): Promise<void>;
-  /** Makes an organisation current; resolves once its features are loaded. */
-  chooseOrganisation(id: string): Promise<void>;
+  /**
+   * Makes an organisation current; resolves once its features are loaded. `background`: nothing waits on it (the
+   * console is reopening the organisation a reload or a link names), so the screens it reveals render in a transition,
+   * in slices the browser can interleave with other work instead of one long task.
+   */
+  chooseOrganisation(id: string, options?: { background?: boolean }): Promise<void>;
   /** Loads the organisation list (the picker calls it on mount). */
   loadOrganisations(): Promise<void>;
   clearError(): void;
@@ -91,12 +95,14 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
   );
 
   const chooseOrganisation = useCallback(
-    async (id: string) => {
+    async (id: string, options?: { background?: boolean }) => {
       const started = generation.current;
       const organisation = await backend.getOrganisation(id);
       if (started !== generation.current) return;
       rememberOrganisation(organisation.id);
-      dispatch({ type: 'organisation-selected', organisation });
+      const select = () => dispatch({ type: 'organisation-selected', organisation });
+      if (options?.background) startTransition(select);
+      else select();
     },
     [backend],
   );

@@ -28,7 +28,8 @@ export function RequireSession() {
   const restoreId = restoreTo?.id;
   const choose = controls?.chooseOrganisation;
   useEffect(() => {
-    if (restoreId && choose) void choose(restoreId).catch(() => undefined);
+    // The whole console mounts once it is current: in a transition, so the page load has no single long task for it.
+    if (restoreId && choose) void choose(restoreId, { background: true }).catch(() => undefined);
   }, [restoreId, choose]);
 
   // The remembered page is used up once the console is reached.
