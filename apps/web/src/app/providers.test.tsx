@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('AppProviders', () => {
-  it('shows a notification raised by a screen, its container mounting on demand', async () => {
+  it('shows a notification a screen raises through lib/notify: the container mounts once that module has loaded', async () => {
     render(
       <AppProviders queryClient={createQueryClient()}>
         <p>Screen</p>
