@@ -145,6 +145,20 @@ describe('Dialog focus (WCAG 2.4.3, issue 15 item 11)', { timeout: 20_000 }, () 
 });
 
 describe('RowMenu (mounted on first use)', () => {
+  it('closes on an Escape pressed before focus has moved into it (a quick key, while the menu is still opening)', async () => {
+    renderAt(<RowWithDialog />);
+    const user = userEvent.setup();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menuitem', { name: 'Rename' });
+    // Focus still on the button, as it is for the first moments of the opening.
+    menuButton().focus();
+    await user.keyboard('{Escape}');
+    await eventually(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(menuButton()).toHaveFocus();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('opens by keyboard on its first item the first time and gives focus back to its button on Escape', async () => {
     renderAt(<RowWithDialog />);
     const user = userEvent.setup();

@@ -44,7 +44,17 @@ export function RowMenu({ label, width, children }: RowMenuProps) {
   return (
     <Menu position="bottom-end" shadow="md" width={width} opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon ref={trigger} variant="subtle" color="gray" aria-label={label}>
+        {/* Mantine closes the menu on an Escape inside it; focus moves there only once the menu has opened, so an
+            Escape pressed on the button before that left it open. */}
+        <ActionIcon
+          ref={trigger}
+          variant="subtle"
+          color="gray"
+          aria-label={label}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && opened) setOpened(false);
+          }}
+        >
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
