@@ -10,6 +10,7 @@ const SERVER_FILES_WITHOUT_DATABASE = [
   'src/env.test.ts',
   'src/plugins/logger.test.ts',
   'src/db/copy-binary-field.test.ts',
+  'src/db/statement-shapes.test.ts',
   'src/db/demo/seed-cli.test.ts',
   'src/modules/analytics/analytics-cache.test.ts',
   'src/modules/analytics/signed-url.test.ts',

@@ -114,6 +114,32 @@ describe('GET …/members/teachers and …/members/inactive-teachers', () => {
       expect((await t.app.inject({ url: `${orgPath(orgId)}/${path}` })).statusCode).toBe(401);
     }
   });
+
+  it("answers a page asked the same way by two organisations' admins with each one's own teachers, and no ended session", async () => {
+    // The page statement's text is built once per shape (db/statement-shapes.ts): the organisation, the search, the
+    // cursor and the session are each request's own.
+    const a = await orgWithAdmin(t.app);
+    const b = await orgWithAdmin(t.app);
+    for (const [org, prefix] of [[a, 'ann'], [b, 'bob']] as const) {
+      for (let i = 0; i < 12; i++) await buildTeacher(t.app.db, { organisationId: org.orgId, email: `${prefix}${String(i).padStart(2, '0')}@shape.org` });
+    }
+    const emails = (res: { json(): { members: Array<{ email: string }> } }) => res.json().members.map((m) => m.email);
+    for (const query of ['page=1&pageSize=10', 'page=2&pageSize=10', 'page=1&pageSize=10&search=0', 'page=2&pageSize=10&search=shape.org']) {
+      const pageOfA = await t.app.inject({ url: `${orgPath(a.orgId)}/members/teachers?${query}`, headers: a.headers });
+      const pageOfB = await t.app.inject({ url: `${orgPath(b.orgId)}/members/teachers?${query}`, headers: b.headers });
+      expect(pageOfA.statusCode, query).toBe(200);
+      expect(emails(pageOfA).length, query).toBeGreaterThan(0);
+      expect(emails(pageOfA).every((e) => e.startsWith('ann')), query).toBe(true);
+      expect(emails(pageOfB).every((e) => e.startsWith('bob')), query).toBe(true);
+      expect(emails(pageOfB), query).toEqual(emails(pageOfA).map((e) => e.replace('ann', 'bob')));
+      expect((await t.app.inject({ url: `${orgPath(a.orgId)}/members/teachers?${query}`, headers: b.headers })).statusCode, query).toBe(403);
+    }
+    const first = await t.app.inject({ url: `${orgPath(a.orgId)}/members/teachers?page=1&pageSize=10`, headers: a.headers });
+    const next = await t.app.inject({ url: `${orgPath(a.orgId)}/members/teachers?page=2&pageSize=10&after=${encodeURIComponent(first.json().nextCursor)}`, headers: a.headers });
+    expect(emails(next)).toEqual(['ann10@shape.org', 'ann11@shape.org']);
+    await t.app.db.deleteFrom('session').where('userId', '=', a.userId).execute();
+    expect((await t.app.inject({ url: `${orgPath(a.orgId)}/members/teachers?page=1&pageSize=10`, headers: a.headers })).statusCode).toBe(401);
+  });
 });
 
 describe('GET …/members/:teacherId/book-counts', () => {

@@ -1,10 +1,11 @@
 import { mkdirSync, accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Env } from '../env.js';
 import type { DB } from './types.js';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { preparedName } from './statement-shapes.js';
 
 /** The database Quire talks to: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export interface Database {
@@ -43,7 +44,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -54,6 +55,31 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     );
   }
   return { db, kind: 'postgres', pool, close: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely uses it: a statement compiled once per shape (db/statement-shapes.ts) goes as a named prepared
+ * statement, which each connection parses once; any other statement as before.
+ */
+function preparingPool(pool: Pool): PostgresPool {
+  const wrapped = new WeakMap<PoolClient, PostgresPoolClient>();
+  const wrap = (client: PoolClient): PostgresPoolClient => ({
+    query: ((textOrCursor: unknown, values?: unknown[]): unknown => {
+      const name = typeof textOrCursor === 'string' ? preparedName(textOrCursor) : undefined;
+      if (name) return client.query({ name, text: textOrCursor as string, values });
+      return client.query(textOrCursor as never, values as never);
+    }) as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let kysely = wrapped.get(client);
+      if (!kysely) wrapped.set(client, (kysely = wrap(client)));
+      return kysely;
+    },
+    end: () => pool.end(),
+  };
 }
 
 async function openPglite(options: DbOptions): Promise<Database> {

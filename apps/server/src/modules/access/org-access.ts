@@ -134,11 +134,11 @@ export function orgAccessRow(db: Db, actor: Actor, organisationId: string): RawB
  * hook reads it (session-user.ts), then the same rule as orgAccessLevel on that user's id and e-mail. Always one
  * row: actor_id null when the token names no live session.
  */
-export function sessionOrgAccessRow(db: Db, token: string, organisationId: string): RawBuilder<AccessRow> {
+export function sessionOrgAccessRow(db: Db, token: string, organisationId: string, now: Date = new Date()): RawBuilder<AccessRow> {
   const level = accessLevelOf(db, { userId: sql<string>`u.id`, email: sql<string>`u.email` }, organisationId);
   return sql<AccessRow>`
     SELECT CASE WHEN u."emailVerified" THEN ${level} END AS level, u.id AS actor_id
-    FROM (SELECT 1) AS one LEFT JOIN (${liveSessionUser(db, token)}) AS u ON true`;
+    FROM (SELECT 1) AS one LEFT JOIN (${liveSessionUser(db, token, now)}) AS u ON true`;
 }
 
 /** The refusal of an actor without access to the organisation (403). */

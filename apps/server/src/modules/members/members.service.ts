@@ -57,9 +57,9 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
   if (input.after && input.before) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
   const { filter, sort } = teacherQueryOf(input);
   const paged = input.page !== undefined || input.pageSize !== undefined || input.after !== undefined || input.before !== undefined;
-  const access = 'token' in caller ? sessionOrgAccessRow(db, caller.token, input.organisationId) : orgAccessRow(db, caller, input.organisationId);
   // Library managers read the list a page at a time, never all of it at once (docs/security.md).
   if (!paged) {
+    const access = 'token' in caller ? sessionOrgAccessRow(db, caller.token, input.organisationId) : orgAccessRow(db, caller, input.organisationId);
     const { level, actor_id: actorId } = await readAccessRow(db, access);
     if ('token' in caller) checkSessionActor(caller, actorId);
     if (!level) throw organisationForbidden();
@@ -77,7 +77,9 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
       : { limit: pageSize, offset };
   let result;
   try {
-    result = await listRepo.readTeachersPage(db, access, filter, sort, window);
+    // A session's page statement is compiled once per shape (the route's); an actor's access is a row built here.
+    const pageCaller = 'token' in caller ? { token: caller.token } : { access: orgAccessRow(db, caller, input.organisationId) };
+    result = await listRepo.readTeachersPage(db, pageCaller, filter, sort, window);
   } catch (error) {
     if ((input.after || input.before) && isDataException(error)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
     throw error;

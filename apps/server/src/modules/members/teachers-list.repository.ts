@@ -1,7 +1,8 @@
 import type { SortDirection, TeacherSortKey, TeacherStatus, TeachersListParams } from '@quire/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { AccessRow } from '../access/org-access.js';
+import { StatementShapes } from '../../db/statement-shapes.js';
+import { sessionOrgAccessRow, type AccessRow } from '../access/org-access.js';
 
 /**
  * The Teachers list query, shared by the page (members.service.ts) and the CSV export
@@ -66,30 +67,78 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-function filtered(db: Kysely<DB>, filter: TeacherFilter) {
+/** What of a filter decides the SQL text (the values are bound apart: FilterValues; db/statement-shapes.ts). */
+interface FilterShape {
+  status: TeacherStatus;
+  search: boolean;
+  signedUp: boolean;
+  license: 'none' | 'one' | null;
+  certification: TeacherFilter['certification'] | null;
+}
+
+/** A filter's values, as the statement takes them (each is there when the shape uses it). */
+interface FilterValues {
+  organisationId: string;
+  /** The search as a LIKE pattern. */
+  pattern?: string;
+  /** Signed up: No. */
+  pending?: boolean;
+  licenseId?: string;
+}
+
+function filterOf(filter: TeacherFilter): { shape: FilterShape; values: FilterValues } {
+  const search = filter.search?.trim();
+  return {
+    shape: {
+      status: filter.status,
+      search: Boolean(search),
+      signedUp: Boolean(filter.signedUp),
+      license: filter.license === 'none' ? 'none' : filter.license ? 'one' : null,
+      certification: filter.certification ?? null,
+    },
+    values: {
+      organisationId: filter.organisationId,
+      ...(search ? { pattern: likePattern(search) } : {}),
+      ...(filter.signedUp ? { pending: filter.signedUp === 'no' } : {}),
+      ...(filter.license && filter.license !== 'none' ? { licenseId: filter.license } : {}),
+    },
+  };
+}
+
+function filtered(db: Kysely<DB>, shape: FilterShape, v: FilterValues) {
   let query = db
     .selectFrom('members as m')
-    .where('m.organisation_id', '=', filter.organisationId)
+    .where('m.organisation_id', '=', v.organisationId)
     .where('m.is_student', '=', false)
     // Provider staff visiting a library for support are members, never the school's teachers (issue 15).
     .where('m.is_provider_staff', '=', false)
-    .where('m.revoked_at', filter.status === 'active' ? 'is' : 'is not', null);
-  const search = filter.search?.trim();
-  if (search) {
+    .where('m.revoked_at', shape.status === 'active' ? 'is' : 'is not', null);
+  if (shape.search) {
     // Both sides are served by the pg_trgm GIN indexes on email and lower(display_name).
-    const pattern = likePattern(search);
+    const pattern = v.pattern!;
     query = query.where((eb) => eb.or([eb('m.email', 'like', pattern), eb(sql<string>`lower(m.display_name)`, 'like', pattern)]));
   }
-  if (filter.signedUp) query = query.where('m.pending', '=', filter.signedUp === 'no');
-  if (filter.license === 'none') query = query.where('m.license_id', 'is', null);
-  else if (filter.license) query = query.where('m.license_id', '=', filter.license);
+  if (shape.signedUp) query = query.where('m.pending', '=', v.pending!);
+  if (shape.license === 'none') query = query.where('m.license_id', 'is', null);
+  else if (shape.license === 'one') query = query.where('m.license_id', '=', v.licenseId!);
   // The same rule as the Certification column and the CSV: a badge is Complete, progress is In progress.
   const complete = sql<boolean>`(m.calevel1_at IS NOT NULL OR m.calevel2_at IS NOT NULL)`;
   const inProgress = sql<boolean>`(NOT ${complete} AND coalesce(m.certifying, 0) > 0)`;
-  if (filter.certification === 'complete') query = query.where(complete);
-  else if (filter.certification === 'in-progress') query = query.where(inProgress);
-  else if (filter.certification === 'none') query = query.where(sql<boolean>`NOT ${complete} AND NOT ${inProgress}`);
+  if (shape.certification === 'complete') query = query.where(complete);
+  else if (shape.certification === 'in-progress') query = query.where(inProgress);
+  else if (shape.certification === 'none') query = query.where(sql<boolean>`NOT ${complete} AND NOT ${inProgress}`);
   return query;
+}
+
+/** A keyset seek as the statement takes it: the sort key's and the e-mail's text. */
+interface SeekValues {
+  key: string;
+  email: string;
+}
+
+/** A TeacherSeek's text. Node's UTF-8 decoding keeps every character (a leading U+FEFF too). */
+function seekValues(seek: TeacherSeek): SeekValues {
+  return { key: Buffer.from(seek.key).toString('utf8'), email: Buffer.from(seek.email).toString('utf8') };
 }
 
 /**
@@ -98,21 +147,25 @@ function filtered(db: Kysely<DB>, filter: TeacherFilter) {
  * member columns, the export its CSV line.
  */
 export function orderedTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort, seek?: TeacherSeek | null, reverse = false) {
+  const { shape, values } = filterOf(filter);
+  return orderedRows(db, shape, values, sort, seek ? seekValues(seek) : null, reverse);
+}
+
+function orderedRows(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort, seek: SeekValues | null, reverse = false) {
   const { expr, type } = sortExpressions[sort.key];
   const descending = (sort.dir === 'desc') !== reverse;
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
-  let query = filtered(db, filter).leftJoin('licenses as l', 'l.id', 'm.license_id');
+  let query = filtered(db, shape, v).leftJoin('licenses as l', 'l.id', 'm.license_id');
   if (seek) {
     const op = sql.raw(descending ? '<' : '>');
-    // Plain parameters (Node's UTF-8 decoding keeps every character): a comparison with a function of a
-    // parameter is not used as an index condition, and each page would then walk the index from the start.
-    const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
-    const key = Buffer.from(seek.key).toString('utf8');
+    // Plain parameters: a comparison with a function of a parameter is not used as an index condition, and each
+    // page would then walk the index from the start.
+    const email = sql`${seek.email}::text`;
     // A row comparison matching the index columns, so each page starts with an index seek.
     query = query.where(
       sort.key === 'email'
         ? sql<boolean>`m.email ${op} ${email}`
-        : sql<boolean>`(${expr}, m.email) ${op} (${key}::${sql.raw(type)}, ${email})`,
+        : sql<boolean>`(${expr}, m.email) ${op} (${seek.key}::${sql.raw(type)}, ${email})`,
     );
   }
   // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
@@ -135,13 +188,13 @@ const teacherColumns = [
 ] as const;
 
 /** The member and licence columns the list shows, and the seek. */
-function selectTeacherColumns(query: ReturnType<typeof orderedTeachers>, sort: TeacherSort) {
+function selectTeacherColumns(query: ReturnType<typeof orderedRows>, sort: TeacherSort) {
   return query.select([...teacherColumns, ...seekColumns(sort)]);
 }
 
 /** The rows a search or the Certification filter matches, read once: their id, sort key and e-mail (the CTE `matches`). */
-function matchingTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort) {
-  return filtered(db, filter)
+function matchingTeachers(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort) {
+  return filtered(db, shape, v)
     .leftJoin('licenses as l', 'l.id', 'm.license_id')
     .select(['m.id', sortExpressions[sort.key].expr.as('sort_key'), 'm.email']);
 }
@@ -150,7 +203,7 @@ function matchingTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSo
  * One window of `matches` in the list's order (as orderedTeachers, on the sort key read once): ordered and cut on
  * the matches alone, then joined to the page's columns, so only the page's rows are read again.
  */
-function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | null, reverse: boolean, limit: number, offset: number) {
+function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: SeekValues | null, reverse: boolean, limit: number, offset: number | null) {
   const { type } = sortExpressions[sort.key];
   const descending = (sort.dir === 'desc') !== reverse;
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
@@ -159,15 +212,15 @@ function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | nu
   let window = mdb.selectFrom('matches as x').selectAll('x');
   if (seek) {
     const op = sql.raw(descending ? '<' : '>');
-    const email = sql`${Buffer.from(seek.email).toString('utf8')}::text`;
+    const email = sql`${seek.email}::text`;
     window = window.where(
       sort.key === 'email'
         ? sql<boolean>`x.email ${op} ${email}`
-        : sql<boolean>`(x.sort_key, x.email) ${op} (${Buffer.from(seek.key).toString('utf8')}::${sql.raw(type)}, ${email})`,
+        : sql<boolean>`(x.sort_key, x.email) ${op} (${seek.key}::${sql.raw(type)}, ${email})`,
     );
   }
   window = window.orderBy(order).limit(limit);
-  if (offset) window = window.offset(offset);
+  if (offset !== null) window = window.offset(offset);
   return mdb
     .selectFrom(window.as('x'))
     .innerJoin('members as m', 'm.id', 'x.id')
@@ -178,7 +231,8 @@ function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: TeacherSeek | nu
 
 /** The whole list (admins' unpaged answer). */
 export async function listTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort): Promise<TeacherRow[]> {
-  return (await selectTeacherColumns(orderedTeachers(db, filter, sort), sort).execute()) as TeacherRow[];
+  const { shape, values } = filterOf(filter);
+  return (await selectTeacherColumns(orderedRows(db, shape, values, sort, null), sort).execute()) as TeacherRow[];
 }
 
 /**
@@ -195,8 +249,8 @@ function broadSearch(filter: TeacherFilter, sort: TeacherSort): boolean {
 }
 
 /** Whether the total needs counting rows: member_counts answers the tab, Signed up and License, not a search or Certification. */
-function countsRows(filter: TeacherFilter): boolean {
-  return Boolean(filter.search?.trim() || filter.certification);
+function countsRows(shape: FilterShape): boolean {
+  return shape.search || shape.certification !== null;
 }
 
 /**
@@ -204,17 +258,18 @@ function countsRows(filter: TeacherFilter): boolean {
  * member_counts (kept by triggers, migration 0010): a few rows, whatever the organisation's size. A search or
  * the Certification filter counts the matching rows.
  */
-function totalQuery(db: Kysely<DB>, filter: TeacherFilter) {
-  if (countsRows(filter)) {
-    return filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n'));
+function totalQuery(db: Kysely<DB>, shape: FilterShape, v: FilterValues) {
+  if (countsRows(shape)) {
+    return filtered(db, shape, v).select((eb) => eb.fn.countAll<number>().as('n'));
   }
   let query = db
     .selectFrom('member_counts')
     .select(sql<number>`coalesce(sum(teachers), 0)::bigint`.as('n'))
-    .where('organisation_id', '=', filter.organisationId)
-    .where('revoked', '=', filter.status === 'inactive');
-  if (filter.signedUp) query = query.where('pending', '=', filter.signedUp === 'no');
-  if (filter.license) query = query.where('license_id', '=', filter.license === 'none' ? '' : filter.license);
+    .where('organisation_id', '=', v.organisationId)
+    .where('revoked', '=', shape.status === 'inactive');
+  if (shape.signedUp) query = query.where('pending', '=', v.pending!);
+  if (shape.license === 'none') query = query.where('license_id', '=', sql.lit(''));
+  else if (shape.license === 'one') query = query.where('license_id', '=', v.licenseId!);
   return query;
 }
 
@@ -223,12 +278,14 @@ function totalQuery(db: Kysely<DB>, filter: TeacherFilter) {
  * bulk action on 'all n teachers' changes (issue 15), so no teacher joins or leaves it until the change commits.
  */
 export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<string[]> {
-  const rows = await filtered(db, filter).select('m.id').orderBy('m.id').forUpdate().execute();
+  const { shape, values } = filterOf(filter);
+  const rows = await filtered(db, shape, values).select('m.id').orderBy('m.id').forUpdate().execute();
   return rows.map((r) => r.id);
 }
 
 export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {
-  const row = await totalQuery(db, filter).executeTakeFirstOrThrow();
+  const { shape, values } = filterOf(filter);
+  const row = await totalQuery(db, shape, values).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -250,6 +307,100 @@ export interface TeachersPage<Level extends string> {
   more: boolean;
 }
 
+/** Who asks for a page: a signed cookie's session token (its session and access read in the page's statement), or an access row. */
+export type PageCaller<Level extends string> = { token: string } | { access: RawBuilder<AccessRow<Level>> };
+
+/** What decides a page statement's text (db/statement-shapes.ts). */
+interface PageShape {
+  filter: FilterShape;
+  sort: TeacherSort;
+  window: 'first' | 'offset' | 'after' | 'before';
+  /**
+   * matches: a search or Certification, its matches read once (for the total and the page); offset: a later page by
+   * number of the whole list; walk: the first or a keyset page, walking the order's index.
+   */
+  plan: 'matches' | 'offset' | 'walk';
+}
+
+/** A page statement's values: the filter's, the window's (with what is derived from them), and the caller's session. */
+interface PageValues extends FilterValues {
+  /** Rows to read: the page and one more (to know whether more follow), or exactly the page (plan offset). */
+  limit: number;
+  offset?: number;
+  /** offset + the page size, and offset × 2 (plan offset: which end of the list is nearer). */
+  offsetEnd?: number;
+  offsetTwice?: number;
+  seekKey?: string;
+  seekEmail?: string;
+  token?: string;
+  /** Sessions expiring before this are not live. */
+  now?: Date;
+}
+
+type PageAnswer<Level extends string> = Partial<TeacherRow> & { level: Level | null; actor_id: string | null; total: number; n: number | null };
+
+/**
+ * The page statement (see readTeachersPage), from its shape and its values, given as values or as slots: the access
+ * CTE gates the rest, so a caller without access reads nothing.
+ */
+function pageStatement<Level extends string>(db: Kysely<DB>, shape: PageShape, v: PageValues, access: RawBuilder<AccessRow<Level>>) {
+  const { filter, sort } = shape;
+  const seek = shape.window === 'after' || shape.window === 'before' ? { key: v.seekKey!, email: v.seekEmail! } : null;
+  const reverse = shape.window === 'before';
+  if (shape.plan === 'matches') {
+    // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
+    // would otherwise scan its trigram indexes twice).
+    const page = pageOfMatches(db, sort, seek, reverse, v.limit, shape.window === 'offset' ? v.offset! : null);
+    return sql<PageAnswer<Level>>`
+      WITH access AS MATERIALIZED (${access}),
+      matches AS MATERIALIZED ${matchingTeachers(db, filter, v, sort)},
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+      SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  }
+  if (shape.plan === 'offset') {
+    // A page by number: read from the nearer end of the list, so the last page costs what the first does (OFFSET
+    // walks every row it skips). The total (member_counts, a few rows) decides which end, inside the statement:
+    // each branch's condition has no column in it, so PostgreSQL runs only the branch whose condition holds.
+    const totalRows = sql<number>`(SELECT rows_total FROM total)`;
+    const forward = selectTeacherColumns(orderedRows(db, filter, v, sort, null), sort).limit(v.limit).offset(v.offset!);
+    // Rows offset … min(offset + limit, total) - 1 in list order, read in the reverse order: the rows after them
+    // skipped, then as many as the page holds (none past the end).
+    const backward = selectTeacherColumns(orderedRows(db, filter, v, sort, null, true), sort)
+      .limit(sql<number>`greatest(least(${v.offsetEnd!}::bigint, ${totalRows}) - ${v.offset!}::bigint, 0)`)
+      .offset(sql<number>`greatest(${totalRows} - ${v.offsetEnd!}::bigint, 0)`);
+    return sql<PageAnswer<Level>>`
+      WITH access AS MATERIALIZED (${access}),
+      total AS MATERIALIZED (SELECT CASE WHEN (SELECT level FROM access) IS NULL THEN 0 ELSE ${totalQuery(db, filter, v)} END AS rows_total),
+      page AS (
+        SELECT p.*, row_number() OVER () AS n FROM ${forward} AS p
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${v.offsetTwice!}::bigint <= ${totalRows}
+        UNION ALL
+        SELECT p.*, -row_number() OVER () AS n FROM ${backward} AS p
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${v.offsetTwice!}::bigint > ${totalRows}
+      )
+      SELECT a.level, a.actor_id, ${totalRows} AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  }
+  const page = selectTeacherColumns(orderedRows(db, filter, v, sort, seek, reverse), sort).limit(v.limit);
+  return sql<PageAnswer<Level>>`
+    WITH access AS MATERIALIZED (${access}),
+    page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+    SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter, v)} END AS total, page.*
+    FROM access AS a LEFT JOIN page ON true
+    ORDER BY page.n`;
+}
+
+/**
+ * The page statements of callers known by their session: built and compiled once per shape, then given each request's
+ * values. Building and compiling this statement was a fifth of the server's CPU time for a page (docs/performance.md).
+ */
+const sessionPages = new StatementShapes<DB, PageShape, PageValues, PageAnswer<string>>((db, shape, slots) =>
+  pageStatement(db, shape, slots, sessionOrgAccessRow(db, slots.token!, slots.organisationId, slots.now!)),
+);
+
 /**
  * One page of the list with its total and the caller's access level, in ONE statement: the access expression
  * gates the rest, so a caller without access reads nothing. Under load, what a page costs is the connection
@@ -257,66 +408,32 @@ export interface TeachersPage<Level extends string> {
  */
 export async function readTeachersPage<Level extends string>(
   db: Kysely<DB>,
-  access: RawBuilder<AccessRow<Level>>,
-  filter: TeacherFilter,
+  caller: PageCaller<Level>,
+  teachers: TeacherFilter,
   sort: TeacherSort,
   window: TeacherWindow,
 ): Promise<TeachersPage<Level>> {
-  const before = 'before' in window;
-  const seek = 'after' in window ? window.after : before ? window.before : null;
+  const { shape: filter, values: filterValues } = filterOf(teachers);
+  const seek = 'after' in window ? window.after : 'before' in window ? window.before : null;
   const offset = 'offset' in window && window.offset > 0 ? window.offset : 0;
-  type Answer = Partial<TeacherRow> & { level: Level | null; actor_id: string | null; total: number; n: number | null };
-  let statement;
-  if (countsRows(filter) && !(broadSearch(filter, sort) && offset === 0)) {
-    // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
-    // would otherwise scan its trigram indexes twice).
-    const page = pageOfMatches(db, sort, seek, before, window.limit + 1, offset);
-    statement = sql<Answer>`
-      WITH access AS MATERIALIZED (${access}),
-      matches AS MATERIALIZED ${matchingTeachers(db, filter, sort)},
-      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
-      SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
-      FROM access AS a LEFT JOIN page ON true
-      ORDER BY page.n`;
-  } else if (offset > 0) {
-    // A page by number: read from the nearer end of the list, so the last page costs what the first does (OFFSET
-    // walks every row it skips). The total (member_counts, a few rows) decides which end, inside the statement:
-    // each branch's condition has no column in it, so PostgreSQL runs only the branch whose condition holds.
-    const totalRows = sql<number>`(SELECT rows_total FROM total)`;
-    const forward = selectTeacherColumns(orderedTeachers(db, filter, sort), sort).limit(window.limit).offset(offset);
-    // Rows offset … min(offset + limit, total) - 1 in list order, read in the reverse order: the rows after them
-    // skipped, then as many as the page holds (none past the end).
-    const backward = selectTeacherColumns(orderedTeachers(db, filter, sort, null, true), sort)
-      .limit(sql<number>`greatest(least(${offset + window.limit}::bigint, ${totalRows}) - ${offset}::bigint, 0)`)
-      .offset(sql<number>`greatest(${totalRows} - ${offset + window.limit}::bigint, 0)`);
-    statement = sql<Answer>`
-      WITH access AS MATERIALIZED (${access}),
-      total AS MATERIALIZED (SELECT CASE WHEN (SELECT level FROM access) IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS rows_total),
-      page AS (
-        SELECT p.*, row_number() OVER () AS n FROM ${forward} AS p
-        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint <= ${totalRows}
-        UNION ALL
-        SELECT p.*, -row_number() OVER () AS n FROM ${backward} AS p
-        WHERE (SELECT level FROM access) IS NOT NULL AND ${offset * 2}::bigint > ${totalRows}
-      )
-      SELECT a.level, a.actor_id, ${totalRows} AS total, page.*
-      FROM access AS a LEFT JOIN page ON true
-      ORDER BY page.n`;
-  } else {
-    const page = selectTeacherColumns(orderedTeachers(db, filter, sort, seek, before), sort).limit(window.limit + 1);
-    statement = sql<Answer>`
-      WITH access AS MATERIALIZED (${access}),
-      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
-      SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter)} END AS total, page.*
-      FROM access AS a LEFT JOIN page ON true
-      ORDER BY page.n`;
-  }
-  const { rows } = await statement.execute(db);
+  const kind = 'after' in window ? 'after' : 'before' in window ? 'before' : offset > 0 ? 'offset' : 'first';
+  const plan = countsRows(filter) && !(broadSearch(teachers, sort) && kind !== 'offset') ? 'matches' : kind === 'offset' ? 'offset' : 'walk';
+  const shape: PageShape = { filter, sort, window: kind, plan };
+  const values: PageValues = {
+    ...filterValues,
+    limit: plan === 'offset' ? window.limit : window.limit + 1,
+    ...(kind === 'offset' ? { offset, offsetEnd: offset + window.limit, offsetTwice: offset * 2 } : {}),
+    ...(seek ? (({ key, email }) => ({ seekKey: key, seekEmail: email }))(seekValues(seek)) : {}),
+  };
+  const { rows } =
+    'token' in caller
+      ? await sessionPages.execute(db, JSON.stringify(shape), shape, { ...values, token: caller.token, now: new Date() })
+      : await pageStatement(db, shape, values, caller.access).execute(db);
   const first = rows[0];
   const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, actor_id: _a, total: _t, n: _n, ...row }) => row as TeacherRow);
   const total = Number(first?.total ?? 0);
   // A page by number of the whole list reads exactly its rows (from either end): the total says whether more follow.
-  const more = offset > 0 && !countsRows(filter) ? offset + window.limit < total : found.length > window.limit;
+  const more = plan === 'offset' ? offset + window.limit < total : found.length > window.limit;
   const shown = found.slice(0, window.limit);
-  return { level: first?.level ?? null, actorId: first?.actor_id ?? null, total, rows: before ? shown.reverse() : shown, more };
+  return { level: (first?.level ?? null) as Level | null, actorId: first?.actor_id ?? null, total, rows: kind === 'before' ? shown.reverse() : shown, more };
 }
