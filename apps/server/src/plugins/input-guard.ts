@@ -31,15 +31,16 @@ export function hasControlCharacters(value: unknown, depth = 0): boolean {
 
 export const inputGuardPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (URL_CONTROL.test(request.url)) throw invalidCharacters();
+    // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each time.
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(URL_CONTROL.test(request.url) ? invalidCharacters() : undefined);
     });
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       const body = request.body;
-      if (body === undefined || body === null) return;
+      if (body === undefined || body === null) return done();
       // Raw bodies are read as text only when they are text (an uploaded image holds any byte).
-      if (Buffer.isBuffer(body) && !TEXT_TYPES.test(request.headers['content-type'] ?? '')) return;
-      if (hasControlCharacters(body)) throw invalidCharacters();
+      if (Buffer.isBuffer(body) && !TEXT_TYPES.test(request.headers['content-type'] ?? '')) return done();
+      done(hasControlCharacters(body) ? invalidCharacters() : undefined);
     });
   },
   { name: 'input-guard' },

@@ -48,12 +48,10 @@ export function isTrustedOrigin(request: FastifyRequest, allowed: ReadonlySet<st
  */
 export function registerCsrfHook(app: FastifyInstance, origins: readonly string[]): void {
   const allowed = new Set(origins);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config?.csrf === false) return;
-    if (!isTrustedOrigin(request, allowed)) {
-      throw forbidden('This request must come from the console', 'csrf_origin_refused');
-    }
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || isTrustedOrigin(request, allowed)) return done();
+    done(forbidden('This request must come from the console', 'csrf_origin_refused'));
   });
 }
 
@@ -64,18 +62,7 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
 export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string }): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
   if (!app.hasRequestDecorator('sessionRef')) app.decorateRequest('sessionRef', null);
-  app.addHook('onRequest', async (request) => {
-    request.actor = null;
-    request.sessionRef = null;
-    if (!hasSessionCookie(request)) return;
-    const token = sessionTokenOf(request.headers.cookie ?? '', options.secret);
-    if (!token) return;
-    const acting = request.headers[ACTING_USER_HEADER];
-    if (request.routeOptions.config?.sessionInStatement) {
-      // The route reads the session in its own statement and refuses as below (access/actor.ts checkSessionActor).
-      request.sessionRef = { token, actingUser: typeof acting === 'string' && acting !== '' ? acting : null };
-      return;
-    }
+  const readActor = async (request: FastifyRequest, token: string, acting: unknown) => {
     const actor = await findActorBySessionToken(options.db, token);
     if (!actor) return;
     request.actor = actor;
@@ -83,5 +70,20 @@ export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB
     if (typeof acting === 'string' && acting !== '' && acting !== actor.userId && !SIGN_IN_PREFIXES.some((p) => path.startsWith(p))) {
       throw actingUserMismatch();
     }
+  };
+  // A callback hook: a request without a session (a signed analytics URL, the sign-in screen) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.actor = null;
+    request.sessionRef = null;
+    if (!hasSessionCookie(request)) return done();
+    const token = sessionTokenOf(request.headers.cookie ?? '', options.secret);
+    if (!token) return done();
+    const acting = request.headers[ACTING_USER_HEADER];
+    if (request.routeOptions.config?.sessionInStatement) {
+      // The route reads the session in its own statement and refuses as below (access/actor.ts checkSessionActor).
+      request.sessionRef = { token, actingUser: typeof acting === 'string' && acting !== '' ? acting : null };
+      return done();
+    }
+    readActor(request, token, acting).then(() => done(), done);
   });
 }
