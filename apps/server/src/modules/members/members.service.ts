@@ -10,6 +10,7 @@ import { presentMember } from './members.presenter.js';
 import * as repo from './members.repository.js';
 import { cursorErrors, decodeCursor, encodeCursor, isDataException } from './teachers-cursor.js';
 import * as listRepo from './teachers-list.repository.js';
+import { readTeachersPage } from './teachers-page.repository.js';
 import type { TeacherFilter, TeacherRow, TeacherSort, TeacherWindow } from './teachers-list.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
@@ -79,7 +80,7 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
   try {
     // A session's page statement is compiled once per shape (the route's); an actor's access is a row built here.
     const pageCaller = 'token' in caller ? { token: caller.token } : { access: orgAccessRow(db, caller, input.organisationId) };
-    result = await listRepo.readTeachersPage(db, pageCaller, filter, sort, window);
+    result = await readTeachersPage(db, pageCaller, filter, sort, window);
   } catch (error) {
     if ((input.after || input.before) && isDataException(error)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
     throw error;

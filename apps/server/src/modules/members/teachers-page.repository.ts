@@ -1,0 +1,206 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { StatementShapes } from '../../db/statement-shapes.js';
+import { sessionOrgAccessRow, type AccessRow } from '../access/org-access.js';
+import {
+  countsRows, filtered, filterOf, orderedRows, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
+  type FilterShape, type FilterValues, type SeekValues, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow,
+} from './teachers-list.repository.js';
+
+/**
+ * One page of the Teachers list with its total and the caller's access, in one statement (members.service.ts), built
+ * from the list query's parts (teachers-list.repository.ts). Measured in docs/performance.md ("Teachers").
+ */
+
+/** The rows a search or the Certification filter matches, read once: their id, sort key and e-mail (the CTE `matches`). */
+function matchingTeachers(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort) {
+  return filtered(db, shape, v)
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .select(['m.id', sortExpressions[sort.key].expr.as('sort_key'), 'm.email']);
+}
+
+/**
+ * One window of `matches` in the list's order (as orderedTeachers, on the sort key read once): ordered and cut on
+ * the matches alone, then joined to the page's columns, so only the page's rows are read again.
+ */
+function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: SeekValues | null, reverse: boolean, limit: number, offset: number | null) {
+  const { type } = sortExpressions[sort.key];
+  const descending = (sort.dir === 'desc') !== reverse;
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  const order = sort.key === 'email' ? sql`x.email ${dir}` : sql`x.sort_key ${dir}, x.email ${dir}`;
+  const mdb = db.withTables<{ matches: { id: string; sort_key: unknown; email: string } }>();
+  let window = mdb.selectFrom('matches as x').selectAll('x');
+  if (seek) {
+    const op = sql.raw(descending ? '<' : '>');
+    const email = sql`${seek.email}::text`;
+    window = window.where(
+      sort.key === 'email'
+        ? sql<boolean>`x.email ${op} ${email}`
+        : sql<boolean>`(x.sort_key, x.email) ${op} (${seek.key}::${sql.raw(type)}, ${email})`,
+    );
+  }
+  window = window.orderBy(order).limit(limit);
+  if (offset !== null) window = window.offset(offset);
+  return mdb
+    .selectFrom(window.as('x'))
+    .innerJoin('members as m', 'm.id', 'x.id')
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .select([...teacherColumns, sql<Uint8Array>`convert_to(x.sort_key::text, 'UTF8')`.as('seek_key'), sql<Uint8Array>`convert_to(x.email, 'UTF8')`.as('seek_email')])
+    .orderBy(order);
+}
+
+/**
+ * A search short enough to be likely to match many rows (up to five characters: a name, a word), without the
+ * Certification filter, in an order an index keeps (e-mail, name): its first or cursor page walks that index and stops
+ * after the page, and its total is counted on its own, as two plain queries would. A longer search is likely to match
+ * few: its matches are read once, for the total and the page (see readTeachersPage). "smith" matches 14 % of a
+ * 100,000-teacher district: reading and sorting its 14,000 matches cost a quarter more than counting them and walking
+ * the index (docs/performance.md).
+ */
+function broadSearch(filter: TeacherFilter, sort: TeacherSort): boolean {
+  const search = filter.search?.trim() ?? '';
+  return search.length > 0 && search.length <= 5 && !filter.certification && (sort.key === 'email' || sort.key === 'name');
+}
+
+export interface TeachersPage<Level extends string> {
+  /** The caller's access, decided by the same statement; null: none (and nothing else was read). */
+  level: Level | null;
+  /** The caller's identity user, from the access row (null: the session it read named nobody). */
+  actorId: string | null;
+  total: number;
+  /** The page's rows in list order. */
+  rows: TeacherRow[];
+  /** Whether rows follow the window in its reading direction (one more row was read to know). */
+  more: boolean;
+}
+
+/** Who asks for a page: a signed cookie's session token (its session and access read in the page's statement), or an access row. */
+export type PageCaller<Level extends string> = { token: string } | { access: RawBuilder<AccessRow<Level>> };
+
+/** What decides a page statement's text (db/statement-shapes.ts). */
+interface PageShape {
+  filter: FilterShape;
+  sort: TeacherSort;
+  window: 'first' | 'offset' | 'after' | 'before';
+  /**
+   * matches: a search or Certification, its matches read once (for the total and the page); offset: a later page by
+   * number of the whole list; walk: the first or a keyset page, walking the order's index.
+   */
+  plan: 'matches' | 'offset' | 'walk';
+}
+
+/** A page statement's values: the filter's, the window's (with what is derived from them), and the caller's session. */
+interface PageValues extends FilterValues {
+  /** Rows to read: the page and one more (to know whether more follow), or exactly the page (plan offset). */
+  limit: number;
+  offset?: number;
+  /** offset + the page size, and offset × 2 (plan offset: which end of the list is nearer). */
+  offsetEnd?: number;
+  offsetTwice?: number;
+  seekKey?: string;
+  seekEmail?: string;
+  token?: string;
+  /** Sessions expiring before this are not live. */
+  now?: Date;
+}
+
+type PageAnswer<Level extends string> = Partial<TeacherRow> & { level: Level | null; actor_id: string | null; total: number; n: number | null };
+
+/**
+ * The page statement (see readTeachersPage), from its shape and its values, given as values or as slots: the access
+ * CTE gates the rest, so a caller without access reads nothing.
+ */
+function pageStatement<Level extends string>(db: Kysely<DB>, shape: PageShape, v: PageValues, access: RawBuilder<AccessRow<Level>>) {
+  const { filter, sort } = shape;
+  const seek = shape.window === 'after' || shape.window === 'before' ? { key: v.seekKey!, email: v.seekEmail! } : null;
+  const reverse = shape.window === 'before';
+  if (shape.plan === 'matches') {
+    // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
+    // would otherwise scan its trigram indexes twice).
+    const page = pageOfMatches(db, sort, seek, reverse, v.limit, shape.window === 'offset' ? v.offset! : null);
+    return sql<PageAnswer<Level>>`
+      WITH access AS MATERIALIZED (${access}),
+      matches AS MATERIALIZED ${matchingTeachers(db, filter, v, sort)},
+      page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+      SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE (SELECT count(*) FROM matches) END AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  }
+  if (shape.plan === 'offset') {
+    // A page by number: read from the nearer end of the list, so the last page costs what the first does (OFFSET
+    // walks every row it skips). The total (member_counts, a few rows) decides which end, inside the statement:
+    // each branch's condition has no column in it, so PostgreSQL runs only the branch whose condition holds.
+    const totalRows = sql<number>`(SELECT rows_total FROM total)`;
+    const forward = selectTeacherColumns(orderedRows(db, filter, v, sort, null), sort).limit(v.limit).offset(v.offset!);
+    // Rows offset … min(offset + limit, total) - 1 in list order, read in the reverse order: the rows after them
+    // skipped, then as many as the page holds (none past the end).
+    const backward = selectTeacherColumns(orderedRows(db, filter, v, sort, null, true), sort)
+      .limit(sql<number>`greatest(least(${v.offsetEnd!}::bigint, ${totalRows}) - ${v.offset!}::bigint, 0)`)
+      .offset(sql<number>`greatest(${totalRows} - ${v.offsetEnd!}::bigint, 0)`);
+    return sql<PageAnswer<Level>>`
+      WITH access AS MATERIALIZED (${access}),
+      total AS MATERIALIZED (SELECT CASE WHEN (SELECT level FROM access) IS NULL THEN 0 ELSE ${totalQuery(db, filter, v)} END AS rows_total),
+      page AS (
+        SELECT p.*, row_number() OVER () AS n FROM ${forward} AS p
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${v.offsetTwice!}::bigint <= ${totalRows}
+        UNION ALL
+        SELECT p.*, -row_number() OVER () AS n FROM ${backward} AS p
+        WHERE (SELECT level FROM access) IS NOT NULL AND ${v.offsetTwice!}::bigint > ${totalRows}
+      )
+      SELECT a.level, a.actor_id, ${totalRows} AS total, page.*
+      FROM access AS a LEFT JOIN page ON true
+      ORDER BY page.n`;
+  }
+  const page = selectTeacherColumns(orderedRows(db, filter, v, sort, seek, reverse), sort).limit(v.limit);
+  return sql<PageAnswer<Level>>`
+    WITH access AS MATERIALIZED (${access}),
+    page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE (SELECT level FROM access) IS NOT NULL)
+    SELECT a.level, a.actor_id, CASE WHEN a.level IS NULL THEN 0 ELSE ${totalQuery(db, filter, v)} END AS total, page.*
+    FROM access AS a LEFT JOIN page ON true
+    ORDER BY page.n`;
+}
+
+/**
+ * The page statements of callers known by their session: built and compiled once per shape, then given each request's
+ * values. Building and compiling this statement was a fifth of the server's CPU time for a page (docs/performance.md).
+ */
+const sessionPages = new StatementShapes<DB, PageShape, PageValues, PageAnswer<string>>((db, shape, slots) =>
+  pageStatement(db, shape, slots, sessionOrgAccessRow(db, slots.token!, slots.organisationId, slots.now!)),
+);
+
+/**
+ * One page of the list with its total and the caller's access level, in ONE statement: the access expression
+ * gates the rest, so a caller without access reads nothing. Under load, what a page costs is the connection
+ * time it holds; one statement instead of four (access, admins/manager, page, count) is most of the gain.
+ */
+export async function readTeachersPage<Level extends string>(
+  db: Kysely<DB>,
+  caller: PageCaller<Level>,
+  teachers: TeacherFilter,
+  sort: TeacherSort,
+  window: TeacherWindow,
+): Promise<TeachersPage<Level>> {
+  const { shape: filter, values: filterValues } = filterOf(teachers);
+  const seek = 'after' in window ? window.after : 'before' in window ? window.before : null;
+  const offset = 'offset' in window && window.offset > 0 ? window.offset : 0;
+  const kind = 'after' in window ? 'after' : 'before' in window ? 'before' : offset > 0 ? 'offset' : 'first';
+  const plan = countsRows(filter) && !(broadSearch(teachers, sort) && kind !== 'offset') ? 'matches' : kind === 'offset' ? 'offset' : 'walk';
+  const shape: PageShape = { filter, sort, window: kind, plan };
+  const values: PageValues = {
+    ...filterValues,
+    limit: plan === 'offset' ? window.limit : window.limit + 1,
+    ...(kind === 'offset' ? { offset, offsetEnd: offset + window.limit, offsetTwice: offset * 2 } : {}),
+    ...(seek ? (({ key, email }) => ({ seekKey: key, seekEmail: email }))(seekValues(seek)) : {}),
+  };
+  const { rows } =
+    'token' in caller
+      ? await sessionPages.execute(db, JSON.stringify(shape), shape, { ...values, token: caller.token, now: new Date() })
+      : await pageStatement(db, shape, values, caller.access).execute(db);
+  const first = rows[0];
+  const found = rows.filter((r) => r.n !== null && r.n !== undefined).map(({ level: _l, actor_id: _a, total: _t, n: _n, ...row }) => row as TeacherRow);
+  const total = Number(first?.total ?? 0);
+  // A page by number of the whole list reads exactly its rows (from either end): the total says whether more follow.
+  const more = plan === 'offset' ? offset + window.limit < total : found.length > window.limit;
+  const shown = found.slice(0, window.limit);
+  return { level: (first?.level ?? null) as Level | null, actorId: first?.actor_id ?? null, total, rows: kind === 'before' ? shown.reverse() : shown, more };
+}
