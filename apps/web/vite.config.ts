@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads, type RoutePreloadRule } from './build/route-preloads.js';
+import { routePatterns } from './src/config/paths.js';
 
 /** Path prefixes of the server's services (DESIGN.md): the dev server forwards them to the API server. */
 const API_PREFIXES = ['/api', '/auth', '/payments', '/analytics', '/assets', '/graphql', '/rest', '/identity', '/docs'];
@@ -46,6 +48,34 @@ function isSchemaModule(id: string): boolean {
   return id.startsWith(coreSource) && (/[\\/]index\.ts$/.test(id) || /\bfrom 'zod'/.test(readFileSync(id, 'utf8')));
 }
 
+const screens = routePatterns.orgScreens;
+const orgScope = 'src/app/guards/org-scope.tsx';
+const contracts = '../../packages/core/src/index.ts';
+/**
+ * The lazy chunks each deep link needs (src/app/routes.tsx), which the server names in the page it sends
+ * (build/route-preloads.ts). Every page also asks for the contracts at once (src/app/early-requests.ts).
+ */
+const routePreloadRules: RoutePreloadRule[] = [
+  { pattern: `^${routePatterns.unsupported}(/|$)`, modules: [] },
+  // /sign-in itself is in the entry chunk, and shows before the contracts arrive; the other sign-in screens are lazy.
+  { pattern: `^${routePatterns.signIn.root}/?$`, modules: [] },
+  { pattern: `^${routePatterns.signIn.root}/`, modules: [contracts, 'src/features/auth/sign-in-screens.ts'] },
+  ...(
+    [
+      [screens.teachers, 'src/app/teachers-screen.tsx'],
+      [screens.analytics, 'src/features/analytics/index.ts'],
+      [screens.portfolios, 'src/features/portfolios/index.ts'],
+      [screens.resources, 'src/features/resources/index.ts'],
+      [screens.admin, 'src/features/admins/index.ts'],
+      [screens.lms, 'src/features/lms/index.ts'],
+      [screens.apps, 'src/features/apps/index.ts'],
+      [screens.imageSearch, 'src/features/image-search/index.ts'],
+    ] as const
+  ).map(([screen, module]) => ({ pattern: `^/[^/]+/${screen}/?$`, modules: [contracts, orgScope, module] })),
+  // The organisation's home: its licences.
+  { pattern: '^/[^/]+/?$', modules: [contracts, orgScope, 'src/features/licenses/index.ts'] },
+];
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -80,7 +110,7 @@ function precompress(): PluginOption {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [mantineStableIds(), reactPlugin, precompress()],
+  plugins: [mantineStableIds(), reactPlugin, routePreloads(fileURLToPath(new URL('.', import.meta.url)), routePreloadRules), precompress()],
   resolve: {
     alias: command === 'build' && reactRouterProduction !== reactRouterEntry ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -103,3 +103,63 @@ describe('when the console was not built', () => {
     }
   });
 });
+
+describe("naming a deep link's files in the page", () => {
+  const preloads = {
+    routes: [
+      { pattern: '^/sign-in/?$', scripts: [], styles: [] },
+      { pattern: '^/sign-in/', scripts: ['/static/sign-in-screens-1.js'], styles: [] },
+      { pattern: '^/[^/]+/teachers/?$', scripts: ['/static/shell-1.js', '/static/teachers-1.js'], styles: ['/static/styles-1.css'] },
+    ],
+  };
+  const withFiles = async (files: Record<string, string>, run: (app: ReturnType<typeof Fastify>) => Promise<void>) => {
+    const dist = mkdtempSync(join(tmpdir(), 'quire-preloads-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dist, name), text);
+    const app = Fastify();
+    const fallback = await registerWebConsole(app, testEnv({ WEB_DIST_DIR: dist }));
+    await app.register(errorHandlerPlugin, { notFoundFallback: fallback });
+    try {
+      await run(app);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  };
+
+  it("names the screen's scripts and style sheets in the head, and nothing on a path without any", async () => {
+    await withFiles({ 'index.html': INDEX, 'route-preloads.json': JSON.stringify(preloads) }, async (app) => {
+      const teachers = await app.inject({ url: '/org%201/teachers?page=2', headers: { accept: HTML } });
+      expect(teachers.statusCode).toBe(200);
+      const head = teachers.body.slice(0, teachers.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/static/shell-1.js">');
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/static/teachers-1.js">');
+      expect(head).toContain('<link rel="preload" as="style" crossorigin href="/static/styles-1.css">');
+      expect(teachers.body.replace(/\s*<link[^>]*>/g, '').replace(/\s+/g, '')).toBe(INDEX.replace(/\s+/g, ''));
+
+      const email = await app.inject({ url: '/sign-in/email/a%40b.example', headers: { accept: HTML } });
+      expect(email.body).toContain('href="/static/sign-in-screens-1.js"');
+      expect(email.body).not.toContain('teachers-1.js');
+
+      for (const url of ['/sign-in', '/org/unknown-screen/x']) {
+        const res = await app.inject({ url, headers: { accept: HTML } });
+        expect(res.body, url).toBe(INDEX);
+      }
+    });
+  });
+
+  it('sends index.html as it is when the list is missing or is not what the build writes', async () => {
+    const broken = [
+      'not json',
+      JSON.stringify({ routes: [{ pattern: '^/', scripts: ['https://elsewhere.example/x.js'], styles: [] }] }),
+      JSON.stringify({ routes: [{ pattern: '^/', scripts: ['/static/a.js"><script>alert(1)</script>'], styles: [] }] }),
+    ];
+    await withFiles({ 'index.html': INDEX }, async (app) => {
+      expect((await app.inject({ url: '/org/teachers', headers: { accept: HTML } })).body).toBe(INDEX);
+    });
+    for (const text of broken) {
+      await withFiles({ 'index.html': INDEX, 'route-preloads.json': text }, async (app) => {
+        expect((await app.inject({ url: '/org/teachers', headers: { accept: HTML } })).body, text).toBe(INDEX);
+      });
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { routePreloadsSchema, type RoutePreloads } from '@quire/core';
 import type { Env } from '../env.js';
 
 /** Paths that belong to the APIs: an unknown path under one of these is a JSON 404, never the console. */
@@ -28,6 +29,33 @@ export function wantsConsole(request: FastifyRequest): boolean {
     !isApiPath(request.url) &&
     (request.headers.accept ?? '').includes('text/html')
   );
+}
+
+/** The build's list of what each deep link's screen loads (apps/web/build/route-preloads.ts), or none if absent or unreadable. */
+async function readRoutePreloads(dist: string): Promise<RoutePreloads | null> {
+  const text = await readFile(join(dist, 'route-preloads.json'), 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    const parsed = routePreloadsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * index.html with the scripts and style sheets the path's screen needs named in its head, so the browser fetches them
+ * beside the entry script instead of after it has run (docs/performance.md, "Route preloads"). Style sheets are
+ * preloaded, not applied: the console applies them when the screen needs them, as without the hints.
+ */
+export function withRoutePreloads(html: string, preloads: RoutePreloads | null, path: string): string {
+  const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(path));
+  if (!route || route.scripts.length + route.styles.length === 0) return html;
+  const links = [
+    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
 const MISSING_BUILD_PAGE = (productName: string) => `<!doctype html>
@@ -67,9 +95,10 @@ export async function registerWebConsole(
     if (!wantsConsole(request)) return false;
     if (built) {
       // Re-read so a rebuild while the server runs is picked up.
-      const html = await readFile(indexFile, 'utf8').catch(() => null);
+      const [html, preloads] = await Promise.all([readFile(indexFile, 'utf8').catch(() => null), readRoutePreloads(dist)]);
       if (html !== null) {
-        await reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        const page = withRoutePreloads(html, preloads, request.url.split('?')[0] ?? '/');
+        await reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
         return true;
       }
     }

@@ -21,3 +21,4 @@ export * from './analytics.js';
 export * from './portfolios.js';
 export * from './resources.js';
 export * from './teacher-selection.js';
+export * from './route-preloads.js';

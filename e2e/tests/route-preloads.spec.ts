@@ -1,0 +1,50 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/auth.js';
+import { TeachersPage } from '../pages/teachers-page.js';
+
+/**
+ * A deep link's page names the files its screen needs (apps/web/build/route-preloads.ts), so the browser fetches them
+ * beside the entry script. The names come from the build's chunk graph: this checks, on the real build, that each
+ * named file is one the screen loads, that none is fetched twice, and that the console adds no second <link> for it.
+ */
+const staticFiles = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="(/static/[^"]+)"`, 'g'))].map((m) => m[1]!);
+
+async function recordStaticRequests(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/static/')) requested.push(url.pathname);
+  });
+  return requested;
+}
+
+test('the Teachers deep link names its screen’s scripts and style sheets, each loaded once', async ({ page, organisation }) => {
+  const teachers = new TeachersPage(page, test.info(), organisation.id);
+  const html = await (await page.request.get(teachers.path, { headers: { accept: 'text/html' } })).text();
+  const scripts = staticFiles(html, 'modulepreload');
+  const styles = staticFiles(html, 'preload');
+  expect(scripts.some((file) => /\/teachers-screen-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(styles.length).toBeGreaterThan(0);
+
+  const requested = await recordStaticRequests(page);
+  await page.goto(teachers.path);
+  await teachers.waitUntilReady();
+  for (const file of [...scripts, ...styles]) {
+    expect(requested.filter((r) => r === file), file).toHaveLength(1);
+    const links = await page.locator(`link[href="${file}"]${file.endsWith('.css') ? '[rel="stylesheet"]' : ''}`).count();
+    // A script: only the page's own link. A style sheet: the one the console applies (the page's only preloads it).
+    expect(links, file).toBe(1);
+  }
+});
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('/sign-in names nothing (its screen is in the entry script); the e-mail screen names its chunk', async ({ page }) => {
+    const signIn = await (await page.request.get('/sign-in', { headers: { accept: 'text/html' } })).text();
+    expect(staticFiles(signIn, 'modulepreload').filter((f) => !/\/(react|core-helpers)-/.test(f))).toEqual([]);
+    const email = await (await page.request.get('/sign-in/email', { headers: { accept: 'text/html' } })).text();
+    expect(staticFiles(email, 'modulepreload').some((file) => /\/sign-in-screens-[\w-]+\.js$/.test(file))).toBe(true);
+  });
+});
