@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Prints what the built console (apps/web/dist) makes a browser download: the initial JavaScript and CSS
-// that every route loads before it shows anything (raw and gzip), then each lazily loaded chunk.
+// that every route loads before it shows anything (raw and gzip), what a deep link's page names beside them
+// (dist/route-preloads.json), then each lazily loaded chunk.
 // Run after `npm run build`: `node scripts/bundle-size.mjs` (`--json` for a machine-readable line; `--budget-kb 150`
 // also fails, exit code 1, when the initial JavaScript is over that many kB gzip: CI runs it after the build).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -30,16 +31,26 @@ const lazy = readdirSync(join(dist, 'static'))
   .map(size)
   .sort((a, b) => b.gzip - a.gzip);
 
+const preloadsFile = join(dist, 'route-preloads.json');
+const routes = existsSync(preloadsFile)
+  ? JSON.parse(readFileSync(preloadsFile, 'utf8')).routes.map((route) => {
+      const files = [...route.scripts, ...route.styles].map((href) => size(href.replace(/^\//, '')));
+      return { pattern: route.pattern, files: files.length, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+    })
+  : [];
+
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 const total = (files, key) => files.reduce((sum, f) => sum + f[key], 0);
 if (process.argv.includes('--json')) {
-  process.stdout.write(`${JSON.stringify({ initialJsGzip: total(initialJs, 'gzip'), initialCssRaw: total(initialCss, 'raw'), initialCssGzip: total(initialCss, 'gzip'), lazy })}\n`);
+  process.stdout.write(`${JSON.stringify({ initialJsGzip: total(initialJs, 'gzip'), initialCssRaw: total(initialCss, 'raw'), initialCssGzip: total(initialCss, 'gzip'), routes, lazy })}\n`);
 } else {
   const line = (f) => `  ${f.file.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`;
   process.stdout.write(`Initial JavaScript (every route, before anything shows): ${kb(total(initialJs, 'gzip'))} gzip\n`);
   initialJs.forEach((f) => process.stdout.write(`${line(f)}\n`));
   process.stdout.write(`Initial CSS: ${kb(total(initialCss, 'raw'))} raw, ${kb(total(initialCss, 'gzip'))} gzip\n`);
   initialCss.forEach((f) => process.stdout.write(`${line(f)}\n`));
+  process.stdout.write('Named in a deep link\'s page besides (route-preloads.json: scripts and style sheets of its screen):\n');
+  routes.forEach((r) => process.stdout.write(`  ${r.pattern.padEnd(44)} ${String(r.files).padStart(4)} files ${kb(r.gzip).padStart(10)} gzip\n`));
   process.stdout.write('Loaded on navigation:\n');
   lazy.forEach((f) => process.stdout.write(`${line(f)}\n`));
 }

@@ -24,7 +24,7 @@ function isChunk(file: OutputBundle[string]): file is OutputChunk {
  * (`<link rel="modulepreload">`, `<link rel="stylesheet">`), from the build's own chunk graph.
  *
  * Without them, the browser learns of a screen's chunks only once the entry script has run and the router has asked for
- * the screen: one round trip later, and then Vite's preload helper adds one `<link>` per file from script (33 for the
+ * the screen: one round trip later, and then Vite's preload helper adds one `<link>` per file from script (32 for the
  * Teachers screen: about 24 ms of the main thread on this machine, four times that on Lighthouse's phone, in the task
  * that first renders the console). With the links in the page, the browser fetches them beside the entry script,
  * and the helper finds each one already there and adds nothing (docs/performance.md, "Route preloads").
