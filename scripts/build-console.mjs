@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
 const builtIndex = join(web, 'dist/index.html');
 // Everything the console build reads: its sources and config, and the shared core package.
-const sources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(web, 'package.json'), join(root, 'packages/core/src')];
+const sources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(web, 'build'), join(web, 'package.json'), join(root, 'packages/core/src')];
 
 /** Newest modification time under a file or folder (0 when missing). */
 function newest(path) {
