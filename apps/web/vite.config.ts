@@ -57,8 +57,9 @@ const contracts = '../../packages/core/src/index.ts';
  */
 const routePreloadRules: RoutePreloadRule[] = [
   { pattern: `^${routePatterns.unsupported}(/|$)`, modules: [] },
-  // /sign-in itself is in the entry chunk, and shows before the contracts arrive; the other sign-in screens are lazy.
-  { pattern: `^${routePatterns.signIn.root}/?$`, modules: [] },
+  // /sign-in itself is in the entry chunk; it parses its first answers (configuration, sign-in methods) with the
+  // contracts. The other sign-in screens are lazy.
+  { pattern: `^${routePatterns.signIn.root}/?$`, modules: [contracts] },
   { pattern: `^${routePatterns.signIn.root}/`, modules: [contracts, 'src/features/auth/sign-in-screens.ts'] },
   ...(
     [

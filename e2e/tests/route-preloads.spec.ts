@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/auth.js';
+import { SignInPage } from '../pages/auth/sign-in-pages.js';
 import { TeachersPage } from '../pages/teachers-page.js';
 
 /**
@@ -41,9 +42,17 @@ test('the Teachers deep link names its screen’s scripts and style sheets, each
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('/sign-in names nothing (its screen is in the entry script); the e-mail screen names its chunk', async ({ page }) => {
+  test('/sign-in names only the contracts (its screen is in the entry script); the e-mail screen names its chunk', async ({ page }) => {
+    const requested = await recordStaticRequests(page);
     const signIn = await (await page.request.get('/sign-in', { headers: { accept: 'text/html' } })).text();
-    expect(staticFiles(signIn, 'modulepreload').filter((f) => !/\/(react|core-helpers)-/.test(f))).toEqual([]);
+    const named = staticFiles(signIn, 'modulepreload').filter((f) => !/\/(react|core-helpers)-/.test(f));
+    expect(named).toEqual([expect.stringMatching(/^\/static\/contracts-[\w-]+\.js$/)]);
+    expect(staticFiles(signIn, 'preload')).toEqual([]);
+    const screen = new SignInPage(page);
+    await page.goto(screen.path);
+    await screen.waitUntilReady();
+    await expect.poll(() => requested.filter((r) => r === named[0])).toHaveLength(1);
+
     const email = await (await page.request.get('/sign-in/email', { headers: { accept: 'text/html' } })).text();
     expect(staticFiles(email, 'modulepreload').some((file) => /\/sign-in-screens-[\w-]+\.js$/.test(file))).toBe(true);
   });
