@@ -6,7 +6,8 @@
  *  - the dashboard: every chart and tile request of the Weekly view over 18 months, p50 and p99 with 50 in flight
  *    and one at a time, next to the bare rollup query sent straight to the database in the same run.
  * Each dashboard request is measured twice: on a server without the answer cache (ANALYTICS_CACHE_SECONDS=0, every
- * request reaches the database) and on a second server on the same database with it (--cache-seconds). The three
+ * request reaches the database) and on a second server on the same database with it (--cache-seconds), which on
+ * PostgreSQL runs in a process of its own (bench/server-process.ts; --cached-in-process for the former layout). The three
  * columns at 50 in flight (HTTP, bare, HTTP with the cache) are taken in four alternating rounds, after an untimed
  * warm-up of both servers (the cached one's kept answers then dropped, so each question's first request still makes it).
  * The volume is a parameter: --events (bulk-loaded history of one organisation), --teachers, --students.
@@ -33,6 +34,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
 import { adminQuery, load, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { startServerProcess } from './server-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +54,8 @@ const { values } = parseArgs({
     /** ANALYTICS_CACHE_SECONDS of the second server, which answers the dashboard from its answer cache. */
     'cache-seconds': { type: 'string', default: '30' },
     keep: { type: 'boolean', default: false },
+    /** The cached server in this process (as before `server-process.ts`; always so on PGlite, which lives here). */
+    'cached-in-process': { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
     db: { type: 'string', default: 'postgres' },
   },
@@ -98,7 +102,17 @@ const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
 /** Two servers on one database: without the answer cache (every request reaches the database) and with it. */
 const app = await buildApp({ env, database, logger: false });
-const cachedApp = await buildApp({ env: { ...env, ANALYTICS_CACHE_SECONDS: CACHE_SECONDS }, database, logger: false });
+/**
+ * The cached server, in a process of its own on PostgreSQL (bench/server-process.ts): in this process it would share
+ * a heap with the server without the cache, whose every request makes its answer from the database, and pause in that
+ * server's collections.
+ */
+const CACHED_IN_PROCESS = PGLITE || values['cached-in-process'];
+const cachedEnv = { ...env, PORT: CACHED_PORT, ANALYTICS_CACHE_SECONDS: CACHE_SECONDS };
+const cachedApp = CACHED_IN_PROCESS ? await buildApp({ env: cachedEnv, database, logger: false }) : null;
+const cachedProcess = CACHED_IN_PROCESS
+  ? null
+  : await startServerProcess({ DATABASE_URL: cachedEnv.DATABASE_URL, PUBLIC_URL: cachedEnv.PUBLIC_URL, PORT: CACHED_PORT, ANALYTICS_INGEST_KEY: KEY, ANALYTICS_CACHE_SECONDS: CACHE_SECONDS });
 const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
 const bare = async (text: string, params: unknown[]) => (pool ? (await pool.query(text, params)).rows : (await database.pglite!.query(text, params)).rows);
 
@@ -109,9 +123,10 @@ const DOMAINS = ['students.district.example.org', 'district.example.org', 'gmail
 try {
   const load1 = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   console.log(`Node ${process.version}, load average ${load1()}, ${PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`);
+  console.log(`the server with the answer cache: ${CACHED_IN_PROCESS ? 'in this process, beside the one without it' : 'in a process of its own'}`);
   console.log(`scale: ${EVENTS.toLocaleString('en')} events over ${DAYS} days, ${TEACHERS.toLocaleString('en')} teachers, ${STUDENTS.toLocaleString('en')} students; ingest ${INGEST.toLocaleString('en')} events through HTTP`);
   await app.listen({ port: PORT, host: '127.0.0.1' });
-  await cachedApp.listen({ port: CACHED_PORT, host: '127.0.0.1' });
+  await cachedApp?.listen({ port: CACHED_PORT, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${PORT}`;
   const cachedBase = `http://127.0.0.1:${CACHED_PORT}`;
 
@@ -348,7 +363,8 @@ try {
 } finally {
   client.close();
   await app.close();
-  await cachedApp.close();
+  await cachedApp?.close();
+  await cachedProcess?.close();
   await pool?.end();
   await database.close();
   if (!values.keep && !PGLITE) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
