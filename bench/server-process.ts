@@ -41,11 +41,14 @@ if (process.env.QUIRE_BENCH_SERVER && process.send) {
     const database = await openDatabase({ ...env, inMemory: false });
     const app = await buildApp({ env, database, logger: false });
     await app.listen({ port: env.PORT, host: '127.0.0.1' });
-    const close = async () => {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    };
+    let closing: Promise<void> | undefined;
+    // Once, whether the benchmark asks or goes away (both can happen).
+    const close = () =>
+      (closing ??= (async () => {
+        await app.close();
+        await database.close();
+        process.exit(0);
+      })());
     process.on('message', (message) => void (message === 'close' && close()));
     process.on('disconnect', () => void close());
     process.send('listening');
