@@ -151,24 +151,31 @@ export function orderedTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: Tea
 }
 
 export function orderedRows(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort, seek: SeekValues | null, reverse = false) {
-  const { expr, type } = sortExpressions[sort.key];
+  const { order, after } = keysetOrder(sort, sortExpressions[sort.key].expr, sql.raw('m.email'), seek, reverse);
+  const query = filtered(db, shape, v).leftJoin('licenses as l', 'l.id', 'm.license_id');
+  return (after ? query.where(after) : query).orderBy(order);
+}
+
+/**
+ * The list's order over a sort key and an e-mail (the members' own columns, or the matches' read once;
+ * teachers-page.repository.ts), reversed when `reverse`, and the condition that starts a page after `seek`.
+ */
+export function keysetOrder(sort: TeacherSort, key: RawBuilder<unknown>, email: RawBuilder<unknown>, seek: SeekValues | null, reverse: boolean) {
   const descending = (sort.dir === 'desc') !== reverse;
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
-  let query = filtered(db, shape, v).leftJoin('licenses as l', 'l.id', 'm.license_id');
-  if (seek) {
-    const op = sql.raw(descending ? '<' : '>');
-    // Plain parameters: a comparison with a function of a parameter is not used as an index condition, and each
-    // page would then walk the index from the start.
-    const email = sql`${seek.email}::text`;
-    // A row comparison matching the index columns, so each page starts with an index seek.
-    query = query.where(
-      sort.key === 'email'
-        ? sql<boolean>`m.email ${op} ${email}`
-        : sql<boolean>`(${expr}, m.email) ${op} (${seek.key}::${sql.raw(type)}, ${email})`,
-    );
-  }
   // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
-  return query.orderBy(sort.key === 'email' ? sql`m.email ${dir}` : sql`${expr} ${dir}, m.email ${dir}`);
+  const order = sort.key === 'email' ? sql`${email} ${dir}` : sql`${key} ${dir}, ${email} ${dir}`;
+  if (!seek) return { order, after: null };
+  const op = sql.raw(descending ? '<' : '>');
+  // Plain parameters: a comparison with a function of a parameter is not used as an index condition, and each
+  // page would then walk the index from the start.
+  const seekEmail = sql`${seek.email}::text`;
+  // A row comparison matching the index columns, so each page starts with an index seek.
+  const after =
+    sort.key === 'email'
+      ? sql<boolean>`${email} ${op} ${seekEmail}`
+      : sql<boolean>`(${key}, ${email}) ${op} (${seek.key}::${sql.raw(sortExpressions[sort.key].type)}, ${seekEmail})`;
+  return { order, after };
 }
 
 /** The columns a later page or batch starts from (TeacherSeek): the sort key's and the e-mail's bytes. */

@@ -3,7 +3,7 @@ import type { DB } from '../../db/types.js';
 import { StatementShapes } from '../../db/statement-shapes.js';
 import { sessionOrgAccessRow, type AccessRow } from '../access/org-access.js';
 import {
-  countsRows, filtered, filterOf, orderedRows, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
+  countsRows, filtered, filterOf, keysetOrder, orderedRows, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
   type FilterShape, type FilterValues, type SeekValues, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow,
 } from './teachers-list.repository.js';
 
@@ -24,21 +24,10 @@ function matchingTeachers(db: Kysely<DB>, shape: FilterShape, v: FilterValues, s
  * the matches alone, then joined to the page's columns, so only the page's rows are read again.
  */
 function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: SeekValues | null, reverse: boolean, limit: number, offset: number | null) {
-  const { type } = sortExpressions[sort.key];
-  const descending = (sort.dir === 'desc') !== reverse;
-  const dir = sql.raw(descending ? 'DESC' : 'ASC');
-  const order = sort.key === 'email' ? sql`x.email ${dir}` : sql`x.sort_key ${dir}, x.email ${dir}`;
+  const { order, after } = keysetOrder(sort, sql.raw('x.sort_key'), sql.raw('x.email'), seek, reverse);
   const mdb = db.withTables<{ matches: { id: string; sort_key: unknown; email: string } }>();
   let window = mdb.selectFrom('matches as x').selectAll('x');
-  if (seek) {
-    const op = sql.raw(descending ? '<' : '>');
-    const email = sql`${seek.email}::text`;
-    window = window.where(
-      sort.key === 'email'
-        ? sql<boolean>`x.email ${op} ${email}`
-        : sql<boolean>`(x.sort_key, x.email) ${op} (${seek.key}::${sql.raw(type)}, ${email})`,
-    );
-  }
+  if (after) window = window.where(after);
   window = window.orderBy(order).limit(limit);
   if (offset !== null) window = window.offset(offset);
   return mdb
