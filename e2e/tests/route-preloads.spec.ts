@@ -11,7 +11,7 @@ import { TeachersPage } from '../pages/teachers-page.js';
 const staticFiles = (html: string, rel: string) =>
   [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="(/static/[^"]+)"`, 'g'))].map((m) => m[1]!);
 
-async function recordStaticRequests(page: Page): Promise<string[]> {
+function recordStaticRequests(page: Page): string[] {
   const requested: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -28,7 +28,7 @@ test('the Teachers deep link names its screen’s scripts and style sheets, each
   expect(scripts.some((file) => /\/teachers-screen-[\w-]+\.js$/.test(file))).toBe(true);
   expect(styles.length).toBeGreaterThan(0);
 
-  const requested = await recordStaticRequests(page);
+  const requested = recordStaticRequests(page);
   await page.goto(teachers.path);
   await teachers.waitUntilReady();
   for (const file of [...scripts, ...styles]) {
@@ -43,7 +43,7 @@ test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('/sign-in names only the contracts (its screen is in the entry script); the e-mail screen names its chunk', async ({ page }) => {
-    const requested = await recordStaticRequests(page);
+    const requested = recordStaticRequests(page);
     const signIn = await (await page.request.get('/sign-in', { headers: { accept: 'text/html' } })).text();
     const named = staticFiles(signIn, 'modulepreload').filter((f) => !/\/(react|core-helpers)-/.test(f));
     expect(named).toEqual([expect.stringMatching(/^\/static\/contracts-[\w-]+\.js$/)]);
