@@ -48,7 +48,11 @@ test('a learning platform posts a signed launch from the browser and the user la
     // The app signs the user in with the token, once.
     const signIn = await student.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
     expect(signIn.status()).toBe(200);
-    expect(((await signIn.json()) as { user: { email: string } }).user.email).toBe(email);
+    // The platform's own account for this user, not one named by the address it sent (docs/lti.md).
+    const user = ((await signIn.json()) as { user: { email: string; name: string; emailVerified: boolean } }).user;
+    expect(user).toMatchObject({ name: 'Eve Student', emailVerified: false });
+    expect(user.email).toMatch(/@lti\.invalid$/);
+    expect(user.email).not.toBe(email);
     const again = await student.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
     expect(again.status()).toBe(400);
 
@@ -61,5 +65,7 @@ test('a learning platform posts a signed launch from the browser and the user la
     await student.close();
     await graphql(page, 'mutation revokeLTICredentials($orgId: ID!) { revokeLTICredentials(orgId: $orgId) { consumerKey } }', { orgId: org.id });
   }
-  await new LmsPage(page, test.info(), org.id).goto();
+  // The admin's LMS page says how many accounts the integration has made (the launch above made one).
+  const lms = await new LmsPage(page, test.info(), org.id).goto();
+  await expect(lms.page.getByText(/^\d[\d,]* (people have accounts|person has an account) made by launches from your learning platform\.$/)).toBeVisible();
 });

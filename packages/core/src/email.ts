@@ -9,9 +9,16 @@ import { authMessages, validationMessages } from './messages.js';
 const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** True when the (trimmed) value is a well-formed e-mail address. */
+/**
+ * The top-level domain RFC 2606 reserves for names that can never exist. No person has such an address, and
+ * the accounts LTI launches create hold one (`lti.invalid`: docs/lti.md), so none is ever taken as input.
+ */
+const RESERVED_INVALID_TLD = /\.invalid$/i;
+
+/** True when the (trimmed) value is a well-formed e-mail address that can exist. */
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  const v = value.trim();
+  return EMAIL_PATTERN.test(v) && !RESERVED_INVALID_TLD.test(v);
 }
 
 /** null when valid, else the §5 text. */

@@ -164,6 +164,15 @@ export interface LtiUsersTable {
   user_id: string;
   created_at: Timestamp;
   last_launch_at: Timestamp;
+  /** The e-mail the platform sent at the last launch: contact data, never proof of ownership. */
+  contact_email: string | null;
+}
+
+/** When one set of credentials may next create an account (GCRA: issue 43). */
+export interface LtiAccountRatesTable {
+  organisation_id: string;
+  consumer_key: string;
+  due_at: Timestamp;
 }
 
 export interface AnalyticsEventsTable {
@@ -339,6 +348,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   lti_nonces: LtiNoncesTable;
   lti_users: LtiUsersTable;
+  lti_account_rates: LtiAccountRatesTable;
   idempotency_keys: IdempotencyKeysTable;
   member_counts: MemberCountsTable;
   students: StudentsTable;

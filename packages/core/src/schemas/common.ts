@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANISATION_NAME_MAX, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { isValidEmail } from '../email.js';
 import { validationMessages } from '../messages.js';
 
 /** An e-mail address as the API takes it: trimmed, lower-cased, well-formed (§5 texts). */
@@ -8,7 +9,7 @@ export const emailSchema = z
   .trim()
   .min(1, validationMessages.emailRequired)
   .toLowerCase()
-  .pipe(z.email({ error: validationMessages.emailInvalid }));
+  .pipe(z.email({ error: validationMessages.emailInvalid }).refine((v) => isValidEmail(v), validationMessages.emailInvalid));
 
 /** A password as registration takes it (§5). */
 export const passwordSchema = z

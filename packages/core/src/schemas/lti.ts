@@ -15,6 +15,20 @@ export const LTI_PRIVACY_TEXT = 'Public - send name and email';
 export const LTI_NEW_TAB_TEXT = 'Yes';
 /** A launch's timestamp may differ from the server's clock by at most this many seconds. */
 export const LTI_TIMESTAMP_TOLERANCE_SECONDS = 300;
+/**
+ * The domain of the addresses of accounts that launches create (RFC 2606 reserves `.invalid`): such an account
+ * holds no real address, so nobody can register, reset, verify or sign in to it by e-mail (docs/lti.md).
+ */
+export const LTI_ACCOUNT_DOMAIN = 'lti.invalid';
+
+/** The LMS Integration page's line on what the integration has done (issue 43: the admin sees how many accounts it made). */
+export function ltiUsersCreatedText(count: number): string {
+  if (count === 0) return 'No one has opened this organisation from a learning platform yet.';
+  const n = count.toLocaleString('en-US');
+  return count === 1
+    ? '1 person has an account made by launches from your learning platform.'
+    : `${n} people have accounts made by launches from your learning platform.`;
+}
 
 export const ltiCredentialsSchema = z.object({
   /** null when not generated. */
@@ -27,5 +41,7 @@ export const ltiCredentialsSchema = z.object({
   domain: z.string(),
   /** The cartridge (XML configuration) URL. */
   cartridgeUrl: z.string(),
+  /** How many people launches from a learning platform have created accounts for in the organisation. */
+  usersCreated: z.number().int().nonnegative(),
 });
 export type LtiCredentials = z.infer<typeof ltiCredentialsSchema>;

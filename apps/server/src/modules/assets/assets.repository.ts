@@ -21,13 +21,15 @@ export async function findAvatarSubject(db: Kysely<DB>, id: string) {
   };
 }
 
-/** Organisations a user belongs to, as a member or as an admin (by identity user or e-mail). */
-export async function organisationsOfUser(db: Kysely<DB>, user: { id: string; email: string }): Promise<string[]> {
-  const email = user.email.toLowerCase();
+/**
+ * Organisations a user belongs to: as a signed-up member or a linked admin, by identity user only. A row that
+ * only names the user's e-mail (an import, a pending invitation) says nothing about them (issue 43).
+ */
+export async function organisationsOfUser(db: Kysely<DB>, userId: string): Promise<string[]> {
   const result = await sql<{ organisation_id: string }>`
-    SELECT organisation_id FROM members WHERE user_id = ${user.id} OR email = ${email}
+    SELECT organisation_id FROM members WHERE user_id = ${userId} AND NOT pending
     UNION
-    SELECT organisation_id FROM admins WHERE user_id = ${user.id} OR email = ${email}
+    SELECT organisation_id FROM admins WHERE user_id = ${userId}
     LIMIT 200`.execute(db);
   return result.rows.map((r) => r.organisation_id);
 }

@@ -40,7 +40,7 @@ export async function getAvatar(db: Kysely<DB>, actor: Actor, id: string): Promi
   const subject = await findAvatarSubject(db, id);
   if (!subject) throw noAvatar();
   if (subject.userId !== actor.userId) {
-    const organisations = subject.userId ? await organisationsOfUser(db, { id: subject.userId, email: subject.email }) : [];
+    const organisations = subject.userId ? await organisationsOfUser(db, subject.userId) : [];
     if (subject.memberOrganisationId) organisations.push(subject.memberOrganisationId);
     if (!(await canSeeAnyOf(db, actor, organisations))) throw noAvatar();
   }

@@ -3,7 +3,7 @@ import { createAuthMiddleware, APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { authMessages, signInDomainError, isDistrictSsoEmail } from '@quire/core';
+import { authMessages, signInDomainError, isDistrictSsoEmail, isValidEmail, validationMessages } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -25,6 +25,8 @@ export const EMAIL_VERIFICATION_SECONDS = 24 * 3600;
 export const PASSWORD_RESET_SECONDS = 3600;
 /** The console page e-mail verification links lead back to (spec §2). */
 export const VERIFY_EMAIL_PAGE = '/sign-in/verify-email';
+/** The identity provider's routes that take an e-mail address in their body. */
+const ADDRESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-password-reset', '/forget-password', '/send-verification-email', '/change-email']);
 /** Custom (one-time) tokens live three minutes. */
 export const CUSTOM_TOKEN_MINUTES = 3;
 
@@ -137,8 +139,13 @@ export function createAuth({ env, db, sendMail, onAccountUsed = async () => unde
     hooks: {
       // The console's domain rules apply to the SDK's own e-mail routes too (spec §5).
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        // An address that cannot exist (the accounts LTI launches create hold one) is never signed up, signed in,
+        // reset or verified by e-mail: such an account is reached by its platform's launches only (docs/lti.md).
+        if (ADDRESS_PATHS.has(ctx.path) && email.trim() !== '' && !isValidEmail(email)) {
+          throw new APIError('BAD_REQUEST', { code: 'auth/invalid-email', message: validationMessages.emailInvalid });
+        }
+        if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
         const refusal =
           ctx.path === '/sign-in/email'
             ? signInDomainError(email, rules)

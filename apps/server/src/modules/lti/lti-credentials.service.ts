@@ -9,6 +9,7 @@ import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { vaultFor } from './lti-crypto.js';
 import * as repo from './lti-credentials.repository.js';
+import { countLinkedUsers } from './lti-launch.repository.js';
 
 /** Where a platform posts launches and finds the cartridge: the server's public origin (PUBLIC_URL). */
 export function launchEndpoints(env: Env): Pick<LtiCredentials, 'launchUrl' | 'domain' | 'cartridgeUrl'> {
@@ -33,11 +34,11 @@ async function requireAdmin(db: Kysely<DB>, actor: Actor, organisationId: string
 /** Organisation.lti: the credentials, the secret decrypted. Admins only: a library manager gets a 403 too. */
 export async function readCredentials(db: Kysely<DB>, env: Env, actor: Actor, organisationId: string): Promise<LtiCredentials> {
   await requireAdmin(db, actor, organisationId);
-  const row = await repo.findCredentialsByOrganisation(db, organisationId);
-  if (!row) return { consumerKey: null, consumerSecret: null, ...launchEndpoints(env) };
+  const [row, usersCreated] = await Promise.all([repo.findCredentialsByOrganisation(db, organisationId), countLinkedUsers(db, organisationId)]);
+  if (!row) return { consumerKey: null, consumerSecret: null, ...launchEndpoints(env), usersCreated };
   const secret = vaultFor(env).decrypt(row.consumer_secret, { organisationId, consumerKey: row.consumer_key });
   // A secret this server cannot decrypt (LTI_ENCRYPTION_KEY changed) shows as not generated: revoke and generate again.
-  return { consumerKey: row.consumer_key, consumerSecret: secret, ...launchEndpoints(env) };
+  return { consumerKey: row.consumer_key, consumerSecret: secret, ...launchEndpoints(env), usersCreated };
 }
 
 /** generateLTICredentials: new key and secret; 409 when the organisation already has credentials. */
@@ -52,7 +53,7 @@ export async function generateCredentials(db: Kysely<DB>, env: Env, actor: Actor
     // The secret is never written to the audit trail or the log.
     await recordAudit(trx, actor, { organisationId, action: 'lti.generate', targetType: 'lti_credentials', targetIds: [consumerKey] });
   });
-  return { consumerKey, consumerSecret, ...launchEndpoints(env) };
+  return { consumerKey, consumerSecret, ...launchEndpoints(env), usersCreated: await countLinkedUsers(db, organisationId) };
 }
 
 /** revokeLTICredentials: deletes them, so the old key is refused from the next launch on. Idempotent. */
@@ -62,7 +63,7 @@ export async function revokeCredentials(db: Kysely<DB>, env: Env, actor: Actor, 
     const revoked = await repo.deleteCredentials(trx, organisationId);
     if (revoked) await recordAudit(trx, actor, { organisationId, action: 'lti.revoke', targetType: 'lti_credentials', targetIds: [revoked] });
   });
-  return { consumerKey: null, consumerSecret: null, ...launchEndpoints(env) };
+  return { consumerKey: null, consumerSecret: null, ...launchEndpoints(env), usersCreated: await countLinkedUsers(db, organisationId) };
 }
 
 /** Encrypts secrets still stored in plaintext (an earlier version, the demo seeder). Returns how many. */

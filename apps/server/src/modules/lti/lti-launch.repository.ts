@@ -25,21 +25,19 @@ export async function lockPlatformUser(trx: Transaction<DB>, organisationId: str
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`lti:${organisationId}:${ltiUserId}`}, 0))`.execute(trx);
 }
 
+/** The account a platform user was linked to, and whether it has a way in of its own (a password or a provider). */
 export async function findLinkedUser(db: Db, organisationId: string, ltiUserId: string) {
   return db
     .selectFrom('lti_users')
     .innerJoin('user', 'user.id', 'lti_users.user_id')
     .select(['user.id', 'user.email', 'user.name'])
+    .select((eb) => eb.exists(eb.selectFrom('account').select('account.id').whereRef('account.userId', '=', 'user.id')).as('has_own_sign_in'))
     .where('lti_users.organisation_id', '=', organisationId)
     .where('lti_users.lti_user_id', '=', ltiUserId)
     .executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('user').select(['id', 'email', 'name']).where('email', '=', email).executeTakeFirst();
-}
-
-/** A user created by a launch: the platform's claim of an e-mail proves nothing, so it stays unverified. */
+/** A user created by a launch: an address of its own under `lti.invalid`, never verified, no way in but launches. */
 export async function insertUser(db: Db, row: { email: string; name: string }) {
   const now = new Date();
   return db
@@ -49,22 +47,53 @@ export async function insertUser(db: Db, row: { email: string; name: string }) {
     .executeTakeFirstOrThrow();
 }
 
-export async function linkUser(db: Db, organisationId: string, ltiUserId: string, userId: string): Promise<void> {
+/** Links a platform user to the account its first launch created; later launches refresh the contact address and time. */
+export async function linkUser(db: Db, organisationId: string, ltiUserId: string, userId: string, contactEmail: string | undefined): Promise<void> {
   await db
     .insertInto('lti_users')
-    .values({ organisation_id: organisationId, lti_user_id: ltiUserId, user_id: userId })
-    .onConflict((oc) => oc.columns(['organisation_id', 'lti_user_id']).doUpdateSet({ last_launch_at: now() }))
+    .values({ organisation_id: organisationId, lti_user_id: ltiUserId, user_id: userId, contact_email: contactEmail ?? null })
+    .onConflict((oc) =>
+      oc.columns(['organisation_id', 'lti_user_id']).doUpdateSet({ last_launch_at: now(), contact_email: sql<string | null>`coalesce(excluded.contact_email, lti_users.contact_email)` }),
+    )
     .execute();
 }
 
-export async function findMember(db: Db, organisationId: string, user: { id: string; email: string }) {
+/** The user's own member row in the organisation: by identity user only (an e-mail names nobody here). */
+export async function findMember(db: Db, organisationId: string, userId: string) {
   return db
     .selectFrom('members')
     .select(['id', 'user_id', 'is_student', 'pending', 'revoked_at'])
     .where('organisation_id', '=', organisationId)
-    .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)]))
+    .where('user_id', '=', userId)
     .orderBy('revoked_at', 'desc')
     .executeTakeFirst();
+}
+
+/**
+ * Takes one new account from the credentials' allowance (GCRA): each account moves the due time on by
+ * `intervalMs`; a burst may run `toleranceMs` ahead of now. False, and nothing changed, when the allowance is spent.
+ */
+export async function takeAccountAllowance(
+  db: Db,
+  key: { organisationId: string; consumerKey: string },
+  rate: { intervalMs: number; toleranceMs: number },
+): Promise<boolean> {
+  const interval = sql`make_interval(secs => ${rate.intervalMs / 1000})`;
+  const tolerance = sql`make_interval(secs => ${rate.toleranceMs / 1000})`;
+  const { rows } = await sql<{ due_at: Date }>`
+    INSERT INTO lti_account_rates AS r (organisation_id, consumer_key, due_at)
+    VALUES (${key.organisationId}, ${key.consumerKey}, now() + ${interval})
+    ON CONFLICT (organisation_id, consumer_key) DO UPDATE
+      SET due_at = greatest(r.due_at, now()) + ${interval}
+      WHERE greatest(r.due_at, now()) <= now() + ${tolerance}
+    RETURNING due_at`.execute(db);
+  return rows.length > 0;
+}
+
+/** How many platform users the organisation's launches have created accounts for. */
+export async function countLinkedUsers(db: Db, organisationId: string): Promise<number> {
+  const row = await db.selectFrom('lti_users').select((eb) => eb.fn.countAll<string>().as('n')).where('organisation_id', '=', organisationId).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function insertMember(db: Db, organisationId: string, row: { userId: string; email: string; displayName: string; isStudent: boolean }) {
@@ -84,14 +113,4 @@ export async function insertMember(db: Db, organisationId: string, row: { userId
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
-}
-
-/** A pending member (imported, not signed up) who launches is now signed up and linked to the user. */
-export async function markMemberSignedUp(db: Db, organisationId: string, memberId: string, userId: string): Promise<void> {
-  await db
-    .updateTable('members')
-    .set({ user_id: userId, pending: false, role: sql`CASE WHEN role = -600 THEN 600 ELSE role END`, signed_up_at: sql`coalesce(signed_up_at, now())`, updated_at: now() })
-    .where('organisation_id', '=', organisationId)
-    .where('id', '=', memberId)
-    .execute();
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { emailSchema, LTI_TIMESTAMP_TOLERANCE_SECONDS, type AppUserKind } from '@quire/core';
+import { emailSchema, LTI_ACCOUNT_DOMAIN, LTI_TIMESTAMP_TOLERANCE_SECONDS, type AppUserKind } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { recordAudit } from '../access/audit.js';
@@ -23,13 +23,23 @@ export const launchErrors = {
   replay: 'This launch has already been used. Please launch again from your learning platform.',
   noUser: 'The learning platform did not send a user id. Set the tool’s privacy to send user information (name and email).',
   adminAccount: 'This account manages an organisation and cannot be signed in from a learning platform. Sign in to the admin console directly.',
-  accountElsewhere: 'An account with this email address already exists outside this organisation, so it cannot be signed in from this learning platform. Ask your administrator for help.',
+  ownSignIn: 'This learning platform account is linked to an account that signs in directly, so it cannot be signed in from a learning platform. Ask your administrator for help.',
   removed: 'Your account has been removed from this organisation. Ask your administrator for help.',
+  tooManyAccounts: 'This learning platform has created too many new accounts in a short time. Please try again in a few minutes.',
 } as const;
+
+type RefusalStatus = 400 | 401 | 403 | 409 | 429;
 
 export type LaunchResult =
   | { ok: true; userId: string; organisationId: string; kind: AppUserKind; provisioned: boolean }
-  | { ok: false; status: 400 | 401 | 403 | 409; code: string; message: string };
+  | {
+      ok: false;
+      status: RefusalStatus;
+      code: string;
+      message: string;
+      /** The platform's signature was verified: only then may the refusal go back to launch_presentation_return_url. */
+      signed: boolean;
+    };
 
 export interface LaunchRequest {
   method: string;
@@ -50,7 +60,8 @@ class LaunchRefused extends Error {
   }
 }
 
-const fail = (status: 400 | 401 | 403 | 409, code: string, message: string): LaunchResult => ({ ok: false, status, code, message });
+const fail = (status: RefusalStatus, code: string, message: string, signed = false): LaunchResult => ({ ok: false, status, code, message, signed });
+const signedFail = (status: RefusalStatus, code: string, message: string): LaunchResult => fail(status, code, message, true);
 
 const MAX_FIELD = 1024;
 
@@ -60,23 +71,21 @@ function first(params: ReadonlyArray<readonly [string, string]>, name: string): 
 }
 
 /** Checks the message fields of an LTI 1.1 basic launch (the 1EdTech certification's invalid launches). */
-export function checkMessage(params: ReadonlyArray<readonly [string, string]>): LaunchResult | null {
-  if (first(params, 'lti_message_type') !== 'basic-lti-launch-request') return fail(400, 'lti_message_type', launchErrors.messageType);
-  if (first(params, 'lti_version') !== 'LTI-1p0') return fail(400, 'lti_version', launchErrors.version);
-  if (!first(params, 'resource_link_id')) return fail(400, 'lti_resource_link_id', launchErrors.resourceLink);
+export function checkMessage(params: ReadonlyArray<readonly [string, string]>, signed = false): LaunchResult | null {
+  if (first(params, 'lti_message_type') !== 'basic-lti-launch-request') return fail(400, 'lti_message_type', launchErrors.messageType, signed);
+  if (first(params, 'lti_version') !== 'LTI-1p0') return fail(400, 'lti_version', launchErrors.version, signed);
+  if (!first(params, 'resource_link_id')) return fail(400, 'lti_resource_link_id', launchErrors.resourceLink, signed);
   return null;
 }
 
 /**
- * An LTI 1.1 launch (docs/lti.md): message checks, OAuth 1.0a signature (HMAC-SHA1 or -SHA256, constant-time),
- * timestamp within ±300 s, nonce unused (kept in the database), then the user is found or provisioned in the
- * credentials' organisation, and the launch recorded in the access log and the audit trail.
+ * An LTI 1.1 launch (docs/lti.md): OAuth 1.0a signature (HMAC-SHA1 or -SHA256, constant-time), timestamp within
+ * ±300 s, nonce unused (kept in the database), message checks, then the platform user's own account is found or
+ * created in the credentials' organisation, and the launch recorded in the access log and the audit trail.
+ * Until the signature is verified nothing the launch says is used, its return URL included (`signed: false`).
  */
 export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: LaunchRequest): Promise<LaunchResult> {
   const { params } = launch;
-  const messageProblem = checkMessage(params);
-  if (messageProblem) return messageProblem;
-
   const consumerKey = first(params, 'oauth_consumer_key');
   const signatureMethod = first(params, 'oauth_signature_method');
   const signature = params.find(([n]) => n === 'oauth_signature')?.[1];
@@ -87,46 +96,65 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
     !consumerKey || !signature || !timestamp || !nonce || nonce.length > 255 ||
     !SIGNATURE_METHODS.includes(signatureMethod as SignatureMethod) || (version !== undefined && version !== '1.0')
   ) {
-    return fail(400, 'lti_not_signed', launchErrors.notSigned);
+    // An unsigned request that is not even a launch says so; either way nothing of it is trusted.
+    return checkMessage(params) ?? fail(400, 'lti_not_signed', launchErrors.notSigned);
   }
 
   const credentials = await findCredentialsByKey(db, consumerKey);
   if (!credentials) return fail(401, 'lti_unknown_key', launchErrors.unknownKey);
   const secret = vaultFor(env).decrypt(credentials.consumer_secret, { organisationId: credentials.organisation_id, consumerKey });
   if (secret === null) return fail(401, 'lti_unknown_key', launchErrors.unknownKey);
-
-  const now = launch.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
-  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return fail(401, 'lti_timestamp', launchErrors.timestamp);
-
   const valid = verifySignature({ method: launch.method, urls: launch.urls, params, signatureMethod: signatureMethod as SignatureMethod, signature, consumerSecret: secret });
   if (!valid) return fail(401, 'lti_signature', launchErrors.signature);
-  if (!(await repo.claimNonce(db, consumerKey, nonce))) return fail(401, 'lti_replay', launchErrors.replay);
+
+  // Signed by the platform from here on: a refusal may go back to the platform's return URL.
+  const now = launch.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return signedFail(401, 'lti_timestamp', launchErrors.timestamp);
+  if (!(await repo.claimNonce(db, consumerKey, nonce))) return signedFail(401, 'lti_replay', launchErrors.replay);
+  const messageProblem = checkMessage(params, true);
+  if (messageProblem) return messageProblem;
 
   const ltiUserId = first(params, 'user_id');
-  if (!ltiUserId) return fail(400, 'lti_no_user', launchErrors.noUser);
+  if (!ltiUserId) return signedFail(400, 'lti_no_user', launchErrors.noUser);
   const roles = first(params, 'roles');
   const kind = userKindFromRoles(roles);
   const rawEmail = first(params, 'lis_person_contact_email_primary');
   const parsedEmail = rawEmail ? emailSchema.safeParse(rawEmail) : undefined;
-  const email = parsedEmail?.success ? parsedEmail.data : undefined;
+  const contactEmail = parsedEmail?.success ? parsedEmail.data : undefined;
   const name =
     first(params, 'lis_person_name_full') ??
-    ([first(params, 'lis_person_name_given'), first(params, 'lis_person_name_family')].filter(Boolean).join(' ') || (email ?? (kind === 'teacher' ? 'Teacher' : 'Student')));
+    ([first(params, 'lis_person_name_given'), first(params, 'lis_person_name_family')].filter(Boolean).join(' ') || (kind === 'teacher' ? 'Teacher' : 'Student'));
   const organisationId = credentials.organisation_id;
 
   try {
-    return await provisionUser(db, env, { organisationId, ltiUserId, email, name, kind, roles, consumerKey, signatureMethod: signatureMethod as SignatureMethod, launch });
+    return await provisionUser(db, env, { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod: signatureMethod as SignatureMethod, launch });
   } catch (error) {
-    if (error instanceof LaunchRefused) return error.result;
-    throw error;
+    if (!(error instanceof LaunchRefused)) throw error;
+    if (error.result.ok === false && error.result.code === 'lti_too_many_accounts') {
+      // Recorded outside the rolled-back transaction: the admin sees that the integration was held back.
+      await recordAudit(db, null, {
+        organisationId,
+        action: 'lti.provisioning_refused',
+        targetType: 'lti_credentials',
+        targetIds: [consumerKey],
+        details: { consumerKey, burst: env.LTI_NEW_USERS_BURST, perHour: env.LTI_NEW_USERS_PER_HOUR },
+      });
+    }
+    return error.result;
   }
+}
+
+/** The address of the account a launch creates: its own, under the reserved `lti.invalid` domain (RFC 2606). */
+export function launchAccountEmail(organisationId: string, ltiUserId: string): string {
+  return `lti-${createHash('sha256').update(`${organisationId}\u0000${ltiUserId}`).digest('hex').slice(0, 32)}@${LTI_ACCOUNT_DOMAIN}`;
 }
 
 interface ProvisionInput {
   organisationId: string;
   ltiUserId: string;
-  email: string | undefined;
+  /** The address the platform sent: contact data, never proof of who the person is. */
+  contactEmail: string | undefined;
   name: string;
   kind: AppUserKind;
   roles: string | undefined;
@@ -135,39 +163,40 @@ interface ProvisionInput {
   launch: LaunchRequest;
 }
 
-const refuse = (status: 400 | 401 | 403 | 409, code: string, message: string): never => {
-  throw new LaunchRefused(fail(status, code, message));
+const refuse = (status: RefusalStatus, code: string, message: string): never => {
+  throw new LaunchRefused(signedFail(status, code, message));
 };
 
-/** Finds or creates the user and their membership, and records the launch; refusals roll everything back. */
+/**
+ * Finds the platform user's account, or creates one of its own, and its membership; records the launch.
+ * The identity is (organisation, user_id) alone: no e-mail is matched to an account or a member, so a launch
+ * never signs in as, or attaches to, an account someone else signs in to. Refusals roll everything back.
+ */
 async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
-  const { organisationId, ltiUserId, email, name, kind, roles, consumerKey, signatureMethod, launch } = input;
+  const { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod, launch } = input;
   const { params } = launch;
   return db.transaction().execute(async (trx): Promise<LaunchResult> => {
     await repo.lockPlatformUser(trx, organisationId, ltiUserId);
-    let user = await repo.findLinkedUser(trx, organisationId, ltiUserId);
+    const linked = await repo.findLinkedUser(trx, organisationId, ltiUserId);
     let provisioned = false;
-    if (!user && email) {
-      const existing = await repo.findUserByEmail(trx, email);
-      if (existing) {
-        // An e-mail the platform claims links only to an account of this organisation.
-        const member = await repo.findMember(trx, organisationId, existing);
-        if (!member) refuse(409, 'lti_account_elsewhere', launchErrors.accountElsewhere);
-        user = existing;
-      }
-    }
-    if (!user) {
-      const address = email ?? `lti-${createHash('sha256').update(`${organisationId}\u0000${ltiUserId}`).digest('hex').slice(0, 32)}@lti.invalid`;
-      user = await repo.insertUser(trx, { email: address, name: name.slice(0, 200) });
+    let user: { id: string; email: string; name: string };
+    if (linked) {
+      // A link to an account with a password or a provider of its own (made before this rule) is never followed.
+      if (linked.has_own_sign_in || !linked.email.endsWith(`@${LTI_ACCOUNT_DOMAIN}`)) refuse(409, 'lti_account_has_own_sign_in', launchErrors.ownSignIn);
+      user = linked;
+    } else {
+      const rate = ltiAccountRate(env);
+      if (!(await repo.takeAccountAllowance(trx, { organisationId, consumerKey }, rate))) refuse(429, 'lti_too_many_accounts', launchErrors.tooManyAccounts);
+      user = await repo.insertUser(trx, { email: launchAccountEmail(organisationId, ltiUserId), name: name.slice(0, 200) });
       provisioned = true;
     }
     const providerDomain = env.PROVIDER_EMAIL_DOMAIN.toLowerCase();
     if (user.email.toLowerCase().endsWith(`@${providerDomain}`) || (await isListedAdmin(trx, { userId: user.id, email: user.email }))) {
       refuse(403, 'lti_admin_account', launchErrors.adminAccount);
     }
-    await repo.linkUser(trx, organisationId, ltiUserId, user.id);
+    await repo.linkUser(trx, organisationId, ltiUserId, user.id, contactEmail);
 
-    const member = await repo.findMember(trx, organisationId, user);
+    const member = await repo.findMember(trx, organisationId, user.id);
     if (member?.revoked_at) refuse(403, 'lti_member_removed', launchErrors.removed);
     let memberKind: AppUserKind = kind;
     if (!member) {
@@ -176,7 +205,6 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
     } else {
       // An existing member keeps their role: a launch never promotes a student or demotes a teacher.
       memberKind = member.is_student ? 'student' : 'teacher';
-      if (member.pending || member.user_id !== user.id) await repo.markMemberSignedUp(trx, organisationId, member.id, user.id);
     }
 
     const actor = { userId: user.id, email: user.email, displayName: user.name, emailVerified: false };
@@ -199,4 +227,10 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
     });
     return { ok: true, userId: user.id, organisationId, kind: memberKind, provisioned };
   });
+}
+
+/** The credentials' allowance of new accounts (GCRA): one every 3600/perHour s, a burst of `burst` at once. */
+export function ltiAccountRate(env: Pick<Env, 'LTI_NEW_USERS_BURST' | 'LTI_NEW_USERS_PER_HOUR'>): { intervalMs: number; toleranceMs: number } {
+  const intervalMs = 3_600_000 / env.LTI_NEW_USERS_PER_HOUR;
+  return { intervalMs, toleranceMs: intervalMs * (env.LTI_NEW_USERS_BURST - 1) };
 }

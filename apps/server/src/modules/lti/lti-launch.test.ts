@@ -57,15 +57,20 @@ describe('a valid LTI 1.1 launch', () => {
     const token = tokenOf(response.headers.location);
     expect(new URL(response.headers.location ?? '').searchParams.get('organisationId')).toBe(org.id);
 
-    const member = await t.app.db.selectFrom('members').selectAll().where('organisation_id', '=', org.id).where('email', '=', email).executeTakeFirstOrThrow();
+    // The account is the platform user's own (an address under lti.invalid); the platform's address is contact data.
+    const link = await t.app.db.selectFrom('lti_users').selectAll().where('organisation_id', '=', org.id).executeTakeFirstOrThrow();
+    expect(link.contact_email).toBe(email);
+    const member = await t.app.db.selectFrom('members').selectAll().where('organisation_id', '=', org.id).where('user_id', '=', link.user_id).executeTakeFirstOrThrow();
     expect(member).toMatchObject({ role: 600, is_student: false, pending: false, display_name: 'Ada Teacher' });
+    expect(member.email).toMatch(/^lti-[0-9a-f]{32}@lti\.invalid$/);
+    expect(await t.app.db.selectFrom('user').select('id').where('email', '=', email).execute()).toEqual([]);
 
     // The token signs the user in once.
     const origin = consoleOrigin(t.app);
     const signedIn = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin }, payload: { token } });
     expect(signedIn.statusCode).toBe(200);
     expect(sessionCookieFrom(signedIn.headers['set-cookie'])).toBeDefined();
-    expect(signedIn.json().user.email).toBe(email);
+    expect(signedIn.json().user).toMatchObject({ id: link.user_id, email: member.email, emailVerified: false });
     const again = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin }, payload: { token } });
     expect(again.statusCode).toBe(400);
 
@@ -104,15 +109,16 @@ describe('a valid LTI 1.1 launch', () => {
     expect(member.is_student).toBe(true);
   });
 
-  it('links an existing member of the organisation by e-mail, keeping their role', async () => {
+  it('leaves an imported (pending) member with the platform’s address pending: the launch gets an account of its own', async () => {
     const { org, consumer } = await organisationWithCredentials();
     const email = unique('pending');
-    await buildTeacher(t.app.db, { organisation_id: org.id, email, pending: true, role: -600 });
+    const pending = await buildTeacher(t.app.db, { organisation_id: org.id, email, pending: true, role: -600 });
     const response = await launch(consumer, launchParams({ roles: 'Learner', lis_person_contact_email_primary: email }));
     expect(response.statusCode).toBe(302);
-    const member = await t.app.db.selectFrom('members').selectAll().where('organisation_id', '=', org.id).where('email', '=', email).executeTakeFirstOrThrow();
-    expect(member).toMatchObject({ pending: false, role: 600, is_student: false });
-    expect(member.user_id).not.toBeNull();
+    const after = await t.app.db.selectFrom('members').selectAll().where('id', '=', pending.id).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ pending: true, role: -600, user_id: null });
+    const members = await t.app.db.selectFrom('members').select(['email', 'is_student']).where('organisation_id', '=', org.id).where('id', '<>', pending.id).execute();
+    expect(members).toEqual([{ email: expect.stringMatching(/@lti\.invalid$/), is_student: true }]);
   });
 
   it('accepts a timestamp within ±300 s of the server clock', async () => {
@@ -196,19 +202,35 @@ describe('an invalid launch is refused without a 5xx', () => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('never signs in an admin account or an account of another organisation, and writes nothing', async () => {
+  it('never signs in as an admin or an account of another organisation whose address the platform sends', async () => {
     const { org, consumer } = await organisationWithCredentials();
     const adminEmail = unique('boss');
-    await buildAdmin(t.app.db, { organisationId: org.id, email: adminEmail });
+    const admin = await buildAdmin(t.app.db, { organisationId: org.id, email: adminEmail });
     await buildTeacher(t.app.db, { organisation_id: org.id, email: adminEmail });
-    const asAdmin = await launch(consumer, launchParams({ lis_person_contact_email_primary: adminEmail }));
-    expect(asAdmin.statusCode).toBe(403);
-
     const elsewhereEmail = unique('elsewhere');
-    await signIn(t.app, { email: elsewhereEmail });
-    const elsewhere = await launch(consumer, launchParams({ lis_person_contact_email_primary: elsewhereEmail }));
-    expect(elsewhere.statusCode).toBe(409);
-    expect(await t.app.db.selectFrom('lti_users').select('user_id').where('organisation_id', '=', org.id).execute()).toEqual([]);
+    const elsewhere = await signIn(t.app, { email: elsewhereEmail });
+
+    for (const [email, userId] of [[adminEmail, admin.user?.id], [elsewhereEmail, elsewhere.userId]] as const) {
+      const response = await launch(consumer, launchParams({ lis_person_contact_email_primary: email }));
+      expect(response.statusCode).toBe(302);
+      const token = tokenOf(response.headers.location);
+      const signedIn = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin: consoleOrigin(t.app) }, payload: { token } });
+      expect(signedIn.json().user.id).not.toBe(userId);
+      expect(signedIn.json().user.email).not.toBe(email);
+    }
+    const linked = await t.app.db.selectFrom('lti_users').select('user_id').where('organisation_id', '=', org.id).execute();
+    expect(linked.map((l) => l.user_id)).not.toContain(admin.user?.id);
+    expect(linked.map((l) => l.user_id)).not.toContain(elsewhere.userId);
+  });
+
+  it('refuses a link made before the identity rule to an account that signs in by itself, and writes nothing', async () => {
+    const { org, consumer } = await organisationWithCredentials();
+    const owner = await signIn(t.app, { email: unique('owner'), password: 'owner-secret-1' });
+    await t.app.db.insertInto('lti_users').values({ organisation_id: org.id, lti_user_id: 'old-link', user_id: owner.userId }).execute();
+    const response = await launch(consumer, launchParams({ user_id: 'old-link' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain('signs in directly');
+    expect(await t.app.db.selectFrom('members').select('id').where('organisation_id', '=', org.id).execute()).toEqual([]);
   });
 
   it('answers malformed bodies with a 4xx', async () => {

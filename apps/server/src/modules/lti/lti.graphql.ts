@@ -13,6 +13,8 @@ export const ltiGraphql: GraphqlModule = {
       domain: String!
       "The LTI cartridge (XML configuration) at the launch host."
       cartridgeUrl: String!
+      "How many people launches from a learning platform have created accounts for in the organisation."
+      usersCreated: Int!
     }
 
     extend type Mutation {

@@ -60,7 +60,7 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
         tags: ['lti'],
         summary: 'LTI 1.1 launch (basic-lti-launch-request, OAuth 1.0a HMAC-SHA1 or HMAC-SHA256)',
         description:
-          'Form-encoded launch from a learning platform. Valid: 302 to APP_URL/lti?token=… (single-use sign-in token, 3 minutes). Refused: 302 to launch_presentation_return_url with lti_errormsg, or a 4xx HTML page.',
+          'Form-encoded launch from a learning platform. Valid: 302 to APP_URL/lti?token=… (single-use sign-in token, 3 minutes). Refused: when the signature was verified, 302 to launch_presentation_return_url with lti_errormsg; otherwise (and with no return URL) a 4xx HTML page.',
         response: {
           302: emptyResponse('Into the product (APP_URL/lti?token=…), or back to the platform with lti_errormsg'),
           '4XX': textResponse('text/html', 'Why the launch was refused'),
@@ -72,7 +72,6 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
       const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
       const [path, query = ''] = request.url.split('?') as [string, string?];
       const params = [...body, ...pairs(query)];
-      const returnUrl = safeReturnUrl(params.find(([n]) => n === 'launch_presentation_return_url')?.[1]);
       const result = await verifyAndProvision(app.db, app.env, {
         method: 'POST',
         urls: [`${publicUrl(app.env)}${path}`, `${request.protocol}://${request.host}${path}`],
@@ -82,6 +81,8 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!result.ok) {
         request.log.info({ code: result.code }, 'lti launch refused');
+        // The return URL is the platform's only once the platform's signature is verified (else an open redirect).
+        const returnUrl = result.signed ? safeReturnUrl(params.find(([n]) => n === 'launch_presentation_return_url')?.[1]) : null;
         return refuse(reply, result.status, result.message, returnUrl);
       }
       const token = await issueCustomTokenForUser(app.auth, result.userId, { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });

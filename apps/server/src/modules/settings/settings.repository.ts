@@ -51,8 +51,3 @@ export async function findMemberOfUser(db: Db, organisationId: string, user: { u
     .orderBy('revoked_at', 'desc')
     .executeTakeFirst();
 }
-
-export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email ?? null;
-}

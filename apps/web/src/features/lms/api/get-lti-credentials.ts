@@ -4,7 +4,7 @@ import { organisationQueryOptions } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Every field of the credentials the LMS page shows; the generate and revoke mutations answer the same. */
-export const LTI_FIELDS = 'consumerKey consumerSecret launchUrl domain cartridgeUrl';
+export const LTI_FIELDS = 'consumerKey consumerSecret launchUrl domain cartridgeUrl usersCreated';
 
 const GET_LTI = /* GraphQL */ `
   query getOrganisationById($id: ID!) {

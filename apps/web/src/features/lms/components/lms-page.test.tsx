@@ -9,8 +9,8 @@ import { ADMINS_ONLY_TEXT, LmsPage } from './lms-page.js';
 afterEach(() => vi.unstubAllGlobals());
 
 const endpoints = { launchUrl: 'https://quire.test/lti/launch', domain: 'quire.test', cartridgeUrl: 'https://quire.test/lti/cartridge.xml' };
-const none = { consumerKey: null, consumerSecret: null, ...endpoints };
-const some = { consumerKey: 'a'.repeat(32), consumerSecret: 'top-secret-value', ...endpoints };
+const none = { consumerKey: null, consumerSecret: null, ...endpoints, usersCreated: 0 };
+const some = { consumerKey: 'a'.repeat(32), consumerSecret: 'top-secret-value', ...endpoints, usersCreated: 1234 };
 
 describe('LMS Integration', { timeout: 20_000 }, () => {
   it('shows Not generated, generates, and revokes only after Confirm', async () => {
@@ -29,6 +29,7 @@ describe('LMS Integration', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await within(table).findByText('top-secret-value')).toBeInTheDocument();
+    expect(screen.getByText('1,234 people have accounts made by launches from your learning platform.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Revoke' }));

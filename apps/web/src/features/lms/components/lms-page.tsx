@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, TABLE_ROW_HEIGHT } from '@quire/core';
+import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, ltiUsersCreatedText, TABLE_ROW_HEIGHT } from '@quire/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
@@ -156,6 +156,7 @@ export function LmsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
+        {data ? <Text size="sm">{ltiUsersCreatedText(data.usersCreated)}</Text> : null}
         {data ? (
           <Text size="sm">
             XML configuration with an LTI cartridge is also supported at{' '}
