@@ -75,7 +75,7 @@ export const envSchema = z.object({
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as 64 hex characters or base64, e.g. from `openssl rand -base64 32`')
     .optional(),
   /**
-   * New accounts one set of LTI credentials may create (issue 43): a burst of LTI_NEW_USERS_BURST at once, then
+   * New accounts one set of LTI credentials may create (docs/lti.md): a burst of LTI_NEW_USERS_BURST at once, then
    * LTI_NEW_USERS_PER_HOUR (a class of 30 launching at once fits many times over; a script creating thousands does not).
    */
   LTI_NEW_USERS_BURST: int(1, 100_000).default(150),

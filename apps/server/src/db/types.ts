@@ -168,7 +168,7 @@ export interface LtiUsersTable {
   contact_email: string | null;
 }
 
-/** When one set of credentials may next create an account (GCRA: issue 43). */
+/** When one set of credentials may next create an account (GCRA: docs/lti.md). */
 export interface LtiAccountRatesTable {
   organisation_id: string;
   consumer_key: string;

@@ -21,7 +21,7 @@ export const LTI_TIMESTAMP_TOLERANCE_SECONDS = 300;
  */
 export const LTI_ACCOUNT_DOMAIN = 'lti.invalid';
 
-/** The LMS Integration page's line on what the integration has done (issue 43: the admin sees how many accounts it made). */
+/** The LMS Integration page's line on what the integration has done: how many accounts its launches made. */
 export function ltiUsersCreatedText(count: number): string {
   if (count === 0) return 'No one has opened this organisation from a learning platform yet.';
   const n = count.toLocaleString('en-US');

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 43: an LTI identity is the platform's user (the organisation's credentials plus user_id), never an
+ * An LTI identity is the platform's user (the organisation's credentials plus user_id), never an
  * e-mail address (docs/lti.md "Who a launch signs in").
  *
  * - lti_users.contact_email keeps the address a platform sends as contact data. The account a launch creates

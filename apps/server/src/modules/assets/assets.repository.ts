@@ -23,7 +23,7 @@ export async function findAvatarSubject(db: Kysely<DB>, id: string) {
 
 /**
  * Organisations a user belongs to: as a signed-up member or a linked admin, by identity user only. A row that
- * only names the user's e-mail (an import, a pending invitation) says nothing about them (issue 43).
+ * only names the user's e-mail (an import, a pending invitation) says nothing about them (docs/security.md).
  */
 export async function organisationsOfUser(db: Kysely<DB>, userId: string): Promise<string[]> {
   const result = await sql<{ organisation_id: string }>`

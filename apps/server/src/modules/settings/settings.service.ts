@@ -92,7 +92,7 @@ export async function appsForUser(db: Kysely<DB>, actor: Actor, organisationId: 
   if (!found) throw notFound('Organisation not found', 'organisation_not_found');
   const self = actor.userId === userId;
   // Another person is found by identity user only: a row that merely names their e-mail (an import) says nothing
-  // about them (issue 43). The actor's own verified address still finds the rows listed under it.
+  // about them (docs/security.md). The actor's own verified address still finds the rows listed under it.
   const email = self && actor.emailVerified ? actor.email : null;
   const member = await repo.findMemberOfUser(db, organisationId, { userId, email });
   const activeMember = member && member.revoked_at === null ? member : undefined;
