@@ -146,7 +146,7 @@ describe('chart data from the rollups', () => {
 });
 
 describe('counts from the real tables', () => {
-  it('counts students seen, libraries in use and books, and books created per period', async () => {
+  it('counts the organisation’s students, libraries in use and books, and books created per period', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
     const teacher = await buildTeacher(t.app.db, { organisationId: orgId });
     const libraries = ['lib-a', 'lib-b', 'lib-archived'].map((name) => ({ id: `${orgId}-${name}`, organisation_id: orgId, owner_member_id: teacher.id, name, created_at: '2024-04-02T10:00:00Z', archived_at: name === 'lib-archived' ? '2024-05-01T00:00:00Z' : null }));
@@ -158,9 +158,20 @@ describe('counts from the real tables', () => {
         await t.app.db.insertInto('books').values({ id: `${orgId}-b${n++}`, organisation_id: orgId, library_id: `${orgId}-lib-a`, title: 'A book', created_at: `${day}T08:00:00Z` }).execute();
       }
     }
+    // Students are the organisation's own: its student roster and its student members (learners from a learning
+    // platform), one person once — not who happened to send usage events (four ids here, none of them students below).
     await report([session(orgId, { userId: 's1' }), session(orgId, { userId: 's1' }), session(orgId, { userId: 's2' }), session(orgId, { userId: 't1', userKind: 'teacher' })]);
+    await t.app.db.insertInto('students').values([
+      { id: `${orgId}-st1`, organisation_id: orgId, display_name: 'Ann', email: 'ann@students.example.org', created_at: '2024-04-10T08:00:00Z' },
+      { id: `${orgId}-st2`, organisation_id: orgId, display_name: 'Ben', email: null, created_at: '2024-04-11T08:00:00Z' },
+      { id: `${orgId}-st3`, organisation_id: orgId, display_name: 'Cy', email: 'cy@students.example.org', created_at: '2024-06-11T08:00:00Z' },
+    ]).execute();
+    await buildTeacher(t.app.db, { organisationId: orgId, is_student: true, email: 'ann@students.example.org', created_at: '2024-04-12T08:00:00Z' });
+    await buildTeacher(t.app.db, { organisationId: orgId, is_student: true, created_at: '2024-04-20T08:00:00Z' });
+    await buildTeacher(t.app.db, { organisationId: orgId, is_student: true, revoked_at: new Date() });
     const s = await openSession(orgId, headers);
-    expect((await get(s.urls.studentsCount)).json()).toEqual({ count: 2 });
+    expect((await get(s.urls.studentsCount)).json()).toEqual({ count: 4 });
+    expect((await get(`${s.urls.studentsCount}&period=m&from=20240401&to=20240430`)).json()).toEqual({ count: 3 });
     expect((await get(s.urls.librariesCount)).json()).toEqual({ count: 2 });
     expect((await get(s.urls.booksCount)).json()).toEqual({ count: 6 });
     expect((await get(`${s.urls.booksCount}&period=m&from=20240401&to=20240430`)).json()).toEqual({ count: 3 });
@@ -207,7 +218,7 @@ describe('the answer cache (ANALYTICS_CACHE_SECONDS)', () => {
     });
     expect(reported.statusCode).toBe(200);
     expect((await cget(s.urls.booksCount)).json()).toEqual({ count: 2 });
-    expect((await cget(s.urls.studentsCount)).json()).toEqual({ count: 1 });
+    expect((await cget(s.urls.studentsCount)).json()).toEqual({ count: 0 });
     expect((await cget(`${s.urls.data.sessions.weekly}&from=20240501&to=20240531`)).json().rows.some((r: { total: number }) => r.total === 1)).toBe(true);
 
     // And a kept answer is gone once its time is up.
@@ -224,6 +235,8 @@ describe('the answer cache (ANALYTICS_CACHE_SECONDS)', () => {
       method: 'POST', url: '/analytics/events', headers: { authorization: `Bearer ${KEY}` },
       payload: { events: [session(a.orgId, { userId: 'a1' }), session(a.orgId, { userId: 'a2' }), session(b.orgId, { userId: 'b1' })] },
     });
+    const student = (orgId: string, id: string) => ({ id: `${orgId}-${id}`, organisation_id: orgId, display_name: id, email: null });
+    await c.app.db.insertInto('students').values([student(a.orgId, 'a1'), student(a.orgId, 'a2'), student(b.orgId, 'b1')]).execute();
     const sa = analyticsSessionSchema.parse((await c.app.inject({ method: 'GET', url: sessionUrl(a.orgId), headers: a.headers })).json());
     const sb = analyticsSessionSchema.parse((await c.app.inject({ method: 'GET', url: sessionUrl(b.orgId), headers: b.headers })).json());
     expect((await cget(sa.urls.studentsCount)).json()).toEqual({ count: 2 });

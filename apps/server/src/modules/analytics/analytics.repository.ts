@@ -117,12 +117,18 @@ export async function readRollup(
   return rows.map((r) => ({ date: r.date, name: r.name, students: Number(r.students), teachers: Number(r.teachers), total: Number(r.total) }));
 }
 
-/** Students the organisation has seen (first seen between the bounds when given), from the rollups. */
+/**
+ * The organisation's students (added between the bounds when given): its student roster (the portfolios'
+ * students) and its active student members (learners from a learning platform, converted students), a person
+ * on both counted once (same e-mail). Not the usage events: a student who never opened the app still counts.
+ */
 export async function countStudents(db: Kysely<DB>, organisationId: string, range: { from: string; to: string } | null): Promise<number> {
+  const within = (column: string) => (range ? sql`AND ${sql.ref(column)} >= ${startOf(range.from)} AND ${sql.ref(column)} < ${endOf(range.to)}` : sql``);
   const { rows } = await sql<{ n: string | null }>`
-    SELECT sum(students) AS n FROM analytics_daily
-    WHERE organisation_id = ${organisationId} AND metric = 'users-first-seen'
-      ${range ? sql`AND day BETWEEN ${range.from}::date AND ${range.to}::date` : sql``}`.execute(db);
+    SELECT (SELECT count(*) FROM students s WHERE s.organisation_id = ${organisationId} ${within('s.created_at')})
+         + (SELECT count(*) FROM members m
+            WHERE m.organisation_id = ${organisationId} AND m.is_student AND m.revoked_at IS NULL ${within('m.created_at')}
+              AND NOT EXISTS (SELECT 1 FROM students s WHERE s.organisation_id = m.organisation_id AND s.email = m.email)) AS n`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
