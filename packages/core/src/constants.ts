@@ -92,3 +92,9 @@ export const INPUT_LIMITS = {
   /** Members one teacher e-mail goes to. */
   emailMembersMax: 1000,
 } as const;
+
+/**
+ * How deep organisations nest: depth 0 at the top, so three levels (region → district → school). The database's
+ * triggers hold the same limit (migration 0012-organisation-tree).
+ */
+export const ORGANISATION_TREE_MAX_DEPTH = 2;

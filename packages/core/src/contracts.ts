@@ -116,6 +116,7 @@ export const graphqlContracts = {
   getOrganisations: z.array(organisationSummarySchema),
   getOrganisationById: organisationSchema,
   renameOrganisation: renamedOrganisationSchema,
+  moveOrganisation: organisationSummarySchema,
   getAdmins: adminPageSchema,
   importAdmins: adminsImportedSchema,
   deleteAdmins: adminsRemovedSchema,

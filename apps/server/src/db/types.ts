@@ -65,8 +65,17 @@ export interface OrganisationsTable {
   student_portfolios: Generated<boolean>;
   visit_libraries: Generated<boolean>;
   settings: Json<OrganisationSettings>;
+  /** The organisation above this one (a district over its schools), or null. */
+  parent_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The closure of organisations.parent_id: each organisation with itself (depth 0) and every one above it. */
+export interface OrganisationAncestorsTable {
+  organisation_id: string;
+  ancestor_id: string;
+  depth: number;
 }
 
 export interface LicensesTable {
@@ -331,6 +340,7 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   organisations: OrganisationsTable;
+  organisation_ancestors: OrganisationAncestorsTable;
   licenses: LicensesTable;
   members: MembersTable;
   admins: AdminsTable;

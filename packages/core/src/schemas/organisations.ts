@@ -17,7 +17,12 @@ export const orgAccessLevelSchema = z.enum(['admin', 'library-manager']);
 export type OrgAccessLevel = z.infer<typeof orgAccessLevelSchema>;
 
 /** A picker entry (getOrganisations). */
-export const organisationSummarySchema = z.object({ id: z.string(), name: z.string() });
+export const organisationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The organisation above this one (a district over its schools); null or absent at the top of a tree. */
+  parentId: z.string().nullable().optional(),
+});
 export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
 
 export const organisationFeaturesSchema = z.object({

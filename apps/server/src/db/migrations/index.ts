@@ -9,6 +9,7 @@ import * as m0008 from './0008-screens.js';
 import * as m0009 from './0009-provider-staff-members.js';
 import * as m0010 from './0010-member-counts.js';
 import * as m0011 from './0011-lti-identity.js';
+import * as m0012 from './0012-organisation-tree.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009-provider-staff-members': m0009,
   '0010-member-counts': m0010,
   '0011-lti-identity': m0011,
+  '0012-organisation-tree': m0012,
 };

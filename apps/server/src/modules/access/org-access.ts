@@ -9,7 +9,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * The one place that decides who may act in an organisation (docs/security.md): an admin is listed in the
- * admins table, by e-mail or by identity user; a library manager is a role-400 member, not removed, of an
+ * admins table, by e-mail or by identity user, for the organisation or for one above it (a district's admin is an
+ * admin of every school under it: docs/districts.md); a library manager is a role-400 member, not removed, of an
  * organisation with orgLibraries on. Admin wins over library manager. Access follows the e-mail address, so
  * an actor whose address is not verified has none. The ID token's bc_orgs, the picker, every service's check
  * and the console's useOrgAccess all come from here.
@@ -47,9 +48,16 @@ function isPerson(table: 'admins' | 'members', person: PersonRef): RawBuilder<bo
   return parts.length > 0 ? sql<boolean>`(${sql.join(parts, sql` OR `)})` : sql<boolean>`false`;
 }
 
-/** Organisations where the person is listed as an admin. */
+/**
+ * Organisations the person administers: those where they are listed as an admin, and every organisation under
+ * one of those (an admin of a district is an admin of its schools), through the tree's closure.
+ */
 function adminRows(db: Db, person: PersonRef) {
-  return db.selectFrom('admins').select('admins.organisation_id').where(isPerson('admins', person));
+  return db
+    .selectFrom('admins')
+    .innerJoin('organisation_ancestors as under', 'under.ancestor_id', 'admins.organisation_id')
+    .select('under.organisation_id')
+    .where(isPerson('admins', person));
 }
 
 /** Organisations where the person manages libraries. */
@@ -69,7 +77,7 @@ const personOf = (actor: Actor): Person => ({ userId: actor.userId, email: actor
 /** True when the person is listed as an admin: of the organisation, or of any organisation when none is named. */
 export async function isListedAdmin(db: Db, person: Person, organisationId?: string): Promise<boolean> {
   let query = adminRows(db, person);
-  if (organisationId !== undefined) query = query.where('admins.organisation_id', '=', organisationId);
+  if (organisationId !== undefined) query = query.where('under.organisation_id', '=', organisationId);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
@@ -83,12 +91,12 @@ export async function organisationRoles(db: Db, person: Person): Promise<Record<
 }
 
 /** The organisations the actor may open, by name then id (getOrganisations). Nothing for an unverified address. */
-export async function listAccessibleOrganisations(db: Db, actor: Actor): Promise<Array<{ id: string; name: string }>> {
+export async function listAccessibleOrganisations(db: Db, actor: Actor): Promise<Array<{ id: string; name: string; parentId: string | null }>> {
   if (!actor.emailVerified) return [];
   const person = personOf(actor);
   return db
     .selectFrom('organisations as o')
-    .select(['o.id', 'o.name'])
+    .select(['o.id', 'o.name', 'o.parent_id as parentId'])
     .where((eb) => eb.or([eb('o.id', 'in', adminRows(db, person)), eb('o.id', 'in', managerRows(db, person))]))
     .orderBy('o.name')
     .orderBy('o.id')
@@ -105,7 +113,7 @@ export function orgAccessLevel(db: Db, actor: Actor, organisationId: string): Ra
 }
 
 function accessLevelOf(db: Db, person: PersonRef, organisationId: string): RawBuilder<OrgAccessLevel | null> {
-  const admin = adminRows(db, person).where('admins.organisation_id', '=', organisationId);
+  const admin = adminRows(db, person).where('under.organisation_id', '=', organisationId);
   const manager = managerRows(db, person).where('members.organisation_id', '=', organisationId);
   return sql<OrgAccessLevel | null>`(CASE WHEN EXISTS (${admin}) THEN 'admin' WHEN EXISTS (${manager}) THEN 'library-manager' END)`;
 }
@@ -161,7 +169,7 @@ export async function findOrgAccess(
     .selectFrom('organisations')
     .select(['id', 'name', 'is_domain', 'org_libraries', 'student_portfolios', 'visit_libraries', 'settings'])
     .select((eb) => [
-      eb.exists(adminRows(db, person).where('admins.organisation_id', '=', organisationId)).as('is_admin'),
+      eb.exists(adminRows(db, person).where('under.organisation_id', '=', organisationId)).as('is_admin'),
       eb.exists(managerRows(db, person).where('members.organisation_id', '=', organisationId)).as('is_manager'),
     ])
     .where('id', '=', organisationId)

@@ -6,6 +6,7 @@ import {
   getOrganisationLicenses,
   getOrganisations,
 } from './organisations.service.js';
+import { moveOrganisation } from './move-organisation.service.js';
 import { renameOrganisation } from './rename-organisation.service.js';
 
 /** The organisation entity of spec §3, as the organisation service serves it. */
@@ -14,6 +15,8 @@ export const organisationsTypeDefs = /* GraphQL */ `
   type OrganisationSummary {
     id: ID!
     name: String!
+    "The organisation above this one (a district over its schools), or null: the picker shows the tree."
+    parentId: ID
   }
 
   type OrganisationFeatures {
@@ -77,6 +80,8 @@ export const organisationsTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "The licence dashboard's editable name: trimmed, 1 to 128 characters."
     renameOrganisation(orgId: ID!, name: String!): RenamedOrganisation!
+    "Provider staff only: places the organisation under parentId (a school into a district), or at the top with null. Recorded."
+    moveOrganisation(orgId: ID!, parentId: ID): OrganisationSummary!
   }
 `;
 
@@ -97,6 +102,8 @@ export const organisationsGraphql: GraphqlModule = {
     Mutation: {
       renameOrganisation: (_root: unknown, args: { orgId: string; name: string }, context: GraphqlContext) =>
         renameOrganisation(context.db, requireGraphqlActor(context), { organisationId: args.orgId, name: args.name }),
+      moveOrganisation: (_root: unknown, args: { orgId: string; parentId?: string | null }, context: GraphqlContext) =>
+        moveOrganisation(context.db, context.request.server.env, requireGraphqlActor(context), { organisationId: args.orgId, parentId: args.parentId ?? null }),
     },
     // Loaded only when asked for; access was checked by getOrganisationById. `lti` is the lti module's (admins only).
     Organisation: {

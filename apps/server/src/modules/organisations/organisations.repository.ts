@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
@@ -43,4 +43,46 @@ export async function setOrganisationName(db: Db, organisationId: string, name: 
     .where('id', '=', organisationId)
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
+}
+
+/** One transaction-scoped lock for every move of the organisation tree (moves are rare; reads take no lock). */
+export async function lockOrganisationTree(db: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('organisation-tree', 0))`.execute(db);
+}
+
+/** An organisation's place in the tree: its parent and its depth (0 at the top). */
+export async function findTreeNode(db: Db, organisationId: string) {
+  return db
+    .selectFrom('organisations as o')
+    .select(['o.id', 'o.name', 'o.parent_id'])
+    .select((eb) => eb.selectFrom('organisation_ancestors as a').select((e) => e.fn.max<number>('a.depth').as('d')).whereRef('a.organisation_id', '=', 'o.id').as('depth'))
+    .where('o.id', '=', organisationId)
+    .executeTakeFirst()
+    .then((row) => (row ? { ...row, depth: Number(row.depth ?? 0) } : undefined));
+}
+
+/** True when `organisationId` is below `ancestorId` in the tree. */
+export async function isBelow(db: Db, organisationId: string, ancestorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organisation_ancestors')
+    .select('depth')
+    .where('organisation_id', '=', organisationId)
+    .where('ancestor_id', '=', ancestorId)
+    .where('depth', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many levels there are below the organisation (0 for a school with nothing under it). */
+export async function heightBelow(db: Db, organisationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('organisation_ancestors')
+    .select((eb) => eb.fn.max<number>('depth').as('h'))
+    .where('ancestor_id', '=', organisationId)
+    .executeTakeFirst();
+  return Number(row?.h ?? 0);
+}
+
+export async function setParent(db: Db, organisationId: string, parentId: string | null): Promise<void> {
+  await db.updateTable('organisations').set({ parent_id: parentId, updated_at: now() }).where('id', '=', organisationId).execute();
 }
