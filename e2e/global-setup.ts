@@ -47,7 +47,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       },
     });
     process.env.E2E_BASE_URL = server.url;
-    console.log(`[e2e] server ready at ${server.url} on ${database ? `PostgreSQL (${database.name})` : 'PGlite'}`);
+    console.log(`[e2e] server ready at ${server.url} on ${database ? `PostgreSQL (${database.name})` : 'PGlite'}, Node.js ${process.version}`);
     return async () => {
       await server.stop();
       await peers?.stop();

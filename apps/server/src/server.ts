@@ -115,7 +115,7 @@ async function main(): Promise<void> {
 
   const port = new URL(address).port;
   const local = env.HOST === '0.0.0.0' || env.HOST === '::' ? `http://localhost:${port}` : address;
-  print(`${env.PRODUCT_NAME} is running at ${env.PUBLIC_URL ? publicUrl(env) : local} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'})`);
+  print(`${env.PRODUCT_NAME} is running at ${env.PUBLIC_URL ? publicUrl(env) : local} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'}; Node.js ${process.version})`);
   if (demo && (demo.seeded || env.NODE_ENV === 'development')) {
     print(`Demo sign-in: ${demo.adminEmail} / ${demo.adminPassword}`);
     print(`Demo provider staff (may also remove signed-up teachers): ${demo.staffEmail} / ${demo.adminPassword}`);

@@ -37,6 +37,9 @@ describe('starting the server with a database', () => {
       },
     );
     expect(run.stdout).toContain('Quire is running at http://127.0.0.1:3152');
+    // On the Node.js LTS the project brings (scripts/runtime.test.ts), never the machine's Node 20.
+    const runtime = /; Node\.js v(\d+)\.\d+\.\d+\)$/m.exec(run.stdout);
+    expect(Number(runtime?.[1])).toBeGreaterThanOrEqual(22);
     expect(health).toBe(200);
     // No AUTH_SECRET: a random one is generated and kept beside the data, never a constant (docs/security.md).
     const kept = join(scratch, 'shared', 'auth-secret');
