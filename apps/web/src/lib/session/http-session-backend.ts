@@ -95,7 +95,7 @@ export async function popupFailure(provider: PopupProvider, outcome: Exclude<Pop
 
 const GET_ORGANISATIONS = /* GraphQL */ `
   query getOrganisations {
-    getOrganisations { id name }
+    getOrganisations { id name parentId }
   }
 `;
 

@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../../components/ui/full-page-loader.js';
 import { paths } from '../../../config/paths.js';
 import type { OrganisationSummary } from '@quire/core';
 import { getRememberedOrganisation, useSession, useSessionControls } from '../../../lib/session/index.js';
+import { pickerData } from '../organisation-tree.js';
 import { organisationInPath, peekReturnTo } from '../return-to.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -80,7 +81,7 @@ function OrganisationPicker({ organisations }: { organisations: OrganisationSumm
           <Select
             label="Organization"
             placeholder="Search organizations"
-            data={organisations.map((o) => ({ value: o.id, label: o.name }))}
+            data={pickerData(organisations)}
             value={chosen}
             onChange={setChosen}
             searchable
