@@ -2,12 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema } from '@quire/core';
+import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema, rateLimitMessages } from '@quire/core';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
-import { AppError, unauthorised } from '../../errors.js';
-import { ACCOUNT_LIMITS, tooManyRequests } from '../identity/rate-limit.js';
-import { countRequest, readCount } from '../identity/rate-limit.repository.js';
+import { countRequest, readCount } from '../../db/rate-limit.repository.js';
+import { AppError, tooManyRequests, unauthorised } from '../../errors.js';
 import type { AnalyticsAnswerCache } from './analytics-cache.js';
 import { ingestEvents } from './analytics.service.js';
 
@@ -19,6 +18,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 const BEARER = /^Bearer ([^\s,]+)$/i;
 
+/** Wrong keys one address may send before it waits (docs/security.md, "Sign-in limits"). */
+const INTAKE_KEY_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+
 /**
  * Compares the request's bearer key with ANALYTICS_INGEST_KEY in constant time. Wrong keys are counted per
  * address in the database (every copy of the server shares the count); past the budget the address is
@@ -29,11 +31,11 @@ async function checkIngestKey(request: FastifyRequest, db: Kysely<DB>, key: stri
   if (!key) throw new AppError(404, 'analytics_intake_off', 'Analytics intake is not configured on this server (ANALYTICS_INGEST_KEY)');
   const match = BEARER.exec(request.headers.authorization ?? '');
   const valid = !!match?.[1] && timingSafeEqual(digest(match[1]), digest(key));
-  const limit = ACCOUNT_LIMITS.intakeKeyPerAddress;
+  const limit = INTAKE_KEY_LIMIT;
   const counter = `intake-key-addr|${request.ip}`;
   // A right key costs one read; only a wrong one is counted.
   const { hits } = valid ? await readCount(db, counter, limit.windowMs) : await countRequest(db, counter, limit.windowMs);
-  if (hits > limit.max) throw tooManyRequests();
+  if (hits > limit.max) throw tooManyRequests(rateLimitMessages.tooManyRequests);
   if (!valid) throw unauthorised('A valid analytics intake key is required', 'analytics_key_invalid');
 }
 

@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import { authErrorCodeMessages, rateLimitMessages } from '@quire/core';
+import { countRequest, refundRequest } from '../../db/rate-limit.repository.js';
 import { AppError } from '../../errors.js';
 import { assertHashingCapacity } from './password.js';
-import { countRequest, refundRequest } from './rate-limit.repository.js';
 import { databaseRateLimitStore } from './rate-limit.store.js';
 
 /** The e-mail a request is about (params, form or JSON body), lower-cased; '' when none. */
@@ -64,18 +64,13 @@ export function authRateLimit(max: number, kind: LimitKind = 'password') {
  *   starts and given back when it succeeds, so concurrent tries cannot slip past the limit.
  * - look-ups that tell whether an account exists, per address (account discovery).
  * - mail sent on a signed-out request (reset, verification, registration), per address and per account.
- * - wrong analytics intake keys per address (guessing ANALYTICS_INGEST_KEY; analytics-intake.routes.ts).
  */
-export const ACCOUNT_LIMITS: Record<
-  'passwordPerAccount' | 'passwordPerAddress' | 'lookupPerAddress' | 'mailPerAddress' | 'mailPerAccount' | 'intakeKeyPerAddress',
-  { max: number; windowMs: number }
-> = {
+export const ACCOUNT_LIMITS: Record<'passwordPerAccount' | 'passwordPerAddress' | 'lookupPerAddress' | 'mailPerAddress' | 'mailPerAccount', { max: number; windowMs: number }> = {
   passwordPerAccount: { max: 20, windowMs: 15 * 60_000 },
   passwordPerAddress: { max: 30, windowMs: 15 * 60_000 },
   lookupPerAddress: { max: 40, windowMs: 10 * 60_000 },
   mailPerAddress: { max: 20, windowMs: 15 * 60_000 },
   mailPerAccount: { max: 10, windowMs: 60 * 60_000 },
-  intakeKeyPerAddress: { max: 10, windowMs: 15 * 60_000 },
 };
 
 export type AccountLimitGroup = 'password' | 'lookup' | 'mail';
