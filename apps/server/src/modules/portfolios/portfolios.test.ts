@@ -223,6 +223,18 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     expect(text).toContain(`,'\tTab,`);
   });
 
+  it('is formula-safe where a spreadsheet splits on semicolons (German, French, Dutch Excel)', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Ann;=1+1;', items: [{ title: 'Tale;+cmd|calc', className: 'x;\n@y' }, { title: 'semi;colon' }] }]);
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const text = (await t.app.inject({ method: 'GET', url })).rawPayload.toString('utf8');
+    expect(text).toContain(`,"Ann;'=1+1;",`);
+    expect(text).toContain(`,"semi;colon",`);
+    const parts = text.split(/[;\r\n]/).map((part) => part.replace(/^"/, ''));
+    expect(parts.filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
+  });
+
   it('stores the file in pieces of at most CHUNK_BYTES, even when one row is larger, and downloads it whole', async () => {
     const a = await orgWithAdmin(t.app, { student_portfolios: true });
     const long = `${'é'.repeat(700_000)}, "end"`;
