@@ -8,6 +8,7 @@ import * as m0006 from './0006-portfolios.js';
 import * as m0008 from './0008-screens.js';
 import * as m0009 from './0009-provider-staff-members.js';
 import * as m0010 from './0010-member-counts.js';
+import * as m0011 from './0011-avatar-images.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008-screens': m0008,
   '0009-provider-staff-members': m0009,
   '0010-member-counts': m0010,
+  '0011-avatar-images': m0011,
 };
