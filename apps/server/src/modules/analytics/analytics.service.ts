@@ -105,7 +105,8 @@ const USERS_PATH = (orgId: string) => `/analytics/users/organisations/${encodeUR
 /** The analytics session of spec §3: refreshIn, usersOrganisation and the signed URLs. Admins only. */
 export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Actor, organisationId: string, now = Date.now()): Promise<AnalyticsSession> {
   const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
-  const { query } = signer.sign(organisationId, now);
+  // Tied to the session that asks: its links stop working when it ends or loses access (link-session.ts).
+  const { query } = signer.sign(organisationId, actor.sessionId ?? '', now);
   const signed = (path: string) => `${path}?${query}`;
   const data = Object.fromEntries(
     ANALYTICS_METRICS.map((metric) => [
