@@ -1,4 +1,4 @@
-import { validationMessages } from '@quire/core';
+import { authMessages, validationMessages } from '@quire/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './auth.js';
 import { buildAdmin, buildTeacher, buildUser } from './factories.js';
@@ -54,6 +54,24 @@ describe('importAdmins', () => {
     expect(empty.errors?.[0]?.message).toBe(validationMessages.emailRequired);
     const admins = await t.app.db.selectFrom('admins').select('email').where('organisation_id', '=', a.orgId).execute();
     expect(admins.map((r) => r.email)).toEqual([a.email]);
+  });
+
+  it("refuses the provider's subdomains and district-SSO addresses with the spec's messages, adding nothing", async () => {
+    const a = await orgWithAdmin(t.app);
+    for (const email of ['x@sub.quire.app', 'Y@Deep.Sub.QUIRE.app']) {
+      const staff = await graphql(t.app, a.headers, IMPORT, { orgId: a.orgId, emails: ['ok@school.org', email] });
+      expect(staff.errors?.[0], email).toMatchObject({ message: "Quire users can't be added as admins", extensions: { code: 'provider_email', statusCode: 400 } });
+    }
+    // DISTRICT_SSO_DOMAINS' default names two domains; their subdomains too, in any case.
+    for (const email of ['t@schools.example-district.org', 'S@Students.Example-District.org', 'u@east.schools.example-district.org']) {
+      const district = await graphql(t.app, a.headers, IMPORT, { orgId: a.orgId, emails: [email] });
+      expect(district.errors?.[0], email).toMatchObject({ message: authMessages.districtSso, extensions: { code: 'district_sso', statusCode: 400 } });
+    }
+    // A domain that merely ends the same way is someone else's.
+    const lookalike = await graphql<{ importAdmins: { added: string[] } }>(t.app, a.headers, IMPORT, { orgId: a.orgId, emails: ['z@notquire.app'] });
+    expect(lookalike.data?.importAdmins.added).toEqual(['z@notquire.app']);
+    const admins = await t.app.db.selectFrom('admins').select('email').where('organisation_id', '=', a.orgId).execute();
+    expect(admins.map((r) => r.email).sort()).toEqual([a.email, 'z@notquire.app'].sort());
   });
 
   it('refuses admins of other organisations and library managers', async () => {

@@ -100,6 +100,39 @@ describe('GET …/members/teachers/export.csv', () => {
     expect(rows).toHaveLength(names.length + 1);
   });
 
+  it('is formula-safe where a spreadsheet splits on semicolons (German, French, Dutch Excel)', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const names = ['Ann;=1+1;', 'Bo;+cmd', 'Cy; x;@SUM(A1)', 'Di;\n-2', 'semi;colon'];
+    for (const [i, name] of names.entries()) await buildTeacher(t.app.db, { organisationId: orgId, email: `s${i}@s.org`, display_name: name });
+    const text = (await t.app.inject({ url: exportUrl(orgId), headers })).rawPayload.toString('utf8');
+    expect(text).toContain(`s0@s.org,"Ann;'=1+1;",`);
+    expect(text).toContain('s4@s.org,"semi;colon",');
+    // Split as a semicolon locale does (quotes in the middle of a part do not protect it): no part starts a formula.
+    const parts = text.split(/[;\r\n]/).map((part) => part.replace(/^"/, ''));
+    expect(parts.filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
+    // Read with commas, the names are as typed with an apostrophe before each formula.
+    const rows = parse(text, { bom: true }) as string[][];
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Ann;\'=1+1;', "Bo;'+cmd", "Cy; x;'@SUM(A1)", "Di;\n'-2", 'semi;colon']);
+  });
+
+  it('gives inactive teachers a Removed date instead of Signed up and License', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const license = await buildLicense(t.app.db, { organisationId: orgId, book_quota: 1000 });
+    await buildTeacher(t.app.db, { organisationId: orgId, email: 'gone@s.org', display_name: 'Gone', license_id: license.id, revoked_at: new Date('2024-03-05T10:00:00Z'), calevel1_at: new Date() });
+    await buildTeacher(t.app.db, { organisationId: orgId, email: 'left@s.org', display_name: 'Left', revoked_at: new Date('2023-11-22T23:30:00Z') });
+    await buildTeacher(t.app.db, { organisationId: orgId, email: 'here@s.org', display_name: 'Here' });
+    const res = await t.app.inject({ url: exportUrl(orgId, '?status=inactive&sort=email'), headers });
+    expect(res.statusCode).toBe(200);
+    const rows = parse(res.rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(rows).toEqual([
+      ['Email', 'Name', 'Removed', 'Certification'],
+      ['gone@s.org', 'Gone', '5th March 2024', 'Complete'],
+      ['left@s.org', 'Left', '22nd November 2023', ''],
+    ]);
+    const page = parse((await t.app.inject({ url: exportUrl(orgId, '?status=inactive&scope=page&sort=email'), headers })).rawPayload.toString('utf8'), { bom: true }) as string[][];
+    expect(page).toEqual(rows);
+  });
+
   it('exports every row once when a sort key starts with U+FEFF at a batch boundary (no endless loop)', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
     // Sorted by name the U+FEFF name comes last (after every "t …" name): the last row of the first full batch.

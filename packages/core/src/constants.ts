@@ -85,6 +85,8 @@ export const INPUT_LIMITS = {
   passwordMax: 1024,
   /** An avatar image stored as a data: URL or an address. */
   avatarMax: 512 * 1024,
+  /** Pixels of an avatar image (width × height): a small file can declare a huge picture that is slow to decode. */
+  avatarMaxPixels: 4096 * 4096,
   /** The subject of a teacher e-mail. */
   emailSubjectMax: 200,
   /** The admin's message in a teacher e-mail. */

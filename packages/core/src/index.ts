@@ -6,6 +6,7 @@ export * from './licenses.js';
 export * from './import-licenses.js';
 export * from './roles.js';
 export * from './format.js';
+export * from './csv.js';
 export * from './organisation.js';
 export * from './visits.js';
 export * from './welcome-email.js';

@@ -275,6 +275,17 @@ export interface FeaturedBooksTable {
   updated_at: Timestamp;
 }
 
+/** Avatars as served: the user's picture decoded and scaled once (modules/assets/avatar-image.ts). */
+export interface AvatarImagesTable {
+  user_id: string;
+  /** SHA-256 of the user.image text it was made from. */
+  source_hash: Buffer;
+  body: Buffer;
+  content_type: string;
+  etag: string;
+  created_at: Timestamp;
+}
+
 export interface MailOutboxTable {
   id: string;
   organisation_id: string | null;
@@ -365,6 +376,7 @@ export interface DB {
   portfolio_items: PortfolioItemsTable;
   portfolio_export_chunks: PortfolioExportChunksTable;
   featured_books: FeaturedBooksTable;
+  avatar_images: AvatarImagesTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;

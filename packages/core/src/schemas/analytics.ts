@@ -113,7 +113,7 @@ export const analyticsSessionSchema = z.object({
   refreshIn: z.number(),
   /** The organisation the session and its URLs are for. */
   usersOrganisation: z.object({ id: z.string(), name: z.string() }),
-  /** The signed query text alone, e.g. 'expires=1700000000&signature=…'. */
+  /** The signed query text alone, e.g. 'session=…&expires=1700000000&signature=…'. */
   signedQuery: z.string(),
   urls: z.object({
     studentsCount: z.string(),
@@ -133,6 +133,8 @@ export type AnalyticsSession = z.infer<typeof analyticsSessionSchema>;
 
 /** The signed query every data request carries. */
 export const analyticsSignedQuerySchema = z.object({
+  /** The session that asked for the link: the link works while it lives and keeps its access (docs/security.md). */
+  session: z.string().max(200).optional(),
   expires: z.string().max(20).optional(),
   signature: z.string().max(200).optional(),
 });

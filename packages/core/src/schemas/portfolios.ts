@@ -24,6 +24,8 @@ export const portfolioExportParamsSchema = z.object({
 /** Query of the signed download link. */
 export const portfolioDownloadQuerySchema = z.object({
   user: z.string().min(1).max(64),
+  /** The session that asked for the link: the link works while it lives and its user is still an admin. */
+  session: z.string().min(1).max(200),
   expires: z.coerce.number().int().positive(),
   signature: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/),
 });

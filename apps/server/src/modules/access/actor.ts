@@ -7,6 +7,8 @@ export interface Actor {
   email: string;
   displayName: string;
   emailVerified: boolean;
+  /** The session's id (never its token): what a signed link is tied to (liveSessionAccessLevel). */
+  sessionId?: string;
 }
 
 /**

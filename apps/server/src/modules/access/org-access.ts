@@ -149,6 +149,26 @@ export function sessionOrgAccessRow(db: Db, token: string, organisationId: strin
     FROM (SELECT 1) AS one LEFT JOIN (${liveSessionUser(db, token, now)}) AS u ON true`;
 }
 
+/**
+ * The access level in the organisation of the user of a live session, found by the session's id (what a signed
+ * link carries; never its token), in one statement over two primary keys and the access rule: null when the
+ * session has ended (sign-out, expiry, a password reset) or, with `userId`, belongs to someone else.
+ */
+export async function liveSessionAccessLevel(
+  db: Db,
+  sessionId: string,
+  organisationId: string,
+  userId?: string,
+  now: Date = new Date(),
+): Promise<OrgAccessLevel | null> {
+  const level = accessLevelOf(db, { userId: sql<string>`u.id`, email: sql<string>`u.email` }, organisationId);
+  const { rows } = await sql<{ level: OrgAccessLevel | null }>`
+    SELECT CASE WHEN u."emailVerified" THEN ${level} END AS level
+    FROM session s JOIN "user" u ON u.id = s."userId"
+    WHERE s.id = ${sessionId} AND s."expiresAt" > ${now}${userId === undefined ? sql`` : sql` AND s."userId" = ${userId}`}`.execute(db);
+  return rows[0]?.level ?? null;
+}
+
 /** The refusal of an actor without access to the organisation (403). */
 export function organisationForbidden(): AppError {
   return forbidden('You do not have access to this organisation', 'organisation_forbidden');

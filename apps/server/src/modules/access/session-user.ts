@@ -10,7 +10,7 @@ export function liveSessionUser(db: Kysely<DB> | Transaction<DB>, token: string,
   return db
     .selectFrom('session as s')
     .innerJoin('user as u', 'u.id', 's.userId')
-    .select(['u.id', 'u.email', 'u.name', 'u.emailVerified'])
+    .select(['u.id', 'u.email', 'u.name', 'u.emailVerified', 's.id as sessionId'])
     .where('s.token', '=', token)
     .where('s.expiresAt', '>', now);
 }

@@ -71,6 +71,7 @@ export const adminsGraphql: GraphqlModule = {
         return withIdempotency(ctx.db, ctx.request, actor, () =>
           importAdmins(ctx.db, actor, {
             organisationId: args.orgId, emails: args.emails, providerEmailDomain: ctx.app.env.PROVIDER_EMAIL_DOMAIN, productName: ctx.app.env.PRODUCT_NAME,
+            districtSsoDomains: ctx.app.env.DISTRICT_SSO_DOMAINS.split(','),
           }),
         );
       },

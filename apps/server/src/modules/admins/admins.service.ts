@@ -1,11 +1,12 @@
 import {
+  adminEmailsRefusal,
+  adminEmailsSchema,
   DEFAULT_PAGE_SIZE,
   isProviderStaffEmail,
-  isValidEmail,
   normaliseEmail,
   PAGE_SIZES,
-  providerStaffAdminMessage,
   validationMessages,
+  type AdminEmailRules,
   type AdminPage,
   type AdminsImported,
   type AdminsRemoved,
@@ -77,22 +78,25 @@ function cleanEmails(emails: readonly string[]): string[] {
   return clean;
 }
 
-export interface ImportAdminsInput {
+export interface ImportAdminsInput extends AdminEmailRules {
   organisationId: string;
   emails: string[];
-  providerEmailDomain: string;
-  productName: string;
 }
 
-/** importAdmins: adds admins by e-mail; invalid or provider-domain addresses refuse the whole list. */
+/**
+ * importAdmins: adds admins by e-mail. The list is checked by adminEmailsSchema of @quire/core, as the console
+ * checks it (spec §5): an invalid, provider-domain or district-SSO address refuses the whole list.
+ */
 export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAdminsInput): Promise<AdminsImported> {
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
-  const emails = cleanEmails(input.emails);
-  const invalid = emails.filter((e) => !isValidEmail(e));
-  if (invalid.length) throw badRequest(validationMessages.emailInvalid, 'invalid_email', { invalidEmails: invalid });
-  // Spec §5: the provider's own addresses cannot be admins (isProviderStaffEmail compares case-insensitively).
-  const staff = emails.filter((e) => isProviderStaffEmail(e, input.providerEmailDomain));
-  if (staff.length) throw badRequest(providerStaffAdminMessage(input.productName), 'provider_email', { emails: staff });
+  cleanEmails(input.emails);
+  const parsed = adminEmailsSchema(input).safeParse(input.emails);
+  if (!parsed.success) {
+    const refusal = adminEmailsRefusal(parsed.error);
+    const details = refusal.code === 'invalid_email' ? { invalidEmails: refusal.emails } : refusal.emails.length ? { emails: refusal.emails } : undefined;
+    throw badRequest(refusal.message, refusal.code, details);
+  }
+  const emails = parsed.data;
   return db.transaction().execute(async (trx) => {
     const added = await repo.insertAdmins(trx, input.organisationId, emails);
     if (added.length) {

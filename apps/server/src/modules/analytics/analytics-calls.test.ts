@@ -23,6 +23,7 @@ async function openSession(orgId: string, headers: Record<string, string>): Prom
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+const sessionOf = (url: string) => new URL(url, 'http://x').searchParams.get('session') ?? '';
 
 async function report(events: Record<string, unknown>[]) {
   const answer = await t.app.inject({ method: 'POST', url: '/analytics/events', headers: { authorization: `Bearer ${KEY}` }, payload: { events } });
@@ -40,7 +41,7 @@ describe('GET {analytics}/sessions/app/organisations/{orgId}', () => {
     const s = await openSession(orgId, headers);
     expect(s.refreshIn).toBe(900);
     expect(s.usersOrganisation).toEqual({ id: orgId, name: 'Session School' });
-    expect(s.signedQuery).toMatch(/^expires=\d+&signature=[\w-]+$/);
+    expect(s.signedQuery).toMatch(/^session=[\w-]+&expires=\d+&signature=[\w-]+$/);
     expect(s.urls.studentsCount).toBe(`/analytics/users/organisations/${orgId}/students/count?${s.signedQuery}`);
     expect(s.urls.data['sessions-by-os'].weekly).toBe(`/analytics/data/app/organisations/${orgId}/sessions-by-os/weekly.json?${s.signedQuery}`);
     expect(s.urls.data.sessions.total).toBe(`/analytics/data/app/organisations/${orgId}/sessions.json?${s.signedQuery}`);
@@ -72,8 +73,9 @@ describe('signed URLs', () => {
       signature: url.replace(/signature=([\w-])/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`),
       expiry: url.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`),
       missing: url.split('?')[0] ?? '',
-      expired: `${url.split('?')[0]}?${createUrlSigner(analyticsUrlKey(t.env), 900).sign(orgId, Date.now() - 901_000).query}`,
-      otherKey: `${url.split('?')[0]}?${createUrlSigner(Buffer.from('another-key-another-key-another-key!'), 900).sign(orgId).query}`,
+      expired: `${url.split('?')[0]}?${createUrlSigner(analyticsUrlKey(t.env), 900).sign(orgId, sessionOf(url), Date.now() - 901_000).query}`,
+      otherKey: `${url.split('?')[0]}?${createUrlSigner(Buffer.from('another-key-another-key-another-key!'), 900).sign(orgId, sessionOf(url)).query}`,
+      otherSession: url.replace(/session=[\w-]+/, 'session=another-session'),
     };
     const codes: Record<string, [number, string]> = {};
     for (const [name, tampered] of Object.entries(cases)) {
@@ -82,8 +84,34 @@ describe('signed URLs', () => {
     }
     expect(codes).toEqual({
       signature: [403, 'signed_url_invalid'], expiry: [403, 'signed_url_invalid'], missing: [403, 'signed_url_missing'],
-      expired: [403, 'signed_url_expired'], otherKey: [403, 'signed_url_invalid'],
+      expired: [403, 'signed_url_expired'], otherKey: [403, 'signed_url_invalid'], otherSession: [403, 'signed_url_invalid'],
     });
+  });
+});
+
+describe('signed URLs belong to the session that asked for them', () => {
+  it('stop working once that session is signed out, expires or its user is no longer an admin there', async () => {
+    const signedOut = await orgWithAdmin(t.app);
+    const s1 = await openSession(signedOut.orgId, signedOut.headers);
+    const out = await t.app.inject({ method: 'POST', url: '/identity/sign-out', headers: signedOut.headers });
+    expect(out.statusCode).toBe(200);
+    const afterSignOut = await get(s1.urls.studentsCount);
+    expect([afterSignOut.statusCode, afterSignOut.json().code]).toEqual([403, 'signed_url_session_ended']);
+
+    const expired = await orgWithAdmin(t.app);
+    const s2 = await openSession(expired.orgId, expired.headers);
+    await t.app.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', expired.userId).execute();
+    expect((await get(s2.urls.data.sessions.weekly)).statusCode).toBe(403);
+
+    const removed = await orgWithAdmin(t.app);
+    const s3 = await openSession(removed.orgId, removed.headers);
+    await t.app.db.deleteFrom('admins').where('organisation_id', '=', removed.orgId).execute();
+    expect((await get(s3.urls.booksCount)).statusCode).toBe(403);
+
+    // Another session of the same admin is another link's business: this one still works.
+    const kept = await orgWithAdmin(t.app);
+    const s4 = await openSession(kept.orgId, kept.headers);
+    expect((await get(s4.urls.booksCount)).statusCode).toBe(200);
   });
 });
 

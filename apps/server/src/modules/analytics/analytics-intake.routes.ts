@@ -1,23 +1,42 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema } from '@quire/core';
+import type { Kysely } from 'kysely';
+import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema, rateLimitMessages } from '@quire/core';
 import { z } from 'zod';
-import { AppError, unauthorised } from '../../errors.js';
+import type { DB } from '../../db/types.js';
+import { countRequest, readCount } from '../../db/rate-limit.repository.js';
+import { AppError, tooManyRequests, unauthorised } from '../../errors.js';
 import type { AnalyticsAnswerCache } from './analytics-cache.js';
 import { ingestEvents } from './analytics.service.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** Compares the request's bearer key with ANALYTICS_INGEST_KEY in constant time. */
-function checkIngestKey(request: FastifyRequest, key: string | undefined): void {
+/**
+ * `Bearer <key>` with one space and nothing around it; the scheme's case is free (RFC 9110 section 11.1).
+ * Node drops whitespace at the ends of a header value before we see it (it is not part of the value).
+ */
+const BEARER = /^Bearer ([^\s,]+)$/i;
+
+/** Wrong keys one address may send before it waits (docs/security.md, "Sign-in limits"). */
+const INTAKE_KEY_LIMIT = { max: 10, windowMs: 15 * 60_000 };
+
+/**
+ * Compares the request's bearer key with ANALYTICS_INGEST_KEY in constant time. Wrong keys are counted per
+ * address in the database (every copy of the server shares the count); past the budget the address is
+ * refused 429 even with the right key, so guessing gains nothing from the answers.
+ */
+async function checkIngestKey(request: FastifyRequest, db: Kysely<DB>, key: string | undefined): Promise<void> {
   // Switched off, the intake does not exist: 404, never a 5xx a caller could provoke.
   if (!key) throw new AppError(404, 'analytics_intake_off', 'Analytics intake is not configured on this server (ANALYTICS_INGEST_KEY)');
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer (.+)$/i.exec(header);
-  if (!match?.[1] || !timingSafeEqual(digest(match[1]), digest(key))) {
-    throw unauthorised('A valid analytics intake key is required', 'analytics_key_invalid');
-  }
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  const valid = !!match?.[1] && timingSafeEqual(digest(match[1]), digest(key));
+  const limit = INTAKE_KEY_LIMIT;
+  const counter = `intake-key-addr|${request.ip}`;
+  // A right key costs one read; only a wrong one is counted.
+  const { hits } = valid ? await readCount(db, counter, limit.windowMs) : await countRequest(db, counter, limit.windowMs);
+  if (hits > limit.max) throw tooManyRequests(rateLimitMessages.tooManyRequests);
+  if (!valid) throw unauthorised('A valid analytics intake key is required', 'analytics_key_invalid');
 }
 
 /**
@@ -29,12 +48,13 @@ export const analyticsIntakeRoutes = (cache: AnalyticsAnswerCache): FastifyPlugi
     '/analytics/events',
     {
       config: { csrf: false },
-      onRequest: async (request) => checkIngestKey(request, app.env.ANALYTICS_INGEST_KEY),
+      onRequest: async (request) => checkIngestKey(request, app.db, app.env.ANALYTICS_INGEST_KEY),
       schema: {
         tags: ['analytics'],
         summary: 'Report session events (server to server)',
         description:
-          'Authenticated with `Authorization: Bearer <ANALYTICS_INGEST_KEY>`. Up to 1,000 events a request. ' +
+          'Authenticated with `Authorization: Bearer <ANALYTICS_INGEST_KEY>`; 10 wrong keys from an address in 15 minutes ' +
+          'make it wait (429 `too_many_requests`). Up to 1,000 events a request. ' +
           'Every event is checked; if any is bad the whole batch is refused (400 `invalid_events`, one reason per bad event) ' +
           'and nothing is recorded. Idempotent by event id: events the organisation already has are skipped and reported ' +
           'as duplicates, so a batch retried after a timeout is never counted twice. Daily rollups are updated in the same transaction.',

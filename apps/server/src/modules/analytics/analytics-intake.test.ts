@@ -57,6 +57,40 @@ describe('POST /analytics/events: who may report', () => {
     expect(await eventCount(org.id)).toBe(0);
   });
 
+  it('takes the key only as `Bearer <key>`: one space, nothing before or after', async () => {
+    const org = await buildOrganisation(t.app.db);
+    for (const authorization of [`Bearer  ${KEY}`, `Bearer ${KEY} `, `Bearer ${KEY}\t`, `Bearer ${KEY} x`, `Bearer ${KEY},`, ` Bearer ${KEY}`, `Basic ${KEY}`, KEY, `Bearer:${KEY}`]) {
+      const answer = await t.app.inject({ method: 'POST', url: '/analytics/events', remoteAddress: '192.0.2.50', headers: { authorization }, payload: { events: [event(org.id)] } });
+      expect(answer.statusCode, JSON.stringify(authorization)).toBe(401);
+    }
+    // The scheme's case does not matter (RFC 9110 section 11.1); the key's does.
+    for (const authorization of [`bearer ${KEY}`, `BEARER ${KEY}`]) {
+      const answer = await t.app.inject({ method: 'POST', url: '/analytics/events', remoteAddress: '192.0.2.51', headers: { authorization }, payload: { events: [event(org.id)] } });
+      expect(answer.statusCode, authorization).toBe(200);
+    }
+    const upper = await t.app.inject({ method: 'POST', url: '/analytics/events', remoteAddress: '192.0.2.51', headers: { authorization: `Bearer ${KEY.toUpperCase()}` }, payload: { events: [event(org.id)] } });
+    expect(upper.statusCode).toBe(401);
+  });
+
+  it('throttles wrong keys per address, in the database; the right key then waits too, other addresses do not', async () => {
+    const org = await buildOrganisation(t.app.db);
+    // 10 wrong keys per address in 15 minutes (docs/security.md).
+    const max = 10;
+    const from = (remoteAddress: string, key: string) =>
+      t.app.inject({ method: 'POST', url: '/analytics/events', remoteAddress, headers: { authorization: `Bearer ${key}` }, payload: { events: [event(org.id)] } });
+    const guesses = [];
+    for (let i = 0; i < max + 5; i += 1) guesses.push((await from('198.51.100.7', `guess-${i}`)).statusCode);
+    expect(guesses.slice(0, max)).toEqual(Array(max).fill(401));
+    expect(guesses.slice(max)).toEqual(Array(5).fill(429));
+    const right = await from('198.51.100.7', KEY);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('too_many_requests');
+    expect((await from('198.51.100.8', KEY)).statusCode).toBe(200);
+    // Counted in rate_limits, so every copy of the server sees the same budget.
+    const row = await t.app.db.selectFrom('rate_limits').select('hits').where('key', 'like', '%198.51.100.7%').executeTakeFirst();
+    expect(row?.hits).toBeGreaterThan(max);
+  });
+
   it('needs no console Origin (server to server) and is described in the OpenAPI document', async () => {
     const org = await buildOrganisation(t.app.db);
     expect((await post([event(org.id)])).statusCode).toBe(200);
@@ -78,13 +112,15 @@ describe('POST /analytics/events: checking a batch', () => {
       event(org.id, { id: 'future', startedAt: new Date(Date.now() + 3 * 86_400_000).toISOString() }),
       'not an event',
       event(org.id, { id: 'bad-domain', emailDomain: 'not a domain' }),
+      event(org.id, { id: 'year-1', startedAt: '0001-01-01T00:00:00Z' }),
+      event(org.id, { id: 'before-2000', startedAt: '1999-12-31T23:59:59Z' }),
     ]);
     expect(answer.statusCode).toBe(400);
     const body = answer.json();
     expect(body.code).toBe('invalid_events');
-    expect(body.message).toBe('7 of 8 events are not valid; nothing was recorded');
+    expect(body.message).toBe('9 of 10 events are not valid; nothing was recorded');
     expect(body.errors.map((e: { index: number; eventId: string | null }) => [e.index, e.eventId])).toEqual([
-      [1, 'bad-kind'], [2, 'bad-duration'], [3, 'bad-date'], [4, 'bad-org'], [5, 'future'], [6, null], [7, 'bad-domain'],
+      [1, 'bad-kind'], [2, 'bad-duration'], [3, 'bad-date'], [4, 'bad-org'], [5, 'future'], [6, null], [7, 'bad-domain'], [8, 'year-1'], [9, 'before-2000'],
     ]);
     const reasons = body.errors.map((e: { reason: string }) => e.reason);
     expect(reasons[0]).toBe("userKind: must be 'student' or 'teacher'");
@@ -93,6 +129,8 @@ describe('POST /analytics/events: checking a batch', () => {
     expect(reasons[3]).toBe('organisationId: no such organisation');
     expect(reasons[4]).toBe('startedAt: must not be in the future');
     expect(reasons[6]).toBe('emailDomain: must be an e-mail domain such as school.example.org');
+    expect(reasons[7]).toBe('startedAt: must not be before 2000-01-01');
+    expect(reasons[8]).toBe('startedAt: must not be before 2000-01-01');
     expect(await eventCount(org.id)).toBe(0);
     expect(await t.app.db.selectFrom('analytics_daily').select('metric').where('organisation_id', '=', org.id).execute()).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { z, type ZodType } from 'zod';
 import { requireActor } from '../access/actor.js';
 import type { AnalyticsAnswerCache } from './analytics-cache.js';
 import { createSession, readBooksPeriodic, readCount, readSeries, resolveRange, type CountSubject } from './analytics.service.js';
+import { createLinkSessionCheck } from './link-session.js';
 import type { UrlSigner } from './signed-url.js';
 
 const orgId = z.string().min(1).max(128);
@@ -35,6 +36,10 @@ async function sendAnswer<T>(
 /** The console's analytics calls (spec §7): the session, the counts and the chart data. */
 export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache): FastifyPluginAsyncZod {
   return async (app) => {
+    const checkSession = createLinkSessionCheck(app.db);
+    /** A data request's signed query: signed for this organisation, not expired, its session alive and admin. */
+    const verifyLink = async (organisationId: string, query: { session?: string; expires?: string; signature?: string }) =>
+      checkSession(signer.verify(organisationId, query), organisationId);
     app.get(
       '/analytics/sessions/app/organisations/:orgId',
       {
@@ -65,7 +70,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
         },
         async (request, reply) => {
           const { orgId: organisationId } = request.params;
-          signer.verify(organisationId, request.query);
+          await verifyLink(organisationId, request.query);
           const range = request.query.from || request.query.to ? resolveRange(request.query) : null;
           return sendAnswer(reply, cache, organisationId, `count ${subject} ${range?.from ?? ''} ${range?.to ?? ''}`, analyticsCountSchema, () =>
             readCount(app.db, organisationId, subject, range),
@@ -87,7 +92,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
       },
       async (request, reply) => {
         const { orgId: organisationId } = request.params;
-        signer.verify(organisationId, request.query);
+        await verifyLink(organisationId, request.query);
         const period = request.query.period ?? 'w';
         const range = resolveRange(request.query);
         return sendAnswer(reply, cache, organisationId, `books periodic ${period} ${range.from} ${range.to}`, analyticsPeriodicCountSchema, () =>
@@ -109,7 +114,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
       },
       async (request, reply) => {
         const { orgId: organisationId } = request.params;
-        signer.verify(organisationId, request.query);
+        await verifyLink(organisationId, request.query);
         const metric = request.params.file.replace(/\.json$/, '') as AnalyticsMetric;
         const range = resolveRange(request.query);
         return sendAnswer(reply, cache, organisationId, `series ${metric} total ${range.from} ${range.to}`, analyticsSeriesSchema, () =>
@@ -131,7 +136,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
       },
       async (request, reply) => {
         const { orgId: organisationId, metric } = request.params;
-        signer.verify(organisationId, request.query);
+        await verifyLink(organisationId, request.query);
         const granularity = request.params.file.replace(/\.json$/, '') as AnalyticsGranularity;
         const range = resolveRange(request.query);
         return sendAnswer(reply, cache, organisationId, `series ${metric} ${granularity} ${range.from} ${range.to}`, analyticsSeriesSchema, () =>

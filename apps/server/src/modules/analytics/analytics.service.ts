@@ -17,6 +17,9 @@ import type { UrlSigner } from './signed-url.js';
 const DAY = 86_400_000;
 /** Events may start at most this far in the future (clocks of devices drift). */
 const FUTURE_SLACK_MS = DAY;
+/** No event is older than the product: earlier dates are mistakes (year 0001, a zeroed clock) that would stretch every chart. */
+const EARLIEST_EVENT = '2000-01-01';
+const EARLIEST_EVENT_MS = Date.parse(`${EARLIEST_EVENT}T00:00:00Z`);
 /** The history charts reach back 18 months; requests may ask for up to ten years. */
 const MAX_RANGE_DAYS = 3660;
 export const HISTORY_MONTHS = 18;
@@ -55,6 +58,10 @@ export async function ingestEvents(db: Kysely<DB>, events: readonly unknown[], n
     const started = Date.parse(e.startedAt);
     if (started > now + FUTURE_SLACK_MS) {
       errors.push({ index, eventId: e.id, reason: 'startedAt: must not be in the future' });
+      return;
+    }
+    if (!(started >= EARLIEST_EVENT_MS)) {
+      errors.push({ index, eventId: e.id, reason: `startedAt: must not be before ${EARLIEST_EVENT}` });
       return;
     }
     checked.push({
@@ -98,7 +105,8 @@ const USERS_PATH = (orgId: string) => `/analytics/users/organisations/${encodeUR
 /** The analytics session of spec §3: refreshIn, usersOrganisation and the signed URLs. Admins only. */
 export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Actor, organisationId: string, now = Date.now()): Promise<AnalyticsSession> {
   const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
-  const { query } = signer.sign(organisationId, now);
+  // Tied to the session that asks: its links stop working when it ends or loses access (link-session.ts).
+  const { query } = signer.sign(organisationId, actor.sessionId ?? '', now);
   const signed = (path: string) => `${path}?${query}`;
   const data = Object.fromEntries(
     ANALYTICS_METRICS.map((metric) => [

@@ -28,7 +28,9 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "A person's picture, or a generated initials image (404 for people you cannot see)", params: z.object({ userId: id }), response: image } },
     async (request, reply) => {
       const image = await getAvatar(app.db, requireActor(request), request.params.userId);
-      return sendImage(request, reply, image, 'private, max-age=3600');
+      // Private (the person's organisations only) and asked again each time: a changed picture or a lost access
+      // shows at once, and the answer is a 304 from the stored ETag, with nothing decoded.
+      return sendImage(request, reply, image, 'private, no-cache');
     },
   );
 

@@ -4,6 +4,7 @@ import { notFound } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { findOrgAccess } from '../access/org-access.js';
 import { findAvatarSubject, findFeaturedCover, findOrganisationBook, organisationsOfUser } from './assets.repository.js';
+import { storedAvatarImage } from './avatar-image.js';
 import { ensureFeaturedBooks } from './featured-books.js';
 import { etagOf, initialsOf, renderCover, renderInitials, scaleImage } from './images.js';
 
@@ -12,10 +13,6 @@ export interface ImageAnswer {
   contentType: string;
   etag: string;
 }
-
-/** Raster images only: an SVG could carry script. Anything else stored (a remote URL) is never followed. */
-const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,([A-Za-z0-9+/=\s]+)$/;
-const AVATAR_WIDTH = 128;
 
 const noAvatar = () => notFound('No avatar', 'avatar_not_found');
 const noCover = () => notFound('No cover', 'cover_not_found');
@@ -31,7 +28,7 @@ async function canSeeAnyOf(db: Kysely<DB>, actor: Actor, organisationIds: string
 }
 
 /**
- * GET {assets}/{userId}/avatar: the person's stored picture (re-encoded from what the server holds), else a
+ * GET {assets}/{userId}/avatar: the person's stored picture (scaled once, then stored: avatar-image.ts), else a
  * generated initials image, for the actor themselves or a person of an organisation the actor may open;
  * anyone else is a 404 so ids cannot be probed. A stored remote URL is never redirected to or fetched: the
  * server serves only bytes it holds (an open redirect and a server-side request forgery otherwise).
@@ -44,15 +41,8 @@ export async function getAvatar(db: Kysely<DB>, actor: Actor, id: string): Promi
     if (subject.memberOrganisationId) organisations.push(subject.memberOrganisationId);
     if (!(await canSeeAnyOf(db, actor, organisations))) throw noAvatar();
   }
-  const data = DATA_IMAGE.exec(subject.image?.trim() ?? '');
-  if (data) {
-    try {
-      const scaled = await scaleImage(Buffer.from(data[1]!, 'base64'), AVATAR_WIDTH);
-      return { ...scaled, etag: etagOf(scaled.body) };
-    } catch {
-      // Not a decodable image: fall back to the initials.
-    }
-  }
+  const stored = subject.userId ? await storedAvatarImage(db, subject.userId, subject.image) : null;
+  if (stored) return stored;
   const body = await renderInitials(initialsOf(subject.name, subject.email), subject.userId ?? id);
   return { body, contentType: 'image/png', etag: etagOf(body) };
 }

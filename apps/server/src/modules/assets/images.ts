@@ -50,9 +50,12 @@ export async function renderCover(title: string, shape: CoverShape): Promise<Buf
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** Any stored image scaled to `width` (never up), as WebP; also strips anything that is not pixels. */
-export async function scaleImage(source: Buffer, width: number): Promise<{ body: Buffer; contentType: string }> {
-  const body = await sharp(source, { limitInputPixels: 40_000_000 })
+/**
+ * Any stored image scaled to `width` (never up), as WebP; also strips anything that is not pixels. An image of more
+ * than `maxPixels` is refused from its header, before any decoding.
+ */
+export async function scaleImage(source: Buffer, width: number, maxPixels = 40_000_000): Promise<{ body: Buffer; contentType: string }> {
+  const body = await sharp(source, { limitInputPixels: maxPixels })
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 82 })

@@ -89,6 +89,27 @@ describe('GraphQL cost limits', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('counts root fields inside inline and named fragments on Query', async () => {
+    const { headers } = await orgWithAdmin(t.app);
+    const roots = Array.from({ length: 16 }, (_, i) => `r${i}: getOrganisations { id }`).join(' ');
+    const queries = [
+      `{ ... on Query { ${roots} } }`,
+      `{ ... { ${roots} } }`,
+      `fragment R on Query { ${roots} } { ...R }`,
+      // 8 + 8 through two fragments, one nested in the other's inline fragment
+      `fragment A on Query { ${roots.split(' getOrganisations { id } ').slice(0, 8).join(' getOrganisations { id } ')} getOrganisations { id } } { ...A ... on Query { ${Array.from({ length: 8 }, (_, i) => `s${i}: getOrganisations { id }`).join(' ')} } }`,
+    ];
+    for (const query of queries) {
+      const response = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query } });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors[0].extensions.code, query).toBe('graphql_too_complex');
+    }
+    // 15 through a fragment stays allowed.
+    const fifteen = Array.from({ length: 15 }, (_, i) => `r${i}: getOrganisations { id }`).join(' ');
+    const allowed = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: `{ ... on Query { ${fifteen} } }` } });
+    expect(allowed.statusCode).toBe(200);
+  });
+
   it('refuses batches with 400', async () => {
     const { headers } = await orgWithAdmin(t.app);
     const response = await t.app.inject({
@@ -152,6 +173,26 @@ describe('GraphQL introspection', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('GraphQL field suggestions', () => {
+  // "Did you mean …?" would map the schema for someone who may not introspect it.
+  it('are never given, in validation errors or in variable errors', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const typo = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: `{ getOrganisationById(id: "${orgId}") { lti { consumerSecre } } }` } });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.body).toContain('consumerSecre');
+    expect(typo.body).not.toMatch(/did you mean/i);
+    const rootTypo = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: '{ getOrganisation { id } }' } });
+    expect(rootTypo.statusCode).toBe(400);
+    expect(rootTypo.body).not.toMatch(/did you mean/i);
+    const query = `mutation($orgId: ID!, $email: TeacherEmailInput!) { sendEmail(orgId: $orgId, email: $email) { sentTo } }`;
+    const email = { kind: 'WELCOM', subject: 'Hi', body: { plain: 'x' }, members: [] };
+    const badEnum = await t.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables: { orgId, email } } });
+    expect(badEnum.statusCode).toBe(400);
+    expect(badEnum.body).toContain('WELCOM');
+    expect(badEnum.body).not.toMatch(/did you mean/i);
   });
 });
 

@@ -70,8 +70,23 @@ function measure(document: DocumentNode, operationSelection: SelectionSetNode): 
       }
     }
   };
-  const rootFields = operationSelection.selections.length;
-  if (rootFields > GRAPHQL_LIMITS.maxRootFields) throw tooComplex(`The query asks for more than ${GRAPHQL_LIMITS.maxRootFields} root fields`);
+  // Root fields are counted through fragments too: `... on Query { }` and `...F` would otherwise hide them.
+  let rootFields = 0;
+  const countRoot = (set: SelectionSetNode, seen: ReadonlySet<string>) => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        rootFields += 1;
+        // Stops as soon as the limit is passed, so nested spreads cannot make the count itself expensive.
+        if (rootFields > GRAPHQL_LIMITS.maxRootFields) throw tooComplex(`The query asks for more than ${GRAPHQL_LIMITS.maxRootFields} root fields`);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) countRoot(selection.selectionSet, seen);
+      else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (fragment && !seen.has(name)) countRoot(fragment.selectionSet, new Set([...seen, name]));
+      }
+    }
+  };
+  countRoot(operationSelection, new Set());
   walk(operationSelection, 1, new Set());
 }
 

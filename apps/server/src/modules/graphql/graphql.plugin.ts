@@ -10,6 +10,16 @@ import { mergeGraphqlModules } from './registry.js';
 /** mercurius counts leaf fields as a level, so this allows ~11 levels of nesting. */
 const QUERY_DEPTH = 12;
 
+/**
+ * graphql-js ends some messages with "Did you mean …?", naming fields, types and enum values of the
+ * schema: a map of it for someone who may not introspect it. Validation is told to leave them out
+ * (`hideSuggestions`); mercurius gives execution (variable values) no such option, so those are cut here.
+ */
+const SUGGESTION = /\s*Did you mean [^?]*\?/g;
+function withoutSuggestions(message: string): string {
+  return message.replace(SUGGESTION, '');
+}
+
 function appErrorOf(error: GraphQLError): AppError | null {
   return error.originalError instanceof AppError ? error.originalError : null;
 }
@@ -37,6 +47,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: { modules: re
     graphiql: false,
     ide: false,
     queryDepth: QUERY_DEPTH,
+    // mercurius' type names only maxErrors; graphql-js' validate() takes hideSuggestions (above).
+    graphql: { validateOptions: { hideSuggestions: true } as { maxErrors?: number } },
     allowBatchedQueries: false,
     // Request errors (a refusal above, a body Fastify could not read, mercurius' own 4xx) keep their
     // status in the GraphQL shape; anything else is the one error handler's generic 500.
@@ -50,7 +62,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: { modules: re
       const details = (error as { errors?: Array<{ message?: unknown }> }).errors;
       const message =
         status < 500 && Array.isArray(details) && details.length
-          ? details.map((e) => String(e.message)).join('\n')
+          ? details.map((e) => withoutSuggestions(String(e.message))).join('\n')
           : typeof body.message === 'string'
             ? body.message
             : 'Bad request';
@@ -71,7 +83,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: { modules: re
           context.app.log.error({ err: error.originalError }, 'graphql resolver failed');
           return { message: 'Something went wrong', locations: error.locations, path: error.path, extensions: { code: 'internal_error', statusCode: 500 } };
         }
-        return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'graphql_error', ...error.extensions } };
+        return { message: withoutSuggestions(error.message), locations: error.locations, path: error.path, extensions: { code: 'graphql_error', ...error.extensions } };
       });
       // No `data` at all: the request failed before execution (a hook's 401/403, or an invalid query).
       const beforeExecution = execution.data === undefined;

@@ -18,6 +18,7 @@ import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { SESSION_COOKIE, VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
 import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
+import { checkAvatarPixels } from './avatar-pixels.js';
 import { isSameOrigin } from './origins.js';
 import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
@@ -81,6 +82,7 @@ async function checkProfileLimits(request: FastifyRequest): Promise<void> {
   const tooLong = (key: string, max: number) => typeof fields[key] === 'string' && (fields[key] as string).length > max;
   if (tooLong('name', INPUT_LIMITS.displayNameMax)) throw badRequest(`The name can be at most ${INPUT_LIMITS.displayNameMax} characters`, 'name_too_long');
   if (tooLong('image', INPUT_LIMITS.avatarMax)) throw badRequest('The avatar image is too large', 'avatar_too_large');
+  if (typeof fields.image === 'string') await checkAvatarPixels(fields.image);
   if (tooLong('email', INPUT_LIMITS.emailMax)) throw badRequest(validationMessages.emailInvalid, 'auth/invalid-email');
   if (tooLong('password', INPUT_LIMITS.passwordMax)) throw badRequest(`The password can be at most ${INPUT_LIMITS.passwordMax} characters`, 'password_too_long');
 }

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { countRequest, purgeEnded, readCount } from './rate-limit.repository.js';
+import { countRequest, purgeEnded, readCount } from '../../db/rate-limit.repository.js';
 
 type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

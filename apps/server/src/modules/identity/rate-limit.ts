@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
 import { authErrorCodeMessages, rateLimitMessages } from '@quire/core';
+import { countRequest, refundRequest } from '../../db/rate-limit.repository.js';
 import { AppError } from '../../errors.js';
 import { assertHashingCapacity } from './password.js';
-import { countRequest, refundRequest } from './rate-limit.repository.js';
 import { databaseRateLimitStore } from './rate-limit.store.js';
 
 /** The e-mail a request is about (params, form or JSON body), lower-cased; '' when none. */

@@ -6,7 +6,7 @@ import type { Actor } from '../access/actor.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import { teacherQueryOf, type ListTeachersInput } from './members.service.js';
-import { copyCsvStatement, CSV_HEAD, readCsvRecords } from './teachers-csv.repository.js';
+import { copyCsvStatement, csvHead, readCsvRecords } from './teachers-csv.repository.js';
 import { decodeCursor } from './teachers-cursor.js';
 import type { TeacherFilter, TeacherSeek, TeacherSort } from './teachers-list.repository.js';
 
@@ -19,7 +19,7 @@ export interface ExportTeachersInput extends ListTeachersInput {
 }
 
 /** PostgreSQL writes the CSV and streams it (COPY … TO STDOUT); Node only undoes COPY's escapes and adds CRLF. */
-async function copyStream(pool: Pool, statement: string): Promise<Readable> {
+async function copyStream(pool: Pool, statement: string, head: string): Promise<Readable> {
   const client = await pool.connect();
   let released = false;
   const release = (error?: Error) => {
@@ -29,7 +29,7 @@ async function copyStream(pool: Pool, statement: string): Promise<Readable> {
     client.release(error);
   };
   const copy = client.query(copyTo(statement));
-  const csv = new CopyTextToCsv(CSV_HEAD);
+  const csv = new CopyTextToCsv(head);
   copy.on('error', (error) => {
     release(error);
     csv.destroy(error);
@@ -46,7 +46,7 @@ async function copyStream(pool: Pool, statement: string): Promise<Readable> {
 
 /** PGlite: keyset batches, each continuing after the last row of the one before, so no query grows with the list. */
 async function* batches(db: Database['db'], filter: TeacherFilter, sort: TeacherSort): AsyncGenerator<string> {
-  yield CSV_HEAD;
+  yield csvHead(filter.status);
   let after: TeacherSeek | null = null;
   for (;;) {
     const { records, last }: { records: string[]; last: TeacherSeek | null } = await readCsvRecords(
@@ -76,8 +76,8 @@ export async function exportTeachersCsv(database: Database, actor: Actor, input:
         ? { limit, before: decodeCursor(input.before, sort) }
         : { limit, offset: ((input.page ?? 1) - 1) * limit };
     const { records } = await readCsvRecords(db, filter, sort, window);
-    return Readable.from([CSV_HEAD + records.map((r) => `${r}\r\n`).join('')]);
+    return Readable.from([csvHead(filter.status) + records.map((r) => `${r}\r\n`).join('')]);
   }
-  if (database.pool) return copyStream(database.pool, copyCsvStatement(db, filter, sort));
+  if (database.pool) return copyStream(database.pool, copyCsvStatement(db, filter, sort), csvHead(filter.status));
   return Readable.from(batches(db, filter, sort), { objectMode: false });
 }

@@ -9,6 +9,8 @@ export interface PortfolioLink {
   exportId: string;
   /** The user the link was issued to, recorded in the audit trail when it is used. */
   userId: string;
+  /** The id of the session that asked for it: the link works while that session lives and its user is an admin. */
+  sessionId: string;
   /** Unix seconds. */
   expires: number;
 }
@@ -19,12 +21,12 @@ function key(env: Pick<Env, 'AUTH_SECRET'>): Buffer {
 }
 
 function mac(env: Pick<Env, 'AUTH_SECRET'>, link: PortfolioLink): Buffer {
-  return createHmac('sha256', key(env)).update(`${link.organisationId}\n${link.exportId}\n${link.userId}\n${link.expires}`).digest();
+  return createHmac('sha256', key(env)).update(`v2\n${link.organisationId}\n${link.exportId}\n${link.userId}\n${link.sessionId}\n${link.expires}`).digest();
 }
 
 /** The signed download path of an export (relative to the organisation service). */
 export function signedDownloadPath(env: Pick<Env, 'AUTH_SECRET'>, link: PortfolioLink): string {
-  const query = new URLSearchParams({ user: link.userId, expires: String(link.expires), signature: mac(env, link).toString('base64url') });
+  const query = new URLSearchParams({ user: link.userId, session: link.sessionId, expires: String(link.expires), signature: mac(env, link).toString('base64url') });
   return `/rest/${encodeURIComponent(link.organisationId)}/student-portfolios-export/${encodeURIComponent(link.exportId)}/download?${query}`;
 }
 

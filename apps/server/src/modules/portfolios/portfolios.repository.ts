@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { csvCell } from '../../db/csv-cell.js';
 import { inlineSql } from '../../db/inline-sql.js';
 import type { DB } from '../../db/types.js';
 
@@ -59,16 +60,6 @@ export function copyChunksStatement(db: Kysely<DB>, organisationId: string, expo
     .where('export_id', '=', exportId)
     .orderBy('seq');
   return `COPY (${inlineSql(query)}) TO STDOUT (FORMAT binary)`;
-}
-
-/**
- * One text cell of the CSV, written by the database (the rules of portfolio-csv.ts): NULL is empty; a value
- * starting with = + - @ tab or CR gets a leading apostrophe; a value holding a quote, comma, CR or LF is quoted
- * with its quotes doubled. `value` must be a column reference: it is repeated.
- */
-function csvCell(value: RawBuilder<unknown>): RawBuilder<string> {
-  const neutralised = sql`CASE WHEN ${value} <> '' AND strpos(E'=+-@\\t\\r', left(${value}, 1)) > 0 THEN '''' || ${value} ELSE ${value} END`;
-  return sql<string>`coalesce(CASE WHEN ${value} ~ '[",\\r\\n]' THEN '"' || replace(${neutralised}, '"', '""') || '"' ELSE ${neutralised} END, '')`;
 }
 
 /** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds), or empty. */

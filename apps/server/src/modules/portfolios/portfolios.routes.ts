@@ -43,6 +43,7 @@ export function portfoliosRoutes(deps: PortfolioDeps): FastifyPluginAsyncZod {
           organisationId: request.params.org,
           exportId: request.params.exportId,
           userId: request.query.user,
+          sessionId: request.query.session,
           expires: request.query.expires,
           signature: request.query.signature,
         });

@@ -9,7 +9,7 @@ import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, tooEarly } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
-import { requireOrgAccess } from '../access/org-access.js';
+import { liveSessionAccessLevel, requireOrgAccess } from '../access/org-access.js';
 import { checkLink, signedDownloadPath } from './portfolio-link.js';
 import { copyChunksStatement, findLatestReadyExport, findPortfolioFlag, findReadyExport, readChunk } from './portfolios.repository.js';
 
@@ -49,7 +49,7 @@ export async function getPortfolioDownload(deps: PortfolioDeps, actor: Actor, or
   const refreshIn = deps.env.PORTFOLIO_LINK_TTL_SECONDS;
   const expires = Math.floor(now / 1000) + refreshIn;
   return {
-    url: signedDownloadPath(deps.env, { organisationId, exportId: latest.id, userId: actor.userId, expires }),
+    url: signedDownloadPath(deps.env, { organisationId, exportId: latest.id, userId: actor.userId, sessionId: actor.sessionId ?? '', expires }),
     generatedAt: new Date(latest.generated_at).toISOString(),
     refreshIn,
   };
@@ -63,15 +63,19 @@ export interface DownloadFile {
 
 /**
  * The file behind a signed link, streamed a few chunks at a time. The signature binds organisation, export,
- * user and expiry, so a link opens only its own organisation's file and only until it expires.
+ * user, session and expiry, so a link opens only its own organisation's file, only until it expires, and only
+ * while the session that asked for it lives and its user is still an admin there (one statement, no cookie needed).
  */
 export async function openPortfolioDownload(
   deps: Pick<PortfolioDeps, 'db' | 'pool' | 'env'>,
-  link: { organisationId: string; exportId: string; userId: string; expires: number; signature: string },
+  link: { organisationId: string; exportId: string; userId: string; sessionId: string; expires: number; signature: string },
 ): Promise<DownloadFile> {
   const check = checkLink(deps.env, link, link.signature);
   if (check === 'forged') throw forbidden('This download link is not valid', 'link_invalid');
   if (check === 'expired') throw new AppError(410, 'link_expired', 'This download link has expired. Open Portfolios again for a new one.');
+  if ((await liveSessionAccessLevel(deps.db, link.sessionId, link.organisationId, link.userId)) !== 'admin') {
+    throw forbidden('This download link belongs to a session that has ended or lost access. Open Portfolios again for a new one.', 'link_session_ended');
+  }
   const flag = await findPortfolioFlag(deps.db, link.organisationId);
   if (!flag?.enabled) throw notEnabled();
   const file = await findReadyExport(deps.db, link.organisationId, link.exportId);

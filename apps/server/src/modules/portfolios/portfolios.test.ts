@@ -40,7 +40,7 @@ async function openPortfolioDownloadOf(url: string) {
   const [, , org, , exportId] = u.pathname.split('/');
   const q = u.searchParams;
   const file = await openPortfolioDownload({ db: t.app.db, pool: t.database.pool, env: t.app.env }, {
-    organisationId: org!, exportId: exportId!, userId: q.get('user')!, expires: Number(q.get('expires')), signature: q.get('signature')!,
+    organisationId: org!, exportId: exportId!, userId: q.get('user')!, sessionId: q.get('session')!, expires: Number(q.get('expires')), signature: q.get('signature')!,
   });
   return file.body;
 }
@@ -138,8 +138,9 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
 
     // Expired: the same link, issued in the past.
     const { getPortfolioDownload } = await import('./portfolios.service.js');
+    const { id: sessionId } = await t.app.db.selectFrom('session').select('id').where('userId', '=', a.userId).executeTakeFirstOrThrow();
     const old = await getPortfolioDownload({ db: t.app.db, env: t.app.env, requestBuild: async () => undefined },
-      { userId: a.userId, email: a.email, displayName: '', emailVerified: true }, a.orgId, 'latest', Date.now() - 120_000);
+      { userId: a.userId, email: a.email, displayName: '', emailVerified: true, sessionId }, a.orgId, 'latest', Date.now() - 120_000);
     const expired = await t.app.inject({ method: 'GET', url: old.url });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toMatch(/expired/);
@@ -147,6 +148,24 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     // Switched off: the link stops working too.
     await t.app.db.updateTable('organisations').set({ student_portfolios: false }).where('id', '=', a.orgId).execute();
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('a link stops working once the session that asked for it is signed out or its user is no longer an admin', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Alpha Student', items: [{ title: 'A book' }] }]);
+    await buildNow(a.orgId);
+    const first = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    expect((await t.app.inject({ method: 'GET', url: first.url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/identity/sign-out', headers: a.headers })).statusCode).toBe(200);
+    const signedOut = await t.app.inject({ method: 'GET', url: first.url });
+    expect([signedOut.statusCode, signedOut.json().code]).toEqual([403, 'link_session_ended']);
+
+    const b = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(b.orgId, [{ name: 'Beta Student', items: [{ title: 'B book' }] }]);
+    await buildNow(b.orgId);
+    const second = portfolioDownloadSchema.parse((await exportCall(b.orgId, b.headers)).json());
+    await t.app.db.deleteFrom('admins').where('organisation_id', '=', b.orgId).execute();
+    expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(403);
   });
 
   it('a build that fails part-way is retried and never leaves a half-written export visible', async () => {
@@ -221,6 +240,18 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     expect(text).toBe(csvHeader() + expected.join(''));
     expect(text).toContain(`,"'\rCR",`);
     expect(text).toContain(`,'\tTab,`);
+  });
+
+  it('is formula-safe where a spreadsheet splits on semicolons (German, French, Dutch Excel)', async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Ann;=1+1;', items: [{ title: 'Tale;+cmd|calc', className: 'x;\n@y' }, { title: 'semi;colon' }] }]);
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const text = (await t.app.inject({ method: 'GET', url })).rawPayload.toString('utf8');
+    expect(text).toContain(`,"Ann;'=1+1;",`);
+    expect(text).toContain(`,"semi;colon",`);
+    const parts = text.split(/[;\r\n]/).map((part) => part.replace(/^"/, ''));
+    expect(parts.filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
   });
 
   it('stores the file in pieces of at most CHUNK_BYTES, even when one row is larger, and downloads it whole', async () => {

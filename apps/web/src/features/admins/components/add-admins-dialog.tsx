@@ -9,6 +9,7 @@ export interface AddAdminsDialogProps {
   opened: boolean;
   productName: string;
   providerEmailDomain: string;
+  districtSsoDomains: readonly string[];
   busy: boolean;
   /** The server's refusal of the addresses, shown beside the field. */
   serverError: string | null;
@@ -18,11 +19,11 @@ export interface AddAdminsDialogProps {
 }
 
 /** 'Add admins': one or more e-mail addresses, checked before anything is sent. */
-export function AddAdminsDialog({ opened, productName, providerEmailDomain, busy, serverError, onAdd, onClose }: AddAdminsDialogProps) {
+export function AddAdminsDialog({ opened, productName, providerEmailDomain, districtSsoDomains, busy, serverError, onAdd, onClose }: AddAdminsDialogProps) {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const once = useSubmitOnce();
-  const check = checkAdminEmails(text, { productName, providerEmailDomain });
+  const check = checkAdminEmails(text, { productName, providerEmailDomain, districtSsoDomains });
   const error = (submitted ? check.error : null) ?? serverError;
 
   const close = () => {

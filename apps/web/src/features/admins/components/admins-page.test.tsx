@@ -1,4 +1,4 @@
-import { adminMessages, providerStaffAdminMessage, validationMessages } from '@quire/core';
+import { adminMessages, authMessages, providerStaffAdminMessage, validationMessages } from '@quire/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -93,6 +93,12 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     await user.clear(field);
     await user.type(field, 'new@school.test, Staff@PROVIDER.test');
     expect(within(dialog).getByText(providerStaffAdminMessage('Quire'))).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'x@sub.provider.test');
+    expect(within(dialog).getByText(providerStaffAdminMessage('Quire'))).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'new@school.test; t@Schools.District.test');
+    expect(within(dialog).getByText(authMessages.districtSso)).toBeInTheDocument();
     expect(server.requests.some((r) => r.operation === 'importAdmins')).toBe(false);
 
     await user.clear(field);

@@ -137,6 +137,7 @@ export function AdminsPage() {
         opened={adding}
         productName={config.productName}
         providerEmailDomain={config.providerEmailDomain}
+        districtSsoDomains={config.districtSsoDomains}
         busy={add.isPending}
         serverError={addError}
         onAdd={(emails, idempotencyKey) => add.mutateAsync({ emails, idempotencyKey })}

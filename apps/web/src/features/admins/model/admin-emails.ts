@@ -1,4 +1,4 @@
-import { adminMessages, isProviderStaffEmail, parseEmailList, providerStaffAdminMessage, validationMessages } from '@quire/core';
+import { adminEmailsRefusal, adminEmailsSchema, adminMessages, isProviderStaffEmail, parseEmailList, type AdminEmailRules } from '@quire/core';
 import { GraphqlError } from '../../../lib/api/index.js';
 
 /** The addresses typed into 'Add admins', checked with the core rules; error is null when they may be sent. */
@@ -8,22 +8,21 @@ export interface AdminEmailsCheck {
 }
 
 /**
- * One or more addresses, separated by new lines, commas or semicolons (trimmed, lower-cased). Empty:
- * 'Please enter your email address'; a bad one: 'Invalid email address'; one of the provider's own
- * domain (case-insensitive): '{product} users can't be added as admins' (spec §5).
+ * One or more addresses, separated by new lines, commas or semicolons, checked by adminEmailsSchema of
+ * @quire/core as the server checks them (spec §5): empty, invalid ('Invalid email address: a, b'), the
+ * provider's domain or a subdomain of it, a district-SSO domain.
  */
-export function checkAdminEmails(text: string, rules: { providerEmailDomain: string; productName: string }): AdminEmailsCheck {
+export function checkAdminEmails(text: string, rules: AdminEmailRules): AdminEmailsCheck {
   const { valid, invalid } = parseEmailList(text);
-  if (valid.length === 0 && invalid.length === 0) return { emails: [], error: validationMessages.emailRequired };
-  if (invalid.length) return { emails: valid, error: `${validationMessages.emailInvalid}: ${invalid.join(', ')}` };
-  if (valid.some((email) => isProviderStaffEmail(email, rules.providerEmailDomain))) {
-    return { emails: valid, error: providerStaffAdminMessage(rules.productName) };
-  }
-  return { emails: valid, error: null };
+  const parsed = adminEmailsSchema(rules).safeParse([...valid, ...invalid]);
+  if (parsed.success) return { emails: parsed.data, error: null };
+  const refusal = adminEmailsRefusal(parsed.error);
+  const error = refusal.code === 'invalid_email' ? `${refusal.message}: ${refusal.emails.join(', ')}` : refusal.message;
+  return { emails: valid, error };
 }
 
 /** The server refused the addresses themselves (empty, invalid, provider staff): its message belongs beside the field. */
-const FIELD_CODES = new Set(['email_required', 'invalid_email', 'provider_email', 'too_many_emails']);
+const FIELD_CODES = new Set(['email_required', 'invalid_email', 'provider_email', 'district_sso', 'too_many_emails']);
 
 /** How a failed importAdmins is shown: the banner text, and the message for the field when it is about the addresses. */
 export function importFailureTexts(error: unknown): { banner: string; field: string | null } {

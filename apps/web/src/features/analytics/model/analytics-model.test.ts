@@ -21,6 +21,12 @@ describe('CSV (RFC 4180, opens cleanly in Excel)', () => {
     expect(csvField(1.5)).toBe('1.5');
     expect(csvField(null)).toBe('');
   });
+
+  it('quotes a semicolon and neutralises a formula after one (Excel in German, French or Dutch splits on it)', () => {
+    expect(csvField('Ann;=1+1;')).toBe(`"Ann;'=1+1;"`);
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('x;\n@y')).toBe(`"x;\n'@y"`);
+  });
 });
 
 const series = (rows: AnalyticsSeries['rows'], names: string[] = []): AnalyticsSeries => ({ metric: 'sessions-by-os', granularity: 'weekly', from: '20240101', to: '20240131', names, rows });

@@ -1,23 +1,5 @@
-/**
- * CSV of a chart's figures (RFC 4180): fields separated by commas, records by CRLF, a field with a
- * comma, quote or line break quoted with its quotes doubled. A UTF-8 byte-order mark first so Excel
- * reads the text as UTF-8. A text field starting with =, +, -, @, tab or carriage return is prefixed
- * with an apostrophe so a spreadsheet never runs it as a formula (OWASP "CSV injection"); numbers stay numbers.
- */
-export type CsvCell = string | number | null | undefined;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvField(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
+/** A chart's figures as CSV: the rules every CSV of Quire follows live once in @quire/core (csv.ts). */
+export { csvField, toCsv, type CsvCell } from '@quire/core';
 
 /** Offers the text as a file download. */
 export function downloadCsv(fileName: string, csv: string): void {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from './types.js';
 
 export interface RateLimitCount {
   /** Requests counted in the current window, this one included. */
