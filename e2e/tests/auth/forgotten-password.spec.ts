@@ -1,6 +1,8 @@
 import { authMessages } from '@quire/core';
 import { expect, test } from '../../fixtures.js';
 import { EmailSignInPage, ForgottenPasswordPage, SignInPage } from '../../pages/auth/sign-in-pages.js';
+import { checkAccessibility } from '../../support/axe.js';
+import { readConsoleConfig } from '../../support/contracts.js';
 import { waitForMail } from '../../support/mailbox.js';
 
 test('forgotten password → mail → reset → sign in with the new password', async ({ page, request }) => {
@@ -32,10 +34,21 @@ test('forgotten password → mail → reset → sign in with the new password', 
   const link = mail.links.find((l) => l.includes('/auth/reset-password'));
   expect(link).toBeDefined();
   await page.goto(link!);
-  // The server's own small reset page (docs/identity.md).
-  await page.getByLabel('New password').fill('new-password-2');
-  await page.getByRole('button', { name: 'Save password' }).click();
+  // The server's own reset page (docs/identity.md), in the console's sign-in frame: the product's name, the
+  // title, a labelled field with its rule, focus in the field, a way back; checked with axe like every screen.
+  const { productName } = await readConsoleConfig(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await expect(page.locator('main').getByText(productName, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('New password')).toBeFocused();
+  await expect(page.getByLabel('New password')).toHaveAccessibleDescription('At least 6 characters.');
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
+  await checkAccessibility(page, test.info(), { label: 'reset password' });
+  await page.keyboard.type('new-password-2');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Save password' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
+  await checkAccessibility(page, test.info(), { label: 'reset password done' });
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
 
   await emailPage.waitUntilReady();
