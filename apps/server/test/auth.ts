@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { publicUrl } from '../src/env.js';
-import { SESSION_COOKIE } from '../src/modules/identity/auth.js';
+import { SESSION_COOKIE_NAME } from '@quire/core';
 import { issueCustomTokenForUser } from '../src/modules/identity/custom-token.js';
 import { findUserByEmail, markEmailVerified } from '../src/modules/identity/identity.repository.js';
 import { hashPassword } from '../src/modules/identity/password.js';
@@ -32,9 +32,9 @@ export function consoleOrigin(app: FastifyInstance): string {
 /** The `name=value` of the session cookie in a response's Set-Cookie headers, or undefined. */
 export function sessionCookieFrom(setCookie: string | string[] | undefined): string | undefined {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const line = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const line = all.find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
   const pair = line?.split(';')[0];
-  return pair && pair !== `${SESSION_COOKIE}=` ? pair : undefined;
+  return pair && pair !== `${SESSION_COOKIE_NAME}=` ? pair : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../src/modules/identity/auth.js';
+import { SESSION_COOKIE_NAME } from '@quire/core';
 import { buildTestApp, type TestApp } from './helper.js';
 import { signIn } from './auth.js';
 
@@ -27,7 +27,7 @@ describe('session renewal', () => {
 
     const refresh = await t.app.inject({ method: 'GET', url: '/identity/token', headers: { cookie: headers.cookie } });
     expect(refresh.statusCode).toBe(200);
-    const setCookie = [refresh.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    const setCookie = [refresh.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
     expect(setCookie).toMatch(/Max-Age=3600/i);
     const row = await t.app.db.selectFrom('session').select('expiresAt').where('token', '=', token).executeTakeFirstOrThrow();
     expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);

@@ -100,3 +100,11 @@ export const INPUT_LIMITS = {
  * triggers hold the same limit (migration 0012-organisation-tree).
  */
 export const ORGANISATION_TREE_MAX_DEPTH = 2;
+
+/**
+ * Request headers the console sends and the server reads (HTTP header names are case-insensitive; Node gives them
+ * to the server in lower case). The acting user: the signed-in user's id, checked against the session (spec §7).
+ */
+export const ACTING_USER_HEADER = 'x-acting-user';
+/** A state change's Idempotency-Key: the same key twice does the change once (docs/architecture.md). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

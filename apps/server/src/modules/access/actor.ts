@@ -12,12 +12,6 @@ export interface Actor {
 }
 
 /**
- * Header every console request carries with the acting user's id (spec §6). The server compares it
- * with the session; a mismatch is refused, so a tab left open by another user cannot act for them.
- */
-export const ACTING_USER_HEADER = 'x-acting-user';
-
-/**
  * A request whose session is read in the same statement as its answer (a route with `config.sessionInStatement`, the
  * Teachers page: docs/performance.md): the token of its signed session cookie, whose signature the identity module
  * has checked, and the user its X-Acting-User header names. The statement reads the session by the token (not

@@ -1,11 +1,10 @@
+import { IDEMPOTENCY_HEADER } from '@quire/core';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { Actor } from './actor.js';
 
-/** The header the console sends with every action that writes: one new key per action (issue 15, item 7). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered: a replay within this window is refused. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 600;
 const MAX_KEY_LENGTH = 200;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, NAMED_ANALYTICS_METRICS, analyticsEventSchema, parseYyyymmdd,
+  ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, CHART_HISTORY_MONTHS, NAMED_ANALYTICS_METRICS, analyticsEventSchema, parseYyyymmdd,
   type AnalyticsCount, type AnalyticsGranularity, type AnalyticsIntakeResult, type AnalyticsMetric, type AnalyticsPeriod,
   type AnalyticsPeriodicCount, type AnalyticsSeries, type AnalyticsSession,
 } from '@quire/core';
@@ -20,9 +20,8 @@ const FUTURE_SLACK_MS = DAY;
 /** No event is older than the product: earlier dates are mistakes (year 0001, a zeroed clock) that would stretch every chart. */
 const EARLIEST_EVENT = '2000-01-01';
 const EARLIEST_EVENT_MS = Date.parse(`${EARLIEST_EVENT}T00:00:00Z`);
-/** The history charts reach back 18 months; requests may ask for up to ten years. */
+/** The history charts reach back CHART_HISTORY_MONTHS; requests may ask for up to ten years. */
 const MAX_RANGE_DAYS = 3660;
-export const HISTORY_MONTHS = 18;
 
 // ---------------------------------------------------------------- intake
 
@@ -143,7 +142,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The first day of the month 18 months before `to`'s month: the charts' history. */
 export function historyStart(to: Date): Date {
-  return new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - HISTORY_MONTHS, 1));
+  return new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - CHART_HISTORY_MONTHS, 1));
 }
 
 /** YYYYMMDD bounds to a day range; missing bounds: today (UTC) and 18 months back. 400 on bad dates. */

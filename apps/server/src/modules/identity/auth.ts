@@ -3,7 +3,7 @@ import { createAuthMiddleware, APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { authMessages, signInDomainError, isDistrictSsoEmail, isValidEmail, validationMessages } from '@quire/core';
+import { authMessages, signInDomainError, isDistrictSsoEmail, isValidEmail, SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS, validationMessages } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -13,10 +13,6 @@ import { oidcProviderConfigs } from './oidc-providers.js';
 import { hashToken } from './tokens.js';
 import { trustedOrigins } from './origins.js';
 
-/** Name of the server session cookie (spec §9). */
-export const SESSION_COOKIE = '__admin_session';
-/** Session and cookie lifetime: one hour (spec §9). */
-export const SESSION_SECONDS = 3600;
 /** A session is extended (and its cookie re-sent) when it is used this long after the last extension. */
 const SESSION_UPDATE_AGE_SECONDS = 600;
 /** E-mail verification links stay valid one day. */
@@ -111,13 +107,13 @@ export function createAuth({ env, db, sendMail, onAccountUsed = async () => unde
         });
       },
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS, cookieCache: { enabled: false } },
+    session: { expiresIn: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS, cookieCache: { enabled: false } },
     // One account per e-mail, as the spec's provider lookup assumes: a provider sign-in for an e-mail
     // registered with another provider is refused (account_not_linked) rather than silently linked.
     account: { accountLinking: { enabled: false } },
     advanced: {
       useSecureCookies: false,
-      cookies: { session_token: { name: SESSION_COOKIE, attributes: { secure: true, httpOnly: true, sameSite: 'lax', path: '/' } } },
+      cookies: { session_token: { name: SESSION_COOKIE_NAME, attributes: { secure: true, httpOnly: true, sameSite: 'lax', path: '/' } } },
       defaultCookieAttributes: { secure: true, httpOnly: true, sameSite: 'lax', path: '/' },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },

@@ -3,8 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { forbidden } from '../../errors.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { ACTING_USER_HEADER, actingUserMismatch } from '../access/actor.js';
-import { SESSION_COOKIE } from './auth.js';
+import { ACTING_USER_HEADER } from '@quire/core';
+import { actingUserMismatch } from '../access/actor.js';
+import { SESSION_COOKIE_NAME } from '@quire/core';
 import { findActorBySessionToken, sessionTokenOf } from './session-actor.js';
 import { isSameOrigin } from './origins.js';
 
@@ -31,7 +32,7 @@ export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
 }
 
 export function hasSessionCookie(request: FastifyRequest): boolean {
-  return (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
+  return (request.headers.cookie ?? '').includes(`${SESSION_COOKIE_NAME}=`);
 }
 
 /** True when the request's Origin is trusted (configured, or the request's own host). */

@@ -16,7 +16,8 @@ import {
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
-import { SESSION_COOKIE, VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
+import { SESSION_COOKIE_NAME } from '@quire/core';
+import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
 import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
 import { checkAvatarPixels } from './avatar-pixels.js';
 import { isSameOrigin } from './origins.js';
@@ -38,9 +39,9 @@ const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'trans
 
 /** `token` of the session cookie among Set-Cookie lines (the part before the signature), or null. */
 function sessionTokenIn(cookies: readonly string[]): string | null {
-  const line = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const line = cookies.find((c) => c.startsWith(`${SESSION_COOKIE_NAME}=`));
   if (!line) return null;
-  const value = decodeURIComponent(line.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '');
+  const value = decodeURIComponent(line.slice(SESSION_COOKIE_NAME.length + 1).split(';')[0] ?? '');
   return value ? (value.split('.')[0] ?? null) : null;
 }
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GenericOAuthConfig } from 'better-auth/plugins';
+import { OFFICE365_SCOPE } from '@quire/core';
 import { publicUrl, type Env } from '../../env.js';
 
 export type OidcProviderId = 'google' | 'office365';
@@ -54,7 +55,7 @@ export function oidcProviderConfigs(env: Env): GenericOAuthConfig[] {
       discoveryUrl: discovery(env.OFFICE365_OIDC_ISSUER ?? ''),
       clientId: env.OFFICE365_OIDC_CLIENT_ID ?? '',
       clientSecret: env.OFFICE365_OIDC_CLIENT_SECRET,
-      scopes: ['openid', 'email', 'profile', 'User.Read'],
+      scopes: ['openid', 'email', 'profile', OFFICE365_SCOPE],
       // Spec §7: the redirect URI is {host}/sign-in/office-365; that console page forwards to our callback.
       redirectURI: `${publicUrl(env)}/sign-in/office-365`,
       pkce: true,

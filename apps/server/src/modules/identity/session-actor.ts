@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Actor } from '../access/actor.js';
 import { liveSessionUser } from '../access/session-user.js';
-import { SESSION_COOKIE } from './auth.js';
+import { SESSION_COOKIE_NAME } from '@quire/core';
 
 /**
  * The session token of a signed `__admin_session` value, or null when the signature is not the server's.
@@ -26,7 +26,7 @@ export function verifySessionCookie(value: string, secret: string): string | nul
 
 /** The session token of a Cookie header's signed `__admin_session`, or null (none, or not signed by this server). */
 export function sessionTokenOf(cookieHeader: string, secret: string): string | null {
-  const value = parseCookies(cookieHeader).get(SESSION_COOKIE);
+  const value = parseCookies(cookieHeader).get(SESSION_COOKIE_NAME);
   return value ? verifySessionCookie(value, secret) : null;
 }
 

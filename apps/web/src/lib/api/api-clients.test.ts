@@ -66,13 +66,13 @@ describe('apiRequest', () => {
     expect(init.credentials).toBe('include');
     expect(init.body).toBe('["m1","m2"]');
     expect(headers['Content-Type']).toBe('application/json');
-    expect(headers['X-Acting-User']).toBe('user-42');
+    expect(headers['x-acting-user']).toBe('user-42');
   });
 
   it('leaves the acting-user header out when nobody is signed in', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse([]));
     await apiRequest('/api/users/v2/providers/a%40b.test');
-    expect(lastCall().headers).not.toHaveProperty('X-Acting-User');
+    expect(lastCall().headers).not.toHaveProperty('x-acting-user');
     expect(lastCall().init.method).toBe('GET');
   });
 
@@ -127,7 +127,7 @@ describe('graphqlRequest', () => {
     expect(url).toBe('/graphql');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
-    expect(headers['X-Acting-User']).toBe('user-7');
+    expect(headers['x-acting-user']).toBe('user-7');
     expect(JSON.parse(String(init.body))).toMatchObject({ query, operationName: 'getOrganisations', variables: {} });
   });
 

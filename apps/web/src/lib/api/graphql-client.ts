@@ -1,7 +1,7 @@
-import { graphqlErrorMessage } from '@quire/core';
+import { ACTING_USER_HEADER, graphqlErrorMessage, IDEMPOTENCY_HEADER } from '@quire/core';
 import { resolveContract, type Contract } from './contract.js';
 import { env } from '../../config/env.js';
-import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
+import { getActingUserId } from '../session/acting-user.js';
 
 export interface GraphqlErrorEntry {
   message: string;
@@ -71,7 +71,7 @@ export async function graphqlRequest<T, V extends Record<string, unknown> = Reco
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const actingUserId = getActingUserId();
   if (actingUserId) headers[ACTING_USER_HEADER] = actingUserId;
-  if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
+  if (request.idempotencyKey) headers[IDEMPOTENCY_HEADER] = request.idempotencyKey;
 
   let response: Response;
   try {

@@ -1,9 +1,7 @@
 import { resolveContract, type Contract } from './contract.js';
-import { ACTING_USER_HEADER, getActingUserId } from '../session/acting-user.js';
+import { ACTING_USER_HEADER, IDEMPOTENCY_HEADER } from '@quire/core';
+import { getActingUserId } from '../session/acting-user.js';
 import { ApiError, INVALID_RESPONSE, readErrorBody } from './api-error.js';
-
-/** Sent with actions that write, so a replay is refused (see components/use-submit-once.ts). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -12,7 +12,7 @@ export { AuthFailure, type SessionBackend, type SessionIdentity } from './sessio
 export type { AuthError, SessionState, OrganisationsStatus, SignOutReason } from './session-reducer.js';
 export { registerSessionStore } from './session-stores.js';
 export { REMEMBERED_ORGANISATION_KEY, getRememberedOrganisation } from './remembered-organisation.js';
-export { ACTING_USER_HEADER, getActingUserId, setActingUserId } from './acting-user.js';
+export { getActingUserId, setActingUserId } from './acting-user.js';
 export { TOKEN_REFRESH_INTERVAL_MS } from './use-token-refresh.js';
 export {
   SIGN_IN_POPUP_NAME,
