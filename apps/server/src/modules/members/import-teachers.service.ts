@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { importMessages, invalidEmailsText, isProviderStaffEmail, isValidEmail, normaliseEmail, validationMessages, type ImportTeachersResult } from '@quire/core';
+import { grantInOrder, importMessages, invalidEmailsText, isProviderStaffEmail, isValidEmail, normaliseEmail, validationMessages, type ImportTeachersResult } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
@@ -64,19 +64,15 @@ export async function importTeachers(db: Kysely<DB>, actor: Actor, input: Import
     const allocated = await countAllocated(trx, input.organisationId, licenseIds);
     const seats = new Map(licenses.map((l) => [l.id, l.quantity - (allocated.get(l.id) ?? 0)]));
 
-    const licensesNotGranted: ImportTeachersResult['licensesNotGranted'] = [];
-    const rows = fresh.map((email) => {
-      const wanted = requested.get(email);
-      let licenseId: string | null = null;
-      if (wanted) {
-        const left = seats.get(wanted) ?? 0;
-        if (left > 0) {
-          seats.set(wanted, left - 1);
-          licenseId = wanted;
-        } else licensesNotGranted.push({ email, licenseId: wanted });
-      }
-      return { id: randomUUID(), email, licenseId };
+    // The rule the console shows while ticking (grantInOrder in @quire/core): in list order while seats remain.
+    const requests = fresh.flatMap((email) => {
+      const licenseId = requested.get(email);
+      return licenseId ? [{ email, licenseId }] : [];
     });
+    const { granted: grantedRequests, notGranted } = grantInOrder(requests, seats);
+    const licensesNotGranted: ImportTeachersResult['licensesNotGranted'] = notGranted;
+    const grantedTo = new Map(grantedRequests.map((r) => [r.email, r.licenseId]));
+    const rows = fresh.map((email) => ({ id: randomUUID(), email, licenseId: grantedTo.get(email) ?? null }));
 
     const inserted = await repo.insertPendingMembers(trx, input.organisationId, rows);
     const insertedEmails = new Set(inserted.map((m) => m.email));
