@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { APIError } from 'better-auth/api';
 import {
@@ -13,7 +12,7 @@ import {
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
-import { AppError, badRequest, forbidden, notFound, unauthorised } from '../../errors.js';
+import { AppError, badRequest, forbidden, unauthorised } from '../../errors.js';
 import { authDomainRules, VERIFY_EMAIL_PAGE, type Auth } from '../identity/auth.js';
 import { issueCustomTokenForSession, issueCustomTokenForUser, type ClientMeta } from '../identity/custom-token.js';
 import {
@@ -129,12 +128,4 @@ export async function recordAccess(
   entry: { userId: string; event: string; ip: string | null; userAgent: string | null },
 ): Promise<void> {
   await insertAccessLog(deps.db, entry);
-}
-
-/** The chat-support identity hash: hex HMAC-SHA256 of the user id. */
-export function chatSupportHash(env: Env, provider: string, userId: string): string {
-  if (provider !== env.CHAT_SUPPORT_PROVIDER || !env.CHAT_SUPPORT_SECRET) {
-    throw notFound('Chat support is not configured', 'chat_support_disabled');
-  }
-  return createHmac('sha256', env.CHAT_SUPPORT_SECRET).update(userId).digest('hex');
 }
