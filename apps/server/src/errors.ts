@@ -24,3 +24,6 @@ export const conflict = (message: string, code = 'conflict', details?: Record<st
   new AppError(409, code, message, details);
 export const tooEarly = (message: string, code = 'too_early') => new AppError(425, code, message);
 export const tooManyRequests = (message: string, code = 'too_many_requests') => new AppError(429, code, message);
+/** The 404 of a path that no route (nor the identity provider) answers. */
+export const noRoute = (request: { method: string; url: string }) =>
+  new AppError(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.js';
+import { AppError, noRoute } from '../errors.js';
 
 export interface ErrorHandlerOptions {
   /** Answers a request no route matched (the console's deep links); resolves false to fall through to the JSON 404. */
@@ -45,6 +45,7 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app, options) =
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
-    return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    const { status, body } = errorResponse(noRoute(request), request);
+    return reply.status(status).send(body);
   });
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   identityProviderAnswerSchema,
+  identityStatusSchema,
   identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
@@ -13,7 +14,7 @@ import {
   signOutSchema,
   validationMessages,
 } from '@quire/core';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { badRequest, forbidden, notFound, noRoute } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { SESSION_COOKIE, VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
@@ -138,6 +139,11 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
         throw badRequest(authMessages.signInLinkUsed, 'sign_in_link_used');
       }
     }
+    // A path the provider does not know: the JSON 404 every other prefix answers, not its empty one.
+    if (response.status === 404 && !response.headers.get('content-type')) {
+      await response.body?.cancel();
+      throw noRoute(request);
+    }
     const location = response.headers.get('location') ?? '';
     const cookies = response.headers.getSetCookie();
     const succeeded = response.status < 300 || (response.status < 400 && !/[?&]error=/.test(location));
@@ -177,13 +183,13 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
   app.post('/identity/sign-in/*', { ...signIn, schema: answers('Sign in (e-mail and password, OpenID Connect providers)') }, handle);
   app.post('/identity/sign-in/social', { ...signIn, schema: answers("A provider's authorisation URL for the pop-up", oauthStartSchema) }, handle);
   app.post('/identity/sign-up/*', { config: { rateLimit: authRateLimit(10, 'other') }, preHandler: [checkProfileLimits, mails.preHandler], schema: answers('Create an account') }, handle);
-  app.post('/identity/update-user', { preHandler: checkProfileLimits, schema: answers("Change the signed-in user's name or picture") }, handle);
+  app.post('/identity/update-user', { preHandler: checkProfileLimits, schema: answers("Change the signed-in user's name or picture", identityStatusSchema) }, handle);
   app.post(
     '/identity/request-password-reset',
     { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail a password-reset link', passwordResetRequestedSchema) },
     handle,
   );
-  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail the verification link again') }, handle);
+  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail the verification link again', identityStatusSchema) }, handle);
   app.get('/identity/get-session', { schema: answers('The signed-in identity, or null', identitySessionSchema) }, handle);
   app.get('/identity/token', { schema: answers('A fresh ID token carrying bc_orgs (401 when the session is over)', idTokenSchema) }, handle);
   app.post('/identity/one-time-token/verify', { schema: answers('Sign in with a custom token', identitySessionSchema) }, handle);
