@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from './actor.js';
 
 /** The header the console sends with every action that writes: one new key per action (issue 15, item 7). */
@@ -10,17 +10,12 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_WINDOW_SECONDS = 600;
 const MAX_KEY_LENGTH = 200;
 
-export const idempotencyMessages = {
-  duplicate: 'This action was already received and was not repeated',
-  badKey: `The ${IDEMPOTENCY_HEADER} header must be 1 to ${MAX_KEY_LENGTH} characters`,
-} as const;
-
 /** The request's Idempotency-Key, or null when it has none. */
 function keyOf(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return null;
   const key = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-  if (key === '' || key.length > MAX_KEY_LENGTH) throw badRequest(idempotencyMessages.badKey, 'bad_idempotency_key');
+  if (key === '' || key.length > MAX_KEY_LENGTH) throw appError('bad_idempotency_key');
   return key;
 }
 
@@ -38,7 +33,7 @@ export async function withIdempotency<T>(db: Kysely<DB>, request: FastifyRequest
     ON CONFLICT (actor_user_id, key) DO UPDATE SET expires_at = EXCLUDED.expires_at, created_at = now()
       WHERE idempotency_keys.expires_at < now()
     RETURNING key`.execute(db);
-  if (claimed.rows.length === 0) throw conflict(idempotencyMessages.duplicate, 'duplicate_request');
+  if (claimed.rows.length === 0) throw appError('duplicate_request');
   try {
     return await action();
   } catch (error) {

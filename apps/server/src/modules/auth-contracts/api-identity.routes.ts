@@ -7,8 +7,8 @@ import {
   providerNamesSchema,
   resendEmailSchema,
 } from '@quire/core';
-import { AppError } from '../../errors.js';
-import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
+import { appError } from '../../errors.js';
+import { emptyResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { verifyIdToken } from '../identity/id-token.js';
@@ -40,11 +40,11 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
       const email = conflict ? verifySignedValue(secret, conflict) : null;
       if (email) {
         reply.clearCookie(CONFLICT_COOKIE, { path: '/api/token' });
-        throw new AppError(401, 'auth/account-exists-with-different-credential', 'You already have account, please use that to sign in', {
+        throw appError('auth/account-exists-with-different-credential', { details: {
           providerIds: await providerNamesFor(deps, email),
-        });
+        } });
       }
-      throw new AppError(401, 'auth/invalid-id-token', 'Your sign-in has expired, please sign in again', { providerIds: [] });
+      throw appError('auth/invalid-id-token', { details: { providerIds: [] } });
     }
     await recordAccess(deps, { userId: claims.sub, event: 'sign-in', ...client(request) });
     request.log.info({ userId: claims.sub, userProperties }, 'admin session opened');

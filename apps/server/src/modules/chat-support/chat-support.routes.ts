@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityVerificationParamsSchema } from '@quire/core';
-import { forbidden } from '../../errors.js';
+import { appError } from '../../errors.js';
 import { textResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { chatSupportHash } from './chat-support.service.js';
@@ -22,7 +22,7 @@ export async function chatSupportRoutes(instance: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      if (request.params.uid !== actor.userId) throw forbidden('You can only verify your own identity');
+      if (request.params.uid !== actor.userId) throw appError('forbidden', { message: 'You can only verify your own identity' });
       return reply.type('text/plain; charset=utf-8').send(chatSupportHash(app.env, request.params.chatSupportProvider, actor.userId));
     },
   );

@@ -7,14 +7,12 @@ import {
   identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
-  authMessages,
   INPUT_LIMITS,
   oauthStartSchema,
   passwordResetRequestedSchema,
   signOutSchema,
-  validationMessages,
 } from '@quire/core';
-import { badRequest, forbidden, notFound, noRoute } from '../../errors.js';
+import { appError, noRoute } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { SESSION_COOKIE, VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
@@ -80,10 +78,10 @@ async function checkProfileLimits(request: FastifyRequest): Promise<void> {
   if (!body || typeof body !== 'object') return;
   const fields = body as Record<string, unknown>;
   const tooLong = (key: string, max: number) => typeof fields[key] === 'string' && (fields[key] as string).length > max;
-  if (tooLong('name', INPUT_LIMITS.displayNameMax)) throw badRequest(`The name can be at most ${INPUT_LIMITS.displayNameMax} characters`, 'name_too_long');
-  if (tooLong('image', INPUT_LIMITS.avatarMax)) throw badRequest('The avatar image is too large', 'avatar_too_large');
-  if (tooLong('email', INPUT_LIMITS.emailMax)) throw badRequest(validationMessages.emailInvalid, 'auth/invalid-email');
-  if (tooLong('password', INPUT_LIMITS.passwordMax)) throw badRequest(`The password can be at most ${INPUT_LIMITS.passwordMax} characters`, 'password_too_long');
+  if (tooLong('name', INPUT_LIMITS.displayNameMax)) throw appError('name_too_long');
+  if (tooLong('image', INPUT_LIMITS.avatarMax)) throw appError('avatar_too_large');
+  if (tooLong('email', INPUT_LIMITS.emailMax)) throw appError('auth/invalid-email');
+  if (tooLong('password', INPUT_LIMITS.passwordMax)) throw appError('password_too_long');
 }
 
 /**
@@ -136,7 +134,7 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
       const refusal = (await response.clone().json().catch(() => null)) as { message?: unknown } | null;
       if (typeof refusal?.message === 'string' && UNUSABLE_TOKEN_MESSAGES.has(refusal.message)) {
         await response.body?.cancel();
-        throw badRequest(authMessages.signInLinkUsed, 'sign_in_link_used');
+        throw appError('sign_in_link_used');
       }
     }
     // A path the provider does not know: the JSON 404 every other prefix answers, not its empty one.
@@ -203,9 +201,9 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     async (request) => {
       const actor = requireActor(request);
       const { uid } = request.params;
-      if (uid !== actor.userId) throw forbidden('You can only read your own user record');
+      if (uid !== actor.userId) throw appError('forbidden', { message: 'You can only read your own user record' });
       const user = await findUserById(app.db, uid);
-      if (!user) throw notFound('User not found', 'user_not_found');
+      if (!user) throw appError('user_not_found');
       return { uid: user.id, email: user.email, displayName: user.name, photoURL: user.image, emailVerified: user.emailVerified };
     },
   );
