@@ -16,6 +16,7 @@ import { signUpPendingMembers } from './modules/members/member-sign-up.service.j
 import { graphqlPlugin } from './modules/graphql/graphql.plugin.js';
 import { healthModule } from './modules/health/health.plugin.js';
 import { consoleConfigModule } from './modules/console-config/console-config.plugin.js';
+import { chatSupportModule } from './modules/chat-support/chat-support.plugin.js';
 import { authContractsModule } from './modules/auth-contracts/auth-contracts.plugin.js';
 import { organisationsModule } from './modules/organisations/organisations.plugin.js';
 import { membersModule } from './modules/members/members.plugin.js';
@@ -37,6 +38,7 @@ import { assetsModule } from './modules/assets/assets.plugin.js';
 const featureModules: readonly ServerModule[] = [
   healthModule,
   consoleConfigModule,
+  chatSupportModule,
   authContractsModule,
   organisationsModule,
   membersModule,

@@ -74,6 +74,38 @@ describe('the REST routes document their answers (/docs)', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('every route declares its success answer, with the fields it answers', () => {
+    // A launch from a learning platform succeeds with a redirect; GET /lti/launch only ever answers the spec's 405 page.
+    const succeeds = (status: string) => /^[23](\d\d|XX)$/.test(status);
+    const withoutSuccess = operations.filter(({ key, responses }) => key !== 'GET /lti/launch' && !Object.keys(responses).some(succeeds));
+    expect(withoutSuccess.map(({ key }) => key)).toEqual([]);
+    // Only the identity provider's catch-alls pass answers of many shapes through; every other route names its fields.
+    const VARIED = ['POST /identity/sign-in/*', 'POST /identity/sign-up/*', 'GET /identity/*', 'POST /identity/*'];
+    const shapeless = operations.filter(({ key, responses }) => {
+      const schema = responses['200']?.content?.['application/json']?.schema;
+      return schema && !VARIED.includes(key) && schema.type === 'object' && Object.keys(schema.properties ?? {}).length === 0;
+    });
+    expect(shapeless.map(({ key }) => key)).toEqual([]);
+  });
+
+  it('every route declares its 4xx answers with the error schema', () => {
+    // Refusals that are not JSON: the GraphQL envelope ({ data, errors }), the LTI launch's and the reset page's HTML.
+    const NOT_JSON = ['GET /graphql', 'POST /graphql', 'POST /lti/launch', 'GET /lti/launch', 'GET /auth/reset-password', 'POST /auth/reset-password'];
+    const isErrorSchema = (schema: (JsonSchema & { $ref?: string }) | undefined) =>
+      schema?.$ref === '#/components/schemas/Error' ||
+      schema?.$ref === '#/components/schemas/IdentityProviderError' ||
+      (Array.isArray((schema?.properties?.code as { enum?: unknown } | undefined)?.enum) && !!schema?.properties?.message);
+    const undeclared = operations
+      // The analytics intake declares its own 400 (its refusal, or `{ code, message }` with any code): not changed here.
+      .filter(({ key }) => !NOT_JSON.includes(key) && key !== 'POST /analytics/events')
+      .filter(({ responses }) => {
+        const refusals = Object.entries(responses).filter(([status]) => status.startsWith('4'));
+        return refusals.length === 0 || refusals.some(([, answer]) => !isErrorSchema(answer.content?.['application/json']?.schema));
+      })
+      .map(({ key }) => key);
+    expect(undeclared).toEqual([]);
+  });
+
   it('every JSON answer is the contract @quire/core names for the route, and every contract has its route', () => {
     const json = operations.filter(({ responses }) => responses['200']?.content?.['application/json']);
     const mismatched = json

@@ -13,6 +13,7 @@ import { teacherBulkResultSchema } from './schemas/teacher-selection.js';
 import { livenessSchema, readinessSchema } from './schemas/health.js';
 import {
   identityProviderAnswerSchema,
+  identityStatusSchema,
   identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
@@ -67,8 +68,8 @@ export const restContracts = {
   'POST /identity/request-password-reset': passwordResetRequestedSchema,
   'POST /identity/sign-in/*': identityProviderAnswerSchema,
   'POST /identity/sign-up/*': identityProviderAnswerSchema,
-  'POST /identity/update-user': identityProviderAnswerSchema,
-  'POST /identity/send-verification-email': identityProviderAnswerSchema,
+  'POST /identity/update-user': identityStatusSchema,
+  'POST /identity/send-verification-email': identityStatusSchema,
   'GET /identity/*': identityProviderAnswerSchema,
   'POST /identity/*': identityProviderAnswerSchema,
   'POST /auth/email': customTokenSchema,

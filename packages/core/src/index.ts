@@ -1,6 +1,7 @@
 /** @quire/core: the pure rules shared by the console and the server. Dependency-free except zod. */
 export * from './constants.js';
 export * from './messages.js';
+export * from './error-codes.js';
 export * from './email.js';
 export * from './licenses.js';
 export * from './import-licenses.js';

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema, errorResponseSchema } from '@quire/core';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
@@ -32,6 +33,26 @@ function withEmptyResponses(result: ReturnType<typeof jsonSchemaTransform>): Ret
   return result;
 }
 
+/** The error answers, once under components: the server's (a code of the catalogue), and the identity provider's. */
+const ERROR_SCHEMAS = {
+  Error: z.toJSONSchema(errorResponseSchema, { target: 'openapi-3.0' }),
+  IdentityProviderError: z.toJSONSchema(errorBodySchema.describe("The server's error, or the identity provider's own code"), { target: 'openapi-3.0' }),
+};
+const errorAnswer = (name: keyof typeof ERROR_SCHEMAS, description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+});
+const SERVER_ERROR = errorAnswer('Error', 'Refused: a code of the error catalogue (the Error schema lists them) and a message a person can act on');
+const PROVIDER_ERROR = errorAnswer('IdentityProviderError', "Refused: the server's error, or the identity provider's (Better Auth) with its own code");
+
+/** Every route that declares no 4xx answer of its own answers its refusals with the JSON error `{ code, message }`. */
+function withErrorAnswers(url: string, result: ReturnType<typeof jsonSchemaTransform>): ReturnType<typeof jsonSchemaTransform> {
+  const schema = (result.schema ?? {}) as { response?: Record<string, unknown> };
+  const response = (schema.response ??= {});
+  if (!Object.keys(response).some((status) => status.startsWith('4'))) response['4XX'] = url.startsWith('/identity/') ? PROVIDER_ERROR : SERVER_ERROR;
+  return { ...result, schema } as ReturnType<typeof jsonSchemaTransform>;
+}
+
 const isZod = (value: unknown) => typeof value === 'object' && value !== null && '_zod' in value;
 const isPlainJsonSchema = (value: unknown) =>
   typeof value === 'object' && value !== null && !isZod(value) && !('content' in value);
@@ -44,7 +65,7 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   const schema = input.schema as Record<string, unknown> | undefined;
   const parts = [schema?.body, schema?.querystring, schema?.params, schema?.headers, ...Object.values((schema?.response as object) ?? {})];
   if (parts.some(isPlainJsonSchema)) return { schema: input.schema, url: input.url } as ReturnType<typeof jsonSchemaTransform>;
-  return withEmptyResponses(jsonSchemaTransform(input));
+  return withErrorAnswers(input.url, withEmptyResponses(jsonSchemaTransform(input)));
 }
 import { publicUrl } from '../env.js';
 
@@ -64,6 +85,7 @@ export const apiDocsPlugin = fp(async (app) => {
       servers: [{ url: publicUrl(app.env) }],
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__admin_session' } },
+        schemas: ERROR_SCHEMAS as Record<string, Record<string, unknown>>,
       },
     },
     transform,

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.js';
+import type { ErrorCode } from '@quire/core';
+import { AppError, noRoute } from '../errors.js';
 
 export interface ErrorHandlerOptions {
   /** Answers a request no route matched (the console's deep links); resolves false to fall through to the JSON 404. */
@@ -9,7 +10,7 @@ export interface ErrorHandlerOptions {
 }
 
 /** Fastify's own 4xx errors, renamed to stable codes with messages a person can act on. */
-const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty but declared as JSON' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Unsupported content type' },
@@ -17,7 +18,10 @@ const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
 };
 
 /** An error as the status and `{ code, message }` the API answers with; 5xx details go to the log only. */
-export function errorResponse(error: Error, request: FastifyRequest): { status: number; body: Record<string, unknown> } {
+/** The JSON of an error answer: a catalogue code, its message, and the error's details. */
+export type ErrorBody = { code: ErrorCode; message: string } & Record<string, unknown>;
+
+export function errorResponse(error: Error, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { code: error.code, message: error.message, ...error.details } };
   }
@@ -31,7 +35,8 @@ export function errorResponse(error: Error, request: FastifyRequest): { status: 
   const fastifyCode = (error as { code?: string }).code;
   const known = fastifyCode ? FASTIFY_ERRORS[fastifyCode] : undefined;
   if (status && status >= 400 && status < 500) {
-    return { status, body: known ?? { code: fastifyCode ?? 'bad_request', message: error.message } };
+    // Fastify's other 4xx (a malformed URL, a bad content length) keep their message under the generic code.
+    return { status, body: known ?? { code: 'bad_request', message: error.message } };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: { code: 'internal_error', message: 'Something went wrong' } };
@@ -45,6 +50,7 @@ export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app, options) =
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (options.notFoundFallback && (await options.notFoundFallback(request, reply))) return reply;
-    return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    const { status, body } = errorResponse(noRoute(request), request);
+    return reply.status(status).send(body);
   });
 });

@@ -80,7 +80,7 @@ describe('HTTP platform', () => {
   });
 
   it('keeps a JSON 404 for unknown API paths, even for a browser', async () => {
-    for (const url of ['/api/v9/nothing/here/at-all', '/auth/nothing', '/graphql/x', '/rest/v1/none']) {
+    for (const url of ['/api/v9/nothing/here/at-all', '/auth/nothing', '/graphql/x', '/rest/v1/none', '/identity/nothing']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ code: 'not_found', message: `No route for GET ${url}` });

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { badRequest } from '../errors.js';
+import { appError } from '../errors.js';
 
 /**
  * Control characters have no meaning in anything Quire stores or looks up, and some (NUL) break the
@@ -18,7 +18,7 @@ const ESCAPED_CONTROL = /\\u00(?:0[0-8bcef]|1[0-9a-f]|7f)|%(?:0[0-8bcef]|1[0-9a-
 const TEXT_TYPES = /json|x-www-form-urlencoded|^text\//i;
 
 export const invalidCharacters = () =>
-  badRequest('The request contains characters that are not allowed', 'invalid_characters');
+  appError('invalid_characters');
 
 /** True when a parsed value holds a string (or key) with a refused control character. */
 export function hasControlCharacters(value: unknown, depth = 0): boolean {

@@ -42,6 +42,9 @@ export const signOutSchema = z.looseObject({ success: z.boolean() });
 /** POST {identity}/request-password-reset: the same answer whether or not the account exists. */
 export const passwordResetRequestedSchema = z.looseObject({ status: z.boolean() });
 
+/** POST {identity}/update-user and /send-verification-email: the name or picture is saved, the link is on its way. */
+export const identityStatusSchema = z.looseObject({ status: z.boolean() });
+
 /**
  * Any other answer of the identity provider under {identity} (Better Auth's own endpoints: sign-up, update-user,
  * verification, …): a JSON object of its design, passed through as it is (docs/identity.md).

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, unauthorised } from '../../errors.js';
+import { appError, unauthorised, type AppError } from '../../errors.js';
 
 /** The signed-in person making a request, resolved from the `__admin_session` cookie by the identity module. */
 export interface Actor {
@@ -37,7 +37,7 @@ declare module 'fastify' {
 
 /** A request whose X-Acting-User names someone else than the session's user (a tab left open by another user). */
 export function actingUserMismatch(): AppError {
-  return new AppError(401, 'acting_user_mismatch', 'You are signed in as another user in this browser. Please reload the page.');
+  return appError('acting_user_mismatch');
 }
 
 /** The session reference of a `sessionInStatement` route, or a 401 when the request has no signed session cookie. */

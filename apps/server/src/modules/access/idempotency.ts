@@ -2,24 +2,19 @@ import { IDEMPOTENCY_HEADER } from '@quire/core';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from './actor.js';
 
 /** How long a key is remembered: a replay within this window is refused. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 600;
 const MAX_KEY_LENGTH = 200;
 
-export const idempotencyMessages = {
-  duplicate: 'This action was already received and was not repeated',
-  badKey: `The ${IDEMPOTENCY_HEADER} header must be 1 to ${MAX_KEY_LENGTH} characters`,
-} as const;
-
 /** The request's Idempotency-Key, or null when it has none. */
 function keyOf(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return null;
   const key = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-  if (key === '' || key.length > MAX_KEY_LENGTH) throw badRequest(idempotencyMessages.badKey, 'bad_idempotency_key');
+  if (key === '' || key.length > MAX_KEY_LENGTH) throw appError('bad_idempotency_key');
   return key;
 }
 
@@ -37,7 +32,7 @@ export async function withIdempotency<T>(db: Kysely<DB>, request: FastifyRequest
     ON CONFLICT (actor_user_id, key) DO UPDATE SET expires_at = EXCLUDED.expires_at, created_at = now()
       WHERE idempotency_keys.expires_at < now()
     RETURNING key`.execute(db);
-  if (claimed.rows.length === 0) throw conflict(idempotencyMessages.duplicate, 'duplicate_request');
+  if (claimed.rows.length === 0) throw appError('duplicate_request');
   try {
     return await action();
   } catch (error) {

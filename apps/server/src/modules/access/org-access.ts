@@ -1,7 +1,7 @@
 import { ROLE_LIBRARY_MANAGER, type OrgAccessLevel } from '@quire/core';
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { DB, OrganisationsTable } from '../../db/types.js';
-import { forbidden, notFound, type AppError } from '../../errors.js';
+import { appError, type AppError } from '../../errors.js';
 import type { Actor } from './actor.js';
 import { liveSessionUser } from './session-user.js';
 
@@ -171,7 +171,7 @@ export async function liveSessionAccessLevel(
 
 /** The refusal of an actor without access to the organisation (403). */
 export function organisationForbidden(): AppError {
-  return forbidden('You do not have access to this organisation', 'organisation_forbidden');
+  return appError('organisation_forbidden');
 }
 
 /**
@@ -219,8 +219,8 @@ export async function requireOrgAccess(
 ): Promise<OrgAccess> {
   const refusal = options.refusal ?? organisationForbidden;
   const found = await findOrgAccess(db, actor, organisationId);
-  if (!found) throw options.missing === 'not-found' ? notFound('Organisation not found', 'organisation_not_found') : refusal();
+  if (!found) throw options.missing === 'not-found' ? appError('organisation_not_found') : refusal();
   if (!found.level) throw refusal();
-  if (need === 'admin' && found.level !== 'admin') throw forbidden('Your account cannot perform this action', 'admin_required');
+  if (need === 'admin' && found.level !== 'admin') throw appError('admin_required');
   return { level: found.level, organisation: found.organisation };
 }

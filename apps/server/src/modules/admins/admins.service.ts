@@ -5,7 +5,6 @@ import {
   isProviderStaffEmail,
   normaliseEmail,
   PAGE_SIZES,
-  validationMessages,
   type AdminEmailRules,
   type AdminPage,
   type AdminsImported,
@@ -13,7 +12,7 @@ import {
 } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
@@ -21,12 +20,10 @@ import * as repo from './admins.repository.js';
 
 /** Refusals the spec states as rules without texts (docs/libraries-api.md, "Admins"). */
 export const adminErrors = {
-  lastAdmin: "An organisation needs at least one admin of its own, so the last admin can't be removed. Add another admin first.",
   sort: 'sort must be email or name',
   dir: 'dir must be asc or desc',
   pageSize: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,
   page: 'page must be a whole number from 1',
-  tooMany: 'At most 1000 e-mails can be handled at once',
 } as const;
 
 const MAX_EMAILS = 1000;
@@ -45,13 +42,13 @@ export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdmins
   // Admins' e-mails are for admins: a library manager does not read them (docs/security.md).
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const sort = input.sort ?? 'email';
-  if (sort !== 'email' && sort !== 'name') throw badRequest(adminErrors.sort, 'validation_error');
+  if (sort !== 'email' && sort !== 'name') throw appError('validation_error', { message: adminErrors.sort });
   const dir = input.dir ?? 'asc';
-  if (dir !== 'asc' && dir !== 'desc') throw badRequest(adminErrors.dir, 'validation_error');
+  if (dir !== 'asc' && dir !== 'desc') throw appError('validation_error', { message: adminErrors.dir });
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
-  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw badRequest(adminErrors.pageSize, 'validation_error');
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw appError('validation_error', { message: adminErrors.pageSize });
   const page = input.page ?? 1;
-  if (!Number.isInteger(page) || page < 1) throw badRequest(adminErrors.page, 'validation_error');
+  if (!Number.isInteger(page) || page < 1) throw appError('validation_error', { message: adminErrors.page });
   const filter = { organisationId: input.organisationId, search: input.search ?? undefined };
   const [rows, total] = await Promise.all([
     repo.listAdmins(db, filter, { key: sort, dir }, { limit: pageSize, offset: (page - 1) * pageSize }),
@@ -73,8 +70,8 @@ export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdmins
 /** Trimmed, lower-cased, deduplicated e-mails; refuses an empty, oversized or invalid list. */
 function cleanEmails(emails: readonly string[]): string[] {
   const clean = [...new Set(emails.map(normaliseEmail).filter(Boolean))];
-  if (clean.length === 0) throw badRequest(validationMessages.emailRequired, 'email_required');
-  if (clean.length > MAX_EMAILS) throw badRequest(adminErrors.tooMany, 'too_many_emails');
+  if (clean.length === 0) throw appError('email_required');
+  if (clean.length > MAX_EMAILS) throw appError('too_many_emails');
   return clean;
 }
 
@@ -94,7 +91,7 @@ export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAd
   if (!parsed.success) {
     const refusal = adminEmailsRefusal(parsed.error);
     const details = refusal.code === 'invalid_email' ? { invalidEmails: refusal.emails } : refusal.emails.length ? { emails: refusal.emails } : undefined;
-    throw badRequest(refusal.message, refusal.code, details);
+    throw appError(refusal.code, { message: refusal.message, details });
   }
   const emails = parsed.data;
   return db.transaction().execute(async (trx) => {
@@ -125,7 +122,7 @@ export async function deleteAdmins(
     if (removing.length === 0) return { removed: [] };
     const remaining = current.filter((e) => !emails.includes(e));
     const noneLeft = remaining.length === 0 || (own(current).length > 0 && own(remaining).length === 0);
-    if (noneLeft) throw conflict(adminErrors.lastAdmin, 'last_admin');
+    if (noneLeft) throw appError('last_admin');
     const removed = await repo.deleteAdmins(trx, input.organisationId, removing);
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed,

@@ -2,11 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema, rateLimitMessages } from '@quire/core';
+import { analyticsIntakeBodySchema, analyticsIntakeRefusalSchema, analyticsIntakeResultSchema } from '@quire/core';
 import { z } from 'zod';
 import type { DB } from '../../db/types.js';
 import { countRequest, readCount } from '../../db/rate-limit.repository.js';
-import { AppError, tooManyRequests, unauthorised } from '../../errors.js';
+import { AppError, appError, unauthorised } from '../../errors.js';
 import type { AnalyticsAnswerCache } from './analytics-cache.js';
 import { ingestEvents } from './analytics.service.js';
 
@@ -35,7 +35,7 @@ async function checkIngestKey(request: FastifyRequest, db: Kysely<DB>, key: stri
   const counter = `intake-key-addr|${request.ip}`;
   // A right key costs one read; only a wrong one is counted.
   const { hits } = valid ? await readCount(db, counter, limit.windowMs) : await countRequest(db, counter, limit.windowMs);
-  if (hits > limit.max) throw tooManyRequests(rateLimitMessages.tooManyRequests);
+  if (hits > limit.max) throw appError('too_many_requests');
   if (!valid) throw unauthorised('A valid analytics intake key is required', 'analytics_key_invalid');
 }
 

@@ -5,7 +5,7 @@ import {
   type AnalyticsPeriodicCount, type AnalyticsSeries, type AnalyticsSession,
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
-import { AppError, badRequest } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import {
@@ -77,7 +77,7 @@ export async function ingestEvents(db: Kysely<DB>, events: readonly unknown[], n
   }
   if (errors.length) {
     errors.sort((a, b) => a.index - b.index);
-    throw new AppError(400, 'invalid_events', `${errors.length} of ${events.length} events are not valid; nothing was recorded`, { errors });
+    throw appError('invalid_events', { message: `${errors.length} of ${events.length} events are not valid; nothing was recorded`, details: { errors } });
   }
   const stored = checked.map((c) => c.event);
   const accepted = await withDeadlockRetry(() => db.transaction().execute((trx) => insertEventsWithRollups(trx, stored)));
@@ -150,13 +150,13 @@ export function resolveRange(query: { from?: string; to?: string }, now = Date.n
   const parse = (text: string | undefined, field: string) => {
     if (text === undefined) return undefined;
     const d = parseYyyymmdd(text);
-    if (!d) throw badRequest(`${field}: must be a real date written YYYYMMDD`, 'invalid_date');
+    if (!d) throw appError('invalid_date', { message: `${field}: must be a real date written YYYYMMDD` });
     return d;
   };
   const to = parse(query.to, 'to') ?? new Date(Math.floor(now / DAY) * DAY);
   const from = parse(query.from, 'from') ?? historyStart(to);
-  if (from.getTime() > to.getTime()) throw badRequest('from: must not be after to', 'invalid_range');
-  if ((to.getTime() - from.getTime()) / DAY > MAX_RANGE_DAYS) throw badRequest(`The range must not be longer than ${MAX_RANGE_DAYS} days`, 'invalid_range');
+  if (from.getTime() > to.getTime()) throw appError('invalid_range');
+  if ((to.getTime() - from.getTime()) / DAY > MAX_RANGE_DAYS) throw appError('invalid_range', { message: `The range must not be longer than ${MAX_RANGE_DAYS} days` });
   return { from: isoDay(from), to: isoDay(to) };
 }
 

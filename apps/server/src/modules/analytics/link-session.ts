@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../../db/types.js';
-import { forbidden } from '../../errors.js';
+import { appError } from '../../errors.js';
 import { liveSessionAccessLevel } from '../access/org-access.js';
 
 /** How long a session found alive and admin is believed without asking again (per server copy). */
@@ -19,7 +19,7 @@ export function createLinkSessionCheck(db: Kysely<DB>, keptMs = LINK_SESSION_KEP
     const key = `${sessionId}\n${organisationId}`;
     if (alive.has(key)) return;
     if (!sessionId || (await liveSessionAccessLevel(db, sessionId, organisationId)) !== 'admin') {
-      throw forbidden('This analytics link belongs to a session that has ended or lost access. Open Analytics again.', 'signed_url_session_ended');
+      throw appError('signed_url_session_ended');
     }
     alive.set(key, true);
   };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Env } from '../../env.js';
-import { forbidden } from '../../errors.js';
+import { appError } from '../../errors.js';
 
 /**
  * Signed analytics URLs (DESIGN "Signed URLs"): every data URL of an analytics session carries `session` (the id of
@@ -43,8 +43,8 @@ export function createUrlSigner(key: Buffer, ttlSeconds: number, verifiedKept = 
       return { query: `session=${encodeURIComponent(sessionId)}&expires=${expires}&signature=${signature}`, expires };
     },
     verify(organisationId, query, now = Date.now()) {
-      if (!query.expires || !query.signature) throw forbidden('This analytics link is not signed', 'signed_url_missing');
-      if (!/^\d{1,12}$/.test(query.expires)) throw forbidden('This analytics link is not valid', 'signed_url_invalid');
+      if (!query.expires || !query.signature) throw appError('signed_url_missing');
+      if (!/^\d{1,12}$/.test(query.expires)) throw appError('signed_url_invalid');
       const expires = Number(query.expires);
       const sessionId = query.session ?? '';
       const link = `${organisationId}\n${sessionId}\n${query.expires}\n${query.signature}`;
@@ -52,11 +52,11 @@ export function createUrlSigner(key: Buffer, ttlSeconds: number, verifiedKept = 
         const given = Buffer.from(query.signature, 'base64url');
         const wanted = mac(organisationId, sessionId, expires);
         if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-          throw forbidden('This analytics link is not valid', 'signed_url_invalid');
+          throw appError('signed_url_invalid');
         }
         verified.set(link, true);
       }
-      if (expires * 1000 <= now) throw forbidden('This analytics link has expired', 'signed_url_expired');
+      if (expires * 1000 <= now) throw appError('signed_url_expired');
       return sessionId;
     },
   };

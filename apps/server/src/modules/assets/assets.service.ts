@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { findOrgAccess } from '../access/org-access.js';
 import { findAvatarSubject, findFeaturedCover, findOrganisationBook, organisationsOfUser } from './assets.repository.js';
@@ -14,8 +14,8 @@ export interface ImageAnswer {
   etag: string;
 }
 
-const noAvatar = () => notFound('No avatar', 'avatar_not_found');
-const noCover = () => notFound('No cover', 'cover_not_found');
+const noAvatar = () => appError('avatar_not_found');
+const noCover = () => appError('cover_not_found');
 
 /** Scaled images of the featured books, by book, width and version: nine books, a few widths. */
 const coverCache = new Map<string, ImageAnswer>();

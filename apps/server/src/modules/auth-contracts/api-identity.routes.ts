@@ -4,19 +4,18 @@ import {
   adminSessionBodySchema,
   adminSessionSchema,
   emailParamsSchema,
-  identityVerificationParamsSchema,
   providerNamesSchema,
   resendEmailSchema,
 } from '@quire/core';
-import { AppError, forbidden } from '../../errors.js';
-import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
+import { appError } from '../../errors.js';
+import { emptyResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { verifyIdToken } from '../identity/id-token.js';
 import { CONFLICT_COOKIE } from '../identity/identity.routes.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
 import { verifySignedValue } from '../identity/tokens.js';
-import { chatSupportHash, providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
+import { providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
 
 /** Spec §7 {api} identity contracts (docs/identity.md). */
 export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void> {
@@ -41,11 +40,11 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
       const email = conflict ? verifySignedValue(secret, conflict) : null;
       if (email) {
         reply.clearCookie(CONFLICT_COOKIE, { path: '/api/token' });
-        throw new AppError(401, 'auth/account-exists-with-different-credential', 'You already have account, please use that to sign in', {
+        throw appError('auth/account-exists-with-different-credential', { details: {
           providerIds: await providerNamesFor(deps, email),
-        });
+        } });
       }
-      throw new AppError(401, 'auth/invalid-id-token', 'Your sign-in has expired, please sign in again', { providerIds: [] });
+      throw appError('auth/invalid-id-token', { details: { providerIds: [] } });
     }
     await recordAccess(deps, { userId: claims.sub, event: 'sign-in', ...client(request) });
     request.log.info({ userId: claims.sub, userProperties }, 'admin session opened');
@@ -89,23 +88,6 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
       const actor = requireActor(request);
       await recordAccess(deps, { userId: actor.userId, event: 're-auth', ...client(request) });
       return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/users/v2/:uid/:chatSupportProvider/identity-verification',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The chat-support identity-verification hash of the signed-in user",
-        params: identityVerificationParamsSchema,
-        response: { 200: textResponse('text/plain', 'The hash (hex)') },
-      },
-    },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      if (request.params.uid !== actor.userId) throw forbidden('You can only verify your own identity');
-      return reply.type('text/plain; charset=utf-8').send(chatSupportHash(app.env, request.params.chatSupportProvider, actor.userId));
     },
   );
 }

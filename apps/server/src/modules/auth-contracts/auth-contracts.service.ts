@@ -1,19 +1,16 @@
-import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { APIError } from 'better-auth/api';
 import {
-  authMessages,
   isDistrictSsoEmail,
   isProviderStaffEmail,
   isValidEmail,
   isCityGovernmentEmail,
   normaliseEmail,
-  validationMessages,
   PASSWORD_MIN_LENGTH,
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
-import { AppError, badRequest, forbidden, notFound, unauthorised } from '../../errors.js';
+import { appError, unauthorised } from '../../errors.js';
 import { authDomainRules, VERIFY_EMAIL_PAGE, type Auth } from '../identity/auth.js';
 import { issueCustomTokenForSession, issueCustomTokenForUser, type ClientMeta } from '../identity/custom-token.js';
 import {
@@ -32,12 +29,11 @@ export interface AuthContractsDeps {
   env: Env;
 }
 
-const invalidCredentials = (code: 'auth/wrong-password' | 'auth/user-not-found') =>
-  badRequest(authMessages.invalidCredentials, code);
+const invalidCredentials = (code: 'auth/wrong-password' | 'auth/user-not-found') => appError(code);
 
 function checkedEmail(value: string): string {
   const email = normaliseEmail(value);
-  if (!isValidEmail(email)) throw badRequest(validationMessages.emailInvalid, 'auth/invalid-email');
+  if (!isValidEmail(email)) throw appError('auth/invalid-email');
   return email;
 }
 
@@ -49,8 +45,8 @@ export async function signInWithPassword(
 ): Promise<{ token: string; emailVerified: boolean; userId: string }> {
   const email = checkedEmail(input.email);
   const rules = authDomainRules(deps.env);
-  if (isDistrictSsoEmail(email, rules.districtSsoDomains)) throw badRequest(authMessages.districtSso, 'auth/district-sso');
-  if (isCityGovernmentEmail(email, rules.cityGovernmentSuffixes)) throw badRequest(authMessages.cityGovernment, 'auth/city-government');
+  if (isDistrictSsoEmail(email, rules.districtSsoDomains)) throw appError('auth/district-sso');
+  if (isCityGovernmentEmail(email, rules.cityGovernmentSuffixes)) throw appError('auth/city-government');
   const user = await findUserByEmail(deps.db, email);
   const hash = user ? await findPasswordHash(deps.db, user.id) : null;
   // Compared against a dummy hash when the account does not exist, so both answers take as long.
@@ -69,7 +65,7 @@ export async function assertAllowedAsTeacher(deps: AuthContractsDeps, input: { e
     isProviderStaffEmail(email, deps.env.PROVIDER_EMAIL_DOMAIN) ||
     isDistrictSsoEmail(email, rules.districtSsoDomains) ||
     (await isStudentAccount(deps.db, email, input.userId));
-  if (refused) throw forbidden(authMessages.signUpAsAdminRefused, 'not_allowed_as_teacher');
+  if (refused) throw appError('not_allowed_as_teacher');
 }
 
 /** POST {auth}/email, sign-up: creates the account (verification mail goes out) and returns a custom token. */
@@ -79,24 +75,24 @@ export async function registerWithPassword(
 ): Promise<{ token: string; emailVerified: boolean; userId: string }> {
   const email = checkedEmail(input.email);
   const name = input.displayName.trim();
-  if (!name) throw badRequest(validationMessages.nameRequired, 'auth/missing-display-name');
-  if (input.password.length < PASSWORD_MIN_LENGTH) throw badRequest(validationMessages.passwordTooShort, 'auth/weak-password');
+  if (!name) throw appError('auth/missing-display-name');
+  if (input.password.length < PASSWORD_MIN_LENGTH) throw appError('auth/weak-password');
   if (isDistrictSsoEmail(email, authDomainRules(deps.env).districtSsoDomains)) {
-    throw badRequest(authMessages.districtSso, 'auth/district-sso');
+    throw appError('auth/district-sso');
   }
   await assertAllowedAsTeacher(deps, { email });
-  if (await findUserByEmail(deps.db, email)) throw badRequest(authMessages.emailAlreadyInUse, 'auth/email-already-in-use');
+  if (await findUserByEmail(deps.db, email)) throw appError('auth/email-already-in-use');
   let created: { token: string | null; user: { id: string } };
   try {
     created = await deps.auth.api.signUpEmail({ body: { email, password: input.password, name, callbackURL: VERIFY_EMAIL_PAGE } });
   } catch (error) {
     // Lost a race with another registration of the same address.
     if (error instanceof APIError && error.status === 'UNPROCESSABLE_ENTITY') {
-      throw badRequest(authMessages.emailAlreadyInUse, 'auth/email-already-in-use');
+      throw appError('auth/email-already-in-use');
     }
     throw error;
   }
-  if (!created.token) throw new AppError(500, 'auth/internal-error', 'The account was created but could not be signed in');
+  if (!created.token) throw appError('auth/internal-error');
   const token = await issueCustomTokenForSession(deps.auth, created.token);
   return { token, emailVerified: false, userId: created.user.id };
 }
@@ -129,12 +125,4 @@ export async function recordAccess(
   entry: { userId: string; event: string; ip: string | null; userAgent: string | null },
 ): Promise<void> {
   await insertAccessLog(deps.db, entry);
-}
-
-/** The chat-support identity hash: hex HMAC-SHA256 of the user id. */
-export function chatSupportHash(env: Env, provider: string, userId: string): string {
-  if (provider !== env.CHAT_SUPPORT_PROVIDER || !env.CHAT_SUPPORT_SECRET) {
-    throw notFound('Chat support is not configured', 'chat_support_disabled');
-  }
-  return createHmac('sha256', env.CHAT_SUPPORT_SECRET).update(userId).digest('hex');
 }

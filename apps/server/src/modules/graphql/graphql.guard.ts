@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { isListedAdmin } from '../access/org-access.js';
+import type { ErrorCode } from '@quire/core';
 
 /**
  * What one GraphQL request may ask for (docs/security.md). The console's largest request has about 40
@@ -33,7 +34,7 @@ export const GRAPHQL_LIMITS = {
 export class GraphqlRequestError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);

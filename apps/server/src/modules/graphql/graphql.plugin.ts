@@ -58,7 +58,6 @@ export async function graphqlPlugin(app: FastifyInstance, options: { modules: re
         return;
       }
       const { status, body } = errorResponse(error, request);
-      const code = typeof body.code === 'string' ? body.code : 'bad_request';
       const details = (error as { errors?: Array<{ message?: unknown }> }).errors;
       const message =
         status < 500 && Array.isArray(details) && details.length
@@ -66,7 +65,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: { modules: re
           : typeof body.message === 'string'
             ? body.message
             : 'Bad request';
-      sendGraphqlRefusal(reply, new GraphqlRequestError(status, code, message));
+      sendGraphqlRefusal(reply, new GraphqlRequestError(status, body.code, message));
     },
     context: (request: FastifyRequest, _reply: FastifyReply): Omit<GraphqlContext, keyof MercuriusContext> => ({
       actor: request.actor,

@@ -3,7 +3,7 @@ import { createAuthMiddleware, APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
-import { authMessages, signInDomainError, isDistrictSsoEmail, isValidEmail, SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS, validationMessages } from '@quire/core';
+import { authMessages, signInDomainError, isDistrictSsoEmail, isValidEmail, SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS, validationMessages, type ErrorCode } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -139,7 +139,7 @@ export function createAuth({ env, db, sendMail, onAccountUsed = async () => unde
         // An address that cannot exist (the accounts LTI launches create hold one) is never signed up, signed in,
         // reset or verified by e-mail: such an account is reached by its platform's launches only (docs/lti.md).
         if (ADDRESS_PATHS.has(ctx.path) && email.trim() !== '' && !isValidEmail(email)) {
-          throw new APIError('BAD_REQUEST', { code: 'auth/invalid-email', message: validationMessages.emailInvalid });
+          throw new APIError('BAD_REQUEST', { code: 'auth/invalid-email' satisfies ErrorCode, message: validationMessages.emailInvalid });
         }
         if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
         const refusal =
@@ -148,7 +148,7 @@ export function createAuth({ env, db, sendMail, onAccountUsed = async () => unde
             : isDistrictSsoEmail(email, rules.districtSsoDomains)
               ? authMessages.districtSso
               : null;
-        if (refusal) throw new APIError('BAD_REQUEST', { code: 'auth/domain-refused', message: refusal });
+        if (refusal) throw new APIError('BAD_REQUEST', { code: 'auth/domain-refused' satisfies ErrorCode, message: refusal });
       }),
     },
     plugins: [

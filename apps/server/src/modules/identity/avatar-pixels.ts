@@ -1,6 +1,6 @@
 import { INPUT_LIMITS } from '@quire/core';
 import sharp from 'sharp';
-import { badRequest } from '../../errors.js';
+import { appError } from '../../errors.js';
 
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i;
 
@@ -22,9 +22,8 @@ export async function checkAvatarPixels(image: string): Promise<void> {
   const max = INPUT_LIMITS.avatarMaxPixels;
   if (width * height > max) {
     const side = Math.floor(Math.sqrt(max));
-    throw badRequest(
-      `The avatar image is ${width} × ${height} pixels; it can have at most ${max.toLocaleString('en')} pixels (${side} × ${side})`,
-      'avatar_too_many_pixels',
-    );
+    throw appError('avatar_too_many_pixels', {
+      message: `The avatar image is ${width} × ${height} pixels; it can have at most ${max.toLocaleString('en')} pixels (${side} × ${side})`,
+    });
   }
 }

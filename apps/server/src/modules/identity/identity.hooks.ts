@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { forbidden } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { ACTING_USER_HEADER } from '@quire/core';
@@ -52,7 +52,7 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || isTrustedOrigin(request, allowed)) return done();
-    done(forbidden('This request must come from the console', 'csrf_origin_refused'));
+    done(appError('csrf_origin_refused'));
   });
 }
 

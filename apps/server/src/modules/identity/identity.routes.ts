@@ -3,17 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   identityProviderAnswerSchema,
+  identityStatusSchema,
   identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
-  authMessages,
   INPUT_LIMITS,
   oauthStartSchema,
   passwordResetRequestedSchema,
   signOutSchema,
-  validationMessages,
 } from '@quire/core';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { appError, noRoute } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
 import { publicUrl } from '../../env.js';
 import { SESSION_COOKIE_NAME } from '@quire/core';
@@ -81,11 +80,11 @@ async function checkProfileLimits(request: FastifyRequest): Promise<void> {
   if (!body || typeof body !== 'object') return;
   const fields = body as Record<string, unknown>;
   const tooLong = (key: string, max: number) => typeof fields[key] === 'string' && (fields[key] as string).length > max;
-  if (tooLong('name', INPUT_LIMITS.displayNameMax)) throw badRequest(`The name can be at most ${INPUT_LIMITS.displayNameMax} characters`, 'name_too_long');
-  if (tooLong('image', INPUT_LIMITS.avatarMax)) throw badRequest('The avatar image is too large', 'avatar_too_large');
+  if (tooLong('name', INPUT_LIMITS.displayNameMax)) throw appError('name_too_long');
+  if (tooLong('image', INPUT_LIMITS.avatarMax)) throw appError('avatar_too_large');
   if (typeof fields.image === 'string') await checkAvatarPixels(fields.image);
-  if (tooLong('email', INPUT_LIMITS.emailMax)) throw badRequest(validationMessages.emailInvalid, 'auth/invalid-email');
-  if (tooLong('password', INPUT_LIMITS.passwordMax)) throw badRequest(`The password can be at most ${INPUT_LIMITS.passwordMax} characters`, 'password_too_long');
+  if (tooLong('email', INPUT_LIMITS.emailMax)) throw appError('auth/invalid-email');
+  if (tooLong('password', INPUT_LIMITS.passwordMax)) throw appError('password_too_long');
 }
 
 /**
@@ -138,8 +137,13 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
       const refusal = (await response.clone().json().catch(() => null)) as { message?: unknown } | null;
       if (typeof refusal?.message === 'string' && UNUSABLE_TOKEN_MESSAGES.has(refusal.message)) {
         await response.body?.cancel();
-        throw badRequest(authMessages.signInLinkUsed, 'sign_in_link_used');
+        throw appError('sign_in_link_used');
       }
+    }
+    // A path the provider does not know: the JSON 404 every other prefix answers, not its empty one.
+    if (response.status === 404 && !response.headers.get('content-type')) {
+      await response.body?.cancel();
+      throw noRoute(request);
     }
     const location = response.headers.get('location') ?? '';
     const cookies = response.headers.getSetCookie();
@@ -180,13 +184,13 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
   app.post('/identity/sign-in/*', { ...signIn, schema: answers('Sign in (e-mail and password, OpenID Connect providers)') }, handle);
   app.post('/identity/sign-in/social', { ...signIn, schema: answers("A provider's authorisation URL for the pop-up", oauthStartSchema) }, handle);
   app.post('/identity/sign-up/*', { config: { rateLimit: authRateLimit(10, 'other') }, preHandler: [checkProfileLimits, mails.preHandler], schema: answers('Create an account') }, handle);
-  app.post('/identity/update-user', { preHandler: checkProfileLimits, schema: answers("Change the signed-in user's name or picture") }, handle);
+  app.post('/identity/update-user', { preHandler: checkProfileLimits, schema: answers("Change the signed-in user's name or picture", identityStatusSchema) }, handle);
   app.post(
     '/identity/request-password-reset',
     { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail a password-reset link', passwordResetRequestedSchema) },
     handle,
   );
-  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail the verification link again') }, handle);
+  app.post('/identity/send-verification-email', { config: { rateLimit: authRateLimit(5, 'other') }, preHandler: mails.preHandler, schema: answers('Mail the verification link again', identityStatusSchema) }, handle);
   app.get('/identity/get-session', { schema: answers('The signed-in identity, or null', identitySessionSchema) }, handle);
   app.get('/identity/token', { schema: answers('A fresh ID token carrying bc_orgs (401 when the session is over)', idTokenSchema) }, handle);
   app.post('/identity/one-time-token/verify', { schema: answers('Sign in with a custom token', identitySessionSchema) }, handle);
@@ -200,9 +204,9 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     async (request) => {
       const actor = requireActor(request);
       const { uid } = request.params;
-      if (uid !== actor.userId) throw forbidden('You can only read your own user record');
+      if (uid !== actor.userId) throw appError('forbidden', { message: 'You can only read your own user record' });
       const user = await findUserById(app.db, uid);
-      if (!user) throw notFound('User not found', 'user_not_found');
+      if (!user) throw appError('user_not_found');
       return { uid: user.id, email: user.email, displayName: user.name, photoURL: user.image, emailVerified: user.emailVerified };
     },
   );

@@ -1,8 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler, preHandlerHookHandler } from 'fastify';
-import { authErrorCodeMessages, rateLimitMessages } from '@quire/core';
 import { countRequest, refundRequest } from '../../db/rate-limit.repository.js';
-import { AppError } from '../../errors.js';
+import { appError } from '../../errors.js';
 import { assertHashingCapacity } from './password.js';
 import { databaseRateLimitStore } from './rate-limit.store.js';
 
@@ -43,9 +42,9 @@ export type LimitKind = 'password' | 'other';
 
 /** 429 on a password form: the spec's auth/too-many-requests text. */
 export const tooManyPasswordAttempts = () =>
-  new AppError(429, 'auth/too-many-requests', authErrorCodeMessages['auth/too-many-requests']);
+  appError('auth/too-many-requests');
 /** 429 on a form without a password (look-up, recovery, resend, registration). */
-export const tooManyRequests = () => new AppError(429, 'too_many_requests', rateLimitMessages.tooManyRequests);
+export const tooManyRequests = () => appError('too_many_requests');
 
 /** At most `max` requests a minute per client address and e-mail. */
 export function authRateLimit(max: number, kind: LimitKind = 'password') {

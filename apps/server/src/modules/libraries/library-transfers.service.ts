@@ -1,7 +1,7 @@
 import { isProviderStaffEmail, LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER, type LibrariesArchived, type LibrariesReassigned } from '@quire/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { isListedAdmin } from '../access/org-access.js';
@@ -9,14 +9,6 @@ import * as repo from './libraries.repository.js';
 import { findUser } from './org-membership.repository.js';
 import { ensureOrgMember } from './org-membership.service.js';
 import { requireTeacherScope, type TeacherScope } from './teacher-scope.js';
-
-/** Refusals the spec states as rules (§5) without texts. */
-export const transferErrors = {
-  sameOwner: "A teacher can't be given their own libraries: choose someone else",
-  targetNotFound: 'The chosen teacher or admin is not in this organisation',
-  targetPending: "This teacher hasn't signed up yet, so they can't be given libraries",
-  targetInactive: 'This teacher has been removed from the organisation or is a student, so they can\'t be given libraries',
-} as const;
 
 export interface ReassignInput {
   organisationId: string;
@@ -29,12 +21,12 @@ export interface ReassignInput {
 
 /** The target teacher, checked against the §5 rules. */
 async function teacherTarget(trx: Transaction<DB>, scope: TeacherScope, input: ReassignInput) {
-  if (input.newOwnerId === scope.teacher.id) throw badRequest(transferErrors.sameOwner, 'same_owner');
+  if (input.newOwnerId === scope.teacher.id) throw appError('same_owner');
   const target = await repo.findMember(trx, input.organisationId, input.newOwnerId);
   // Provider staff visiting for support are no teachers of the school (issue 15).
-  if (!target || target.is_provider_staff) throw notFound(transferErrors.targetNotFound, 'target_not_found');
-  if (target.pending || target.role < 0) throw conflict(transferErrors.targetPending, 'target_pending');
-  if (target.revoked_at || target.is_student) throw conflict(transferErrors.targetInactive, 'target_inactive');
+  if (!target || target.is_provider_staff) throw appError('target_not_found');
+  if (target.pending || target.role < 0) throw appError('target_pending');
+  if (target.revoked_at || target.is_student) throw appError('target_inactive');
   return { member: target, created: false };
 }
 
@@ -48,11 +40,11 @@ async function adminTarget(trx: Transaction<DB>, scope: TeacherScope, input: Rea
   const email = (member?.email ?? user?.email ?? (key.includes('@') ? key : '')).toLowerCase();
   const userId = member?.user_id ?? user?.id ?? null;
   if (!email || !(await isListedAdmin(trx, { email, userId }, input.organisationId))) {
-    throw notFound(transferErrors.targetNotFound, 'target_not_found');
+    throw appError('target_not_found');
   }
   const { teacher } = scope;
   if (member?.id === teacher.id || email === teacher.email || (userId !== null && userId === teacher.user_id)) {
-    throw badRequest(transferErrors.sameOwner, 'same_owner');
+    throw appError('same_owner');
   }
   const ensured = await ensureOrgMember(trx, input.organisationId, {
     email, userId, displayName: member?.display_name || user?.name || '',

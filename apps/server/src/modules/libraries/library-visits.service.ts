@@ -1,7 +1,6 @@
 import {
   isProviderStaffEmail,
   LIBRARY_ROLE_CO_TEACHER,
-  libraryMessages,
   libraryVisitAction,
   validateVisitReason,
   validationMessages,
@@ -12,7 +11,7 @@ import {
 } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { MailService } from '../../mail/mail.service.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
@@ -22,10 +21,6 @@ import { requireTeacherScope } from './teacher-scope.js';
 
 /** The role a visiting admin gets in the library: enough to help with content and members. */
 export const VISITOR_LIBRARY_ROLE = LIBRARY_ROLE_CO_TEACHER;
-
-export const visitErrors = {
-  libraryNotFound: 'Library not found',
-} as const;
 
 /**
  * The identity provider's single-use sign-in token (the one an LTI launch ends with): app.ts passes it in,
@@ -74,7 +69,7 @@ export function parseVisitReason(reason: string | undefined, otherReason: string
   const [c, other] = isListed ? [choice, otherReason ?? ''] : [VISIT_REASON_OTHER, choice || (otherReason ?? '')];
   const problem = validateVisitReason(c, other);
   if (problem) {
-    throw badRequest(problem, problem === validationMessages.visitReasonTooLong ? 'visit_reason_too_long' : 'visit_reason_required');
+    throw appError(problem === validationMessages.visitReasonTooLong ? 'visit_reason_too_long' : 'visit_reason_required', { message: problem });
   }
   return visitReasonText(c, other);
 }
@@ -88,18 +83,18 @@ export async function joinLibrary(deps: VisitDeps, actor: Actor, input: JoinLibr
   const { db } = deps;
   const { access, teacher } = await requireTeacherScope(db, actor, input, 'read');
   const org = access.organisation;
-  if (!org.visit_libraries || access.level !== 'admin') throw forbidden(libraryMessages.visitNotAllowed, 'visit_not_allowed');
+  if (!org.visit_libraries || access.level !== 'admin') throw appError('visit_not_allowed');
 
   const viewerMemberIds = await repo.findMemberIdsOfPerson(db, input.organisationId, actor);
   const [library] = await repo.listTeacherLibraries(db, {
     organisationId: input.organisationId, memberId: teacher.id, viewerMemberIds, libraryId: input.libraryId, includeOwnPrivate: true,
   });
-  if (!library) throw notFound(visitErrors.libraryNotFound, 'library_not_found');
+  if (!library) throw appError('library_not_found');
   if (libraryVisitAction({ role: Number(library.role), isPrivate: library.is_private }) !== 'visit') {
-    throw forbidden(libraryMessages.joinForbidden, 'visit_forbidden');
+    throw appError('visit_forbidden');
   }
   const reason = parseVisitReason(input.reason, input.otherReason);
-  if (!reason && !library.joined) throw badRequest(validationMessages.visitReasonRequired, 'visit_reason_required');
+  if (!reason && !library.joined) throw appError('visit_reason_required');
 
   await db.transaction().execute(async (trx) => {
     const ensured = await ensureOrgMember(trx, input.organisationId, {

@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../errors.js';
+import { appError } from '../../errors.js';
 
 /** Header naming the organisation a teacher call is about (alternative to ?organisationId=). */
 export const ORGANISATION_HEADER = 'x-organisation-id';
-
-export const organisationIdErrors = {
-  required: 'Say which organisation the teacher belongs to (organisationId)',
-  mismatch: 'The organisation named in the request does not agree with itself',
-} as const;
 
 /**
  * The spec's teacher paths carry no organisation, so the console names it: query, header or body.
@@ -20,7 +15,7 @@ export function organisationIdOf(request: FastifyRequest, body?: { organisationI
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
   const unique = [...new Set(values.map((v) => v.trim()))];
-  if (unique.length === 0) throw badRequest(organisationIdErrors.required, 'organisation_required');
-  if (unique.length > 1) throw badRequest(organisationIdErrors.mismatch, 'organisation_mismatch');
+  if (unique.length === 0) throw appError('organisation_required');
+  if (unique.length > 1) throw appError('organisation_mismatch');
   return unique[0]!;
 }

@@ -1,14 +1,10 @@
-import { libraryMessages } from '@quire/core';
+
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { requireOrgAccess, type OrgAccess } from '../access/org-access.js';
 import { findMember, type TeacherMember } from './libraries.repository.js';
-
-export const scopeErrors = {
-  teacherNotFound: 'Teacher not found',
-} as const;
 
 export interface TeacherScope {
   access: OrgAccess;
@@ -27,9 +23,9 @@ export async function requireTeacherScope(
   need: 'read' | 'admin',
 ): Promise<TeacherScope> {
   const access = await requireOrgAccess(db, actor, input.organisationId, need, {
-    refusal: () => forbidden(libraryMessages.notAuthorisedRequestedUser, 'not_authorised_user'),
+    refusal: () => appError('not_authorised_user'),
   });
   const teacher = await findMember(db, input.organisationId, input.teacherId);
-  if (!teacher) throw notFound(scopeErrors.teacherNotFound, 'teacher_not_found');
+  if (!teacher) throw appError('teacher_not_found');
   return { access, teacher };
 }

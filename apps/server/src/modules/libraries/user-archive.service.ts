@@ -1,7 +1,7 @@
 import { isProviderStaffEmail, type DeleteCheck, type LibrariesOnArchive, type UserArchived } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { isListedAdmin } from '../access/org-access.js';
@@ -59,7 +59,7 @@ export async function archiveUser(
 ): Promise<UserArchived> {
   const scope = await requireTeacherScope(db, actor, input, 'admin');
   const verdict = await check(db, actor, scope, input);
-  if (!verdict.canDelete) throw conflict(verdict.reasons.join(' '), 'cannot_delete', { reasons: verdict.reasons });
+  if (!verdict.canDelete) throw appError('cannot_delete', { message: verdict.reasons.join(' '), details: { reasons: verdict.reasons } });
   const { teacher } = scope;
   return db.transaction().execute(async (trx) => {
     // One transaction for the whole flow (issue 15): the libraries move only if the teacher is removed too.
@@ -76,7 +76,7 @@ export async function archiveUser(
     const { libraryIds } = await repo.archiveOwned(trx, input.organisationId, teacher.id);
     const revokedAt = await revokeMember(trx, input.organisationId, teacher.id);
     // Removed meanwhile by someone else: report it as the check would have.
-    if (!revokedAt) throw conflict(deleteCheckReasons.alreadyRemoved, 'cannot_delete', { reasons: [deleteCheckReasons.alreadyRemoved] });
+    if (!revokedAt) throw appError('cannot_delete', { message: deleteCheckReasons.alreadyRemoved, details: { reasons: [deleteCheckReasons.alreadyRemoved] } });
     await recordAudit(trx, actor, {
       organisationId: input.organisationId,
       action: 'members.archive',

@@ -1,7 +1,7 @@
 import { checkAssignable, licensesNeeded, type LicenseAssignment } from '@quire/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
@@ -9,11 +9,7 @@ import * as repo from './licenses.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
 export const licenseErrors = {
-  licenseNotFound: 'License not found',
-  teacherNotFound: 'Teacher not found',
   domainOrganisation: 'Licenses are assigned to the whole domain in this organisation and cannot be changed per teacher',
-  applyToAll: 'This license applies to all teachers and cannot be assigned individually',
-  inactiveMembers: 'Inactive teachers and students cannot be given a license',
 } as const;
 
 export interface AssignLicenseInput {
@@ -37,7 +33,7 @@ export async function assignLicense(db: Kysely<DB>, actor: Actor, input: AssignL
 export async function requireLicenseChange(db: Kysely<DB>, actor: Actor, organisationId: string): Promise<void> {
   // Never in a domain organisation: every teacher there holds its apply-to-all licence.
   const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
-  if (organisation.is_domain) throw forbidden(licenseErrors.domainOrganisation, 'domain_organisation');
+  if (organisation.is_domain) throw appError('domain_organisation', { message: licenseErrors.domainOrganisation });
 }
 
 /**
@@ -47,11 +43,11 @@ export async function requireLicenseChange(db: Kysely<DB>, actor: Actor, organis
 export async function assignLicenseIn(trx: Transaction<DB>, actor: Actor, input: AssignLicenseInput): Promise<LicenseAssignment> {
   const memberIds = [...new Set(input.memberIds)];
   const [license] = await repo.lockLicenses(trx, input.organisationId, [input.licenseId]);
-  if (!license) throw notFound(licenseErrors.licenseNotFound, 'license_not_found');
-  if (license.apply_to_all) throw conflict(licenseErrors.applyToAll, 'license_applies_to_all');
+  if (!license) throw appError('license_not_found');
+  if (license.apply_to_all) throw appError('license_applies_to_all');
   const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
-  if (members.length !== memberIds.length) throw notFound(licenseErrors.teacherNotFound, 'teacher_not_found');
-  if (members.some((m) => m.revoked_at || m.is_student)) throw conflict(licenseErrors.inactiveMembers, 'teacher_inactive');
+  if (members.length !== memberIds.length) throw appError('teacher_not_found');
+  if (members.some((m) => m.revoked_at || m.is_student)) throw appError('teacher_inactive');
   const allocated = (await repo.countAllocated(trx, input.organisationId, [license.id])).get(license.id) ?? 0;
   const check = {
     license: { quantity: license.quantity, allocated, bookQuota: license.book_quota },
@@ -59,7 +55,7 @@ export async function assignLicenseIn(trx: Transaction<DB>, actor: Actor, input:
     membersAlreadyOnLicense: members.filter((m) => m.license_id === license.id).map((m) => m.id),
   };
   const refusal = checkAssignable(check);
-  if (refusal) throw conflict(refusal, 'not_enough_licenses', { available: Math.max(0, license.quantity - allocated) });
+  if (refusal) throw appError('not_enough_licenses', { message: refusal, details: { available: Math.max(0, license.quantity - allocated) } });
   const assigned = await repo.setMembersLicense(trx, input.organisationId, memberIds, license.id);
   await recordAudit(trx, actor, {
     organisationId: input.organisationId, action: 'licenses.assign', targetType: 'member', targetIds: assigned,
@@ -91,7 +87,7 @@ export async function removeLicensesIn(
 ): Promise<{ memberIds: string[] }> {
   const memberIds = [...new Set(input.memberIds)];
   const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
-  if (members.length !== memberIds.length) throw notFound(licenseErrors.teacherNotFound, 'teacher_not_found');
+  if (members.length !== memberIds.length) throw appError('teacher_not_found');
   const changed = await repo.setMembersLicense(trx, input.organisationId, memberIds, null);
   await recordAudit(trx, actor, {
     organisationId: input.organisationId, action: 'licenses.remove', targetType: 'member', targetIds: changed,

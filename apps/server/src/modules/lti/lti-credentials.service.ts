@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH, type LtiCredentials } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
-import { conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
@@ -49,7 +49,7 @@ export async function generateCredentials(db: Kysely<DB>, env: Env, actor: Actor
   const encryptedSecret = vaultFor(env).encrypt(consumerSecret, { organisationId, consumerKey });
   await db.transaction().execute(async (trx) => {
     const inserted = await repo.insertCredentials(trx, { organisationId, consumerKey, encryptedSecret });
-    if (!inserted) throw conflict('This organisation already has LTI credentials; revoke them first', 'lti_credentials_exist');
+    if (!inserted) throw appError('lti_credentials_exist');
     // The secret is never written to the audit trail or the log.
     await recordAudit(trx, actor, { organisationId, action: 'lti.generate', targetType: 'lti_credentials', targetIds: [consumerKey] });
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { emailSchema, LTI_ACCOUNT_DOMAIN, LTI_TIMESTAMP_TOLERANCE_SECONDS, type AppUserKind } from '@quire/core';
+import { emailSchema, errorCatalogue, LTI_ACCOUNT_DOMAIN, LTI_TIMESTAMP_TOLERANCE_SECONDS, type AppUserKind, type ErrorCode } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { recordAudit } from '../access/audit.js';
@@ -11,31 +11,15 @@ import * as repo from './lti-launch.repository.js';
 import { SIGNATURE_METHODS, verifySignature, type SignatureMethod } from './oauth-signature.js';
 import { userKindFromRoles } from './lti-roles.js';
 
-/** The texts a refused launch shows (and sends back as lti_errormsg). */
-export const launchErrors = {
-  messageType: 'This is not an LTI launch request: lti_message_type must be basic-lti-launch-request.',
-  version: 'This LTI version is not supported: lti_version must be LTI-1p0.',
-  resourceLink: 'This launch has no resource_link_id. Check how the link is set up in your learning platform.',
-  notSigned: 'This launch is not signed with OAuth 1.0a (HMAC-SHA1 or HMAC-SHA256).',
-  unknownKey: 'The consumer key of this launch is not recognised; it may have been revoked. Ask your administrator for the current key and secret.',
-  timestamp: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.',
-  signature: 'The signature of this launch is not valid. Check the consumer secret set up in your learning platform.',
-  replay: 'This launch has already been used. Please launch again from your learning platform.',
-  noUser: 'The learning platform did not send a user id. Set the tool’s privacy to send user information (name and email).',
-  adminAccount: 'This account manages an organisation and cannot be signed in from a learning platform. Sign in to the admin console directly.',
-  ownSignIn: 'This learning platform account is linked to an account that signs in directly, so it cannot be signed in from a learning platform. Ask your administrator for help.',
-  removed: 'Your account has been removed from this organisation. Ask your administrator for help.',
-  tooManyAccounts: 'This learning platform has created too many new accounts in a short time. Please try again in a few minutes.',
-} as const;
-
-type RefusalStatus = 400 | 401 | 403 | 409 | 429;
+/** The error catalogue's reasons for refusing a launch. */
+type LaunchRefusalCode = Extract<ErrorCode, `lti_${string}`>;
 
 export type LaunchResult =
   | { ok: true; userId: string; organisationId: string; kind: AppUserKind; provisioned: boolean }
   | {
       ok: false;
-      status: RefusalStatus;
-      code: string;
+      status: number;
+      code: LaunchRefusalCode;
       message: string;
       /** The platform's signature was verified: only then may the refusal go back to launch_presentation_return_url. */
       signed: boolean;
@@ -60,8 +44,12 @@ class LaunchRefused extends Error {
   }
 }
 
-const fail = (status: RefusalStatus, code: string, message: string, signed = false): LaunchResult => ({ ok: false, status, code, message, signed });
-const signedFail = (status: RefusalStatus, code: string, message: string): LaunchResult => fail(status, code, message, true);
+/** A launch refused for one of the catalogue's LTI reasons, with its status and message. */
+const fail = (code: LaunchRefusalCode, signed = false): LaunchResult => {
+  const { status, message } = errorCatalogue[code];
+  return { ok: false, status, code, message, signed };
+};
+const signedFail = (code: LaunchRefusalCode): LaunchResult => fail(code, true);
 
 const MAX_FIELD = 1024;
 
@@ -72,9 +60,9 @@ function first(params: ReadonlyArray<readonly [string, string]>, name: string): 
 
 /** Checks the message fields of an LTI 1.1 basic launch (the 1EdTech certification's invalid launches). */
 export function checkMessage(params: ReadonlyArray<readonly [string, string]>, signed = false): LaunchResult | null {
-  if (first(params, 'lti_message_type') !== 'basic-lti-launch-request') return fail(400, 'lti_message_type', launchErrors.messageType, signed);
-  if (first(params, 'lti_version') !== 'LTI-1p0') return fail(400, 'lti_version', launchErrors.version, signed);
-  if (!first(params, 'resource_link_id')) return fail(400, 'lti_resource_link_id', launchErrors.resourceLink, signed);
+  if (first(params, 'lti_message_type') !== 'basic-lti-launch-request') return fail('lti_message_type', signed);
+  if (first(params, 'lti_version') !== 'LTI-1p0') return fail('lti_version', signed);
+  if (!first(params, 'resource_link_id')) return fail('lti_resource_link_id', signed);
   return null;
 }
 
@@ -97,26 +85,26 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
     !SIGNATURE_METHODS.includes(signatureMethod as SignatureMethod) || (version !== undefined && version !== '1.0')
   ) {
     // An unsigned request that is not even a launch says so; either way nothing of it is trusted.
-    return checkMessage(params) ?? fail(400, 'lti_not_signed', launchErrors.notSigned);
+    return checkMessage(params) ?? fail('lti_not_signed');
   }
 
   const credentials = await findCredentialsByKey(db, consumerKey);
-  if (!credentials) return fail(401, 'lti_unknown_key', launchErrors.unknownKey);
+  if (!credentials) return fail('lti_unknown_key');
   const secret = vaultFor(env).decrypt(credentials.consumer_secret, { organisationId: credentials.organisation_id, consumerKey });
-  if (secret === null) return fail(401, 'lti_unknown_key', launchErrors.unknownKey);
+  if (secret === null) return fail('lti_unknown_key');
   const valid = verifySignature({ method: launch.method, urls: launch.urls, params, signatureMethod: signatureMethod as SignatureMethod, signature, consumerSecret: secret });
-  if (!valid) return fail(401, 'lti_signature', launchErrors.signature);
+  if (!valid) return fail('lti_signature');
 
   // Signed by the platform from here on: a refusal may go back to the platform's return URL.
   const now = launch.nowSeconds ?? Math.floor(Date.now() / 1000);
   const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
-  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return signedFail(401, 'lti_timestamp', launchErrors.timestamp);
-  if (!(await repo.claimNonce(db, consumerKey, nonce))) return signedFail(401, 'lti_replay', launchErrors.replay);
+  if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return signedFail('lti_timestamp');
+  if (!(await repo.claimNonce(db, consumerKey, nonce))) return signedFail('lti_replay');
   const messageProblem = checkMessage(params, true);
   if (messageProblem) return messageProblem;
 
   const ltiUserId = first(params, 'user_id');
-  if (!ltiUserId) return signedFail(400, 'lti_no_user', launchErrors.noUser);
+  if (!ltiUserId) return signedFail('lti_no_user');
   const roles = first(params, 'roles');
   const kind = userKindFromRoles(roles);
   const rawEmail = first(params, 'lis_person_contact_email_primary');
@@ -163,8 +151,8 @@ interface ProvisionInput {
   launch: LaunchRequest;
 }
 
-const refuse = (status: RefusalStatus, code: string, message: string): never => {
-  throw new LaunchRefused(signedFail(status, code, message));
+const refuse = (code: LaunchRefusalCode): never => {
+  throw new LaunchRefused(signedFail(code));
 };
 
 /**
@@ -182,22 +170,22 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
     let user: { id: string; email: string; name: string };
     if (linked) {
       // A link to an account with a password or a provider of its own (made before this rule) is never followed.
-      if (linked.has_own_sign_in || !linked.email.endsWith(`@${LTI_ACCOUNT_DOMAIN}`)) refuse(409, 'lti_account_has_own_sign_in', launchErrors.ownSignIn);
+      if (linked.has_own_sign_in || !linked.email.endsWith(`@${LTI_ACCOUNT_DOMAIN}`)) refuse('lti_account_has_own_sign_in');
       user = linked;
     } else {
       const rate = ltiAccountRate(env);
-      if (!(await repo.takeAccountAllowance(trx, { organisationId, consumerKey }, rate))) refuse(429, 'lti_too_many_accounts', launchErrors.tooManyAccounts);
+      if (!(await repo.takeAccountAllowance(trx, { organisationId, consumerKey }, rate))) refuse('lti_too_many_accounts');
       user = await repo.insertUser(trx, { email: launchAccountEmail(organisationId, ltiUserId), name: name.slice(0, 200) });
       provisioned = true;
     }
     const providerDomain = env.PROVIDER_EMAIL_DOMAIN.toLowerCase();
     if (user.email.toLowerCase().endsWith(`@${providerDomain}`) || (await isListedAdmin(trx, { userId: user.id, email: user.email }))) {
-      refuse(403, 'lti_admin_account', launchErrors.adminAccount);
+      refuse('lti_admin_account');
     }
     await repo.linkUser(trx, organisationId, ltiUserId, user.id, contactEmail);
 
     const member = await repo.findMember(trx, organisationId, user.id);
-    if (member?.revoked_at) refuse(403, 'lti_member_removed', launchErrors.removed);
+    if (member?.revoked_at) refuse('lti_member_removed');
     let memberKind: AppUserKind = kind;
     if (!member) {
       await repo.insertMember(trx, organisationId, { userId: user.id, email: user.email, displayName: name.slice(0, 200), isStudent: kind === 'student' });

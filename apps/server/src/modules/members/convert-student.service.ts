@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_MY_BOOKS_LIBRARY_NAME, type ConvertToStudentResult } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { findOrgAccess } from '../access/org-access.js';
@@ -10,13 +10,9 @@ import { upsertPrivateLibrary } from '../libraries/private-library.repository.js
 import * as repo from './members.repository.js';
 
 export const convertErrors = {
-  teacherNotFound: 'Teacher not found',
-  alreadyConverted: 'This teacher has already been converted',
   pending: "This teacher hasn't signed up yet, so they can't be switched to a student",
   inactive: 'This teacher has been removed from the organisation',
-  self: "You can't switch your own account to a student",
   ambiguous: 'This teacher belongs to several of your organisations: say which one (organisationId)',
-  libraryName: 'The library name must be 1 to 128 characters',
 } as const;
 
 export interface ConvertToStudentInput {
@@ -33,7 +29,7 @@ export interface ConvertToStudentInput {
  */
 export async function convertToStudent(db: Kysely<DB>, actor: Actor, input: ConvertToStudentInput): Promise<ConvertToStudentResult> {
   const name = (input.myBooksLibraryName ?? DEFAULT_MY_BOOKS_LIBRARY_NAME).trim();
-  if (name.length < 1 || name.length > 128) throw badRequest(convertErrors.libraryName, 'invalid_library_name');
+  if (name.length < 1 || name.length > 128) throw appError('invalid_library_name');
   const memberships = (await repo.findMembershipsOf(db, input.userId)).filter(
     (m) => !input.organisationId || m.organisation_id === input.organisationId,
   );
@@ -41,15 +37,15 @@ export async function convertToStudent(db: Kysely<DB>, actor: Actor, input: Conv
   const access = await Promise.all(memberships.map((m) => findOrgAccess(db, actor, m.organisation_id).then((found) => found?.level ?? null)));
   const administered = memberships.filter((_, i) => access[i] === 'admin');
   if (administered.length === 0) {
-    if (access.some(Boolean)) throw forbidden();
-    throw notFound(convertErrors.teacherNotFound, 'teacher_not_found');
+    if (access.some(Boolean)) throw appError('forbidden');
+    throw appError('teacher_not_found');
   }
-  if (administered.length > 1) throw badRequest(convertErrors.ambiguous, 'organisation_required');
+  if (administered.length > 1) throw appError('organisation_required', { message: convertErrors.ambiguous });
   const member = administered[0]!;
-  if (member.is_student) throw conflict(convertErrors.alreadyConverted, 'already_converted');
-  if (member.revoked_at) throw conflict(convertErrors.inactive, 'teacher_inactive');
-  if (member.pending || member.role < 0) throw conflict(convertErrors.pending, 'teacher_pending');
-  if (member.user_id === actor.userId || member.email === actor.email.toLowerCase()) throw conflict(convertErrors.self, 'self');
+  if (member.is_student) throw appError('already_converted');
+  if (member.revoked_at) throw appError('teacher_inactive', { message: convertErrors.inactive });
+  if (member.pending || member.role < 0) throw appError('teacher_pending', { message: convertErrors.pending });
+  if (member.user_id === actor.userId || member.email === actor.email.toLowerCase()) throw appError('self');
 
   return db.transaction().execute(async (trx) => {
     await repo.markStudent(trx, member.organisation_id, member.id);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { grantInOrder, importMessages, invalidEmailsText, isProviderStaffEmail, isValidEmail, normaliseEmail, validationMessages, type ImportTeachersResult } from '@quire/core';
+import { grantInOrder, invalidEmailsText, isProviderStaffEmail, isValidEmail, normaliseEmail, type ImportTeachersResult } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
@@ -28,8 +28,8 @@ export function normaliseImportList(emails: readonly string[]): string[] {
     seen.add(email);
     if (!isValidEmail(email)) invalid.push(email);
   }
-  if (invalid.length) throw badRequest(invalidEmailsText(invalid.length), 'invalid_emails', { invalidEmails: invalid });
-  if (seen.size === 0) throw badRequest(validationMessages.emailRequired, 'no_emails');
+  if (invalid.length) throw appError('invalid_emails', { message: invalidEmailsText(invalid.length), details: { invalidEmails: invalid } });
+  if (seen.size === 0) throw appError('no_emails');
   return [...seen];
 }
 
@@ -44,7 +44,7 @@ export async function importTeachers(db: Kysely<DB>, actor: Actor, input: Import
   const emails = normaliseImportList(input.emails);
   const staff = isProviderStaffEmail(actor.email, input.providerEmailDomain);
   // The console offers Import only without a domain licence; the server holds the same line.
-  if (organisation.is_domain && !staff) throw forbidden(importMessages.forbidden, 'domain_organisation');
+  if (organisation.is_domain && !staff) throw appError('domain_organisation');
   const requested = new Map<string, string>();
   for (const [email, licenseId] of Object.entries(input.licenses ?? {})) {
     if (licenseId) requested.set(normaliseEmail(email), licenseId);
@@ -57,9 +57,9 @@ export async function importTeachers(db: Kysely<DB>, actor: Actor, input: Import
 
     const licenseIds = [...new Set(fresh.map((e) => requested.get(e)).filter((id): id is string => Boolean(id)))];
     const licenses = await lockLicenses(trx, input.organisationId, licenseIds);
-    if (licenses.length !== licenseIds.length) throw notFound('License not found', 'license_not_found');
+    if (licenses.length !== licenseIds.length) throw appError('license_not_found');
     if (licenseIds.length && (organisation.is_domain || licenses.some((l) => l.apply_to_all))) {
-      throw conflict(importMessages.licensesNotGranted, 'licenses_not_granted');
+      throw appError('licenses_not_granted');
     }
     const allocated = await countAllocated(trx, input.organisationId, licenseIds);
     const seats = new Map(licenses.map((l) => [l.id, l.quantity - (allocated.get(l.id) ?? 0)]));

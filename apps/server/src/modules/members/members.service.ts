@@ -1,26 +1,22 @@
 import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage, type TeachersListParams } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import { checkSessionActor, type Actor, type SessionRef } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { orgAccessRow, organisationForbidden, readAccessRow, requireOrgAccess, sessionOrgAccessRow, type OrgAccess } from '../access/org-access.js';
 import { countOwnedBooks } from '../libraries/book-counts.repository.js';
 import { presentMember } from './members.presenter.js';
 import * as repo from './members.repository.js';
-import { cursorErrors, decodeCursor, encodeCursor, isDataException } from './teachers-cursor.js';
+import { decodeCursor, encodeCursor, isDataException } from './teachers-cursor.js';
 import * as listRepo from './teachers-list.repository.js';
 import { readTeachersPage } from './teachers-page.repository.js';
 import type { TeacherFilter, TeacherRow, TeacherSort, TeacherWindow } from './teachers-list.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
 export const memberErrors = {
-  teacherNotFound: 'Teacher not found',
   removeNotAllowed: 'Only pending teachers can be removed from this organisation',
   removeNotAllowedDomain: 'Teachers cannot be removed from a domain organisation',
-  roleValue: 'The role must be 400 (library manager) or 600 (teacher)',
-  roleNeedsOrgLibraries: 'Library managers need the organisation libraries feature',
-  rolePending: "A pending teacher's role cannot be changed until they sign up",
   roleInactive: "An inactive teacher's role cannot be changed",
 } as const;
 
@@ -55,7 +51,7 @@ export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilte
  * session, access, page and total: docs/performance.md) and refused after it as the actor hook would refuse it.
  */
 export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, input: ListTeachersInput): Promise<MembersPage> {
-  if (input.after && input.before) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+  if (input.after && input.before) throw appError('invalid_cursor');
   const { filter, sort } = teacherQueryOf(input);
   const paged = input.page !== undefined || input.pageSize !== undefined || input.after !== undefined || input.before !== undefined;
   // Library managers read the list a page at a time, never all of it at once (docs/security.md).
@@ -82,7 +78,7 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
     const pageCaller = 'token' in caller ? { token: caller.token } : { access: orgAccessRow(db, caller, input.organisationId) };
     result = await readTeachersPage(db, pageCaller, filter, sort, window);
   } catch (error) {
-    if ((input.after || input.before) && isDataException(error)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+    if ((input.after || input.before) && isDataException(error)) throw appError('invalid_cursor');
     throw error;
   }
   if ('token' in caller) checkSessionActor(caller, result.actorId);
@@ -108,7 +104,7 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
 export async function getBookCounts(db: Kysely<DB>, actor: Actor, input: { organisationId: string; memberId: string }): Promise<BookCounts> {
   await requireOrgAccess(db, actor, input.organisationId, 'read');
   const [member] = await repo.findMembers(db, input.organisationId, [input.memberId]);
-  if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
+  if (!member) throw appError('teacher_not_found');
   return countOwnedBooks(db, input.organisationId, member.id);
 }
 
@@ -123,7 +119,7 @@ export interface MembersInput {
 async function requireMembers(db: Kysely<DB>, organisationId: string, memberIds: readonly string[]) {
   const unique = [...new Set(memberIds)];
   const members = await repo.findMembers(db, organisationId, unique);
-  if (members.length !== unique.length) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
+  if (members.length !== unique.length) throw appError('teacher_not_found');
   return members;
 }
 
@@ -133,8 +129,8 @@ async function requireMembers(db: Kysely<DB>, organisationId: string, memberIds:
  */
 function requireRemovable(actor: Actor, input: MembersInput, access: OrgAccess, members: repo.MemberSummary[]): void {
   if (isProviderStaffEmail(actor.email, input.providerEmailDomain)) return;
-  if (access.organisation.is_domain) throw forbidden(memberErrors.removeNotAllowedDomain, 'remove_not_allowed');
-  if (members.some((m) => !m.pending)) throw forbidden(memberErrors.removeNotAllowed, 'remove_not_allowed');
+  if (access.organisation.is_domain) throw appError('remove_not_allowed', { message: memberErrors.removeNotAllowedDomain });
+  if (members.some((m) => !m.pending)) throw appError('remove_not_allowed');
 }
 
 /** Remove teacher: the members move from Active to Inactive (revoked_at set) and give back their licence. */
@@ -185,12 +181,12 @@ export async function updateMembershipRole(
   input: { organisationId: string; userId: string; role: number },
 ): Promise<MembershipRole> {
   const { organisation } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
-  if (input.role !== ROLE_LIBRARY_MANAGER && input.role !== ROLE_TEACHER) throw badRequest(memberErrors.roleValue, 'invalid_role');
-  if (!organisation.org_libraries) throw conflict(memberErrors.roleNeedsOrgLibraries, 'org_libraries_off');
+  if (input.role !== ROLE_LIBRARY_MANAGER && input.role !== ROLE_TEACHER) throw appError('invalid_role');
+  if (!organisation.org_libraries) throw appError('org_libraries_off');
   const member = await repo.findMemberByIdOrUser(db, input.organisationId, input.userId);
-  if (!member) throw notFound(memberErrors.teacherNotFound, 'teacher_not_found');
-  if (member.pending || member.role < 0) throw conflict(memberErrors.rolePending, 'teacher_pending');
-  if (member.revoked_at) throw conflict(memberErrors.roleInactive, 'teacher_inactive');
+  if (!member) throw appError('teacher_not_found');
+  if (member.pending || member.role < 0) throw appError('teacher_pending');
+  if (member.revoked_at) throw appError('teacher_inactive', { message: memberErrors.roleInactive });
   return db.transaction().execute(async (trx) => {
     await repo.setMemberRole(trx, input.organisationId, member.id, input.role);
     await recordAudit(trx, actor, {

@@ -1,7 +1,7 @@
 import { selectionChangedMessage, type TeacherBulkAction, type TeacherBulkResult } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { assignLicenseIn, removeLicensesIn, requireLicenseChange } from '../licenses/licenses.service.js';
 import { lockTeacherIds } from './teachers-list.repository.js';
@@ -22,7 +22,7 @@ export async function runTeacherBulkAction(
   return db.transaction().execute(async (trx) => {
     const memberIds = await lockTeacherIds(trx, { organisationId, status: 'active', ...filter });
     if (memberIds.length !== expectedCount) {
-      throw conflict(selectionChangedMessage(expectedCount, memberIds.length), 'selection_changed', { matching: memberIds.length });
+      throw appError('selection_changed', { message: selectionChangedMessage(expectedCount, memberIds.length), details: { matching: memberIds.length } });
     }
     const auditDetails = { selection: { filter, count: memberIds.length } };
     if (action.action === 'assign-license') {

@@ -1,11 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { badRequest } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { TeacherSeek, TeacherSort } from './teachers-list.repository.js';
-
-/** Texts of refusals the spec does not word (see docs/teachers-api.md). */
-export const cursorErrors = {
-  invalid: 'This cursor does not belong to this list: start again from the first page',
-} as const;
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
@@ -23,12 +18,12 @@ export function decodeCursor(cursor: string, sort: TeacherSort): TeacherSeek {
   const parts = cursor.split('.');
   const [key, dir, sortKey, email] = parts;
   if (parts.length !== 4 || key !== sort.key || dir !== sort.dir || !BASE64URL.test(sortKey!) || !BASE64URL.test(email!) || !email) {
-    throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+    throw appError('invalid_cursor');
   }
   const seek = { key: Buffer.from(sortKey!, 'base64url'), email: Buffer.from(email, 'base64url') };
   // The database reads them as UTF-8 text: anything else is refused here, not there.
   for (const bytes of [seek.key, seek.email]) {
-    if (bytes.includes(0) || !isUtf8(bytes)) throw badRequest(cursorErrors.invalid, 'invalid_cursor');
+    if (bytes.includes(0) || !isUtf8(bytes)) throw appError('invalid_cursor');
   }
   return seek;
 }

@@ -2,18 +2,10 @@ import { isProviderStaffEmail, ORGANISATION_TREE_MAX_DEPTH } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import * as repo from './organisations.repository.js';
-
-/** The refusals of a move (docs/districts.md), each with the reason a provider's staff member can act on. */
-export const moveOrganisationErrors = {
-  staffOnly: 'Only provider staff can move an organisation to another district.',
-  cycle: 'An organisation cannot be placed under itself or under an organisation below it.',
-  depth: 'Organisations can be nested at most three levels deep (region, district, school).',
-  parentNotFound: 'The district to move the organisation to was not found.',
-} as const;
 
 /**
  * Places an organisation under another (a school into a district) or detaches it (parentId null): provider staff
@@ -27,21 +19,21 @@ export async function moveOrganisation(
   input: { organisationId: string; parentId: string | null },
 ): Promise<{ id: string; name: string; parentId: string | null }> {
   if (!actor.emailVerified || !actor.email || !isProviderStaffEmail(actor.email, env.PROVIDER_EMAIL_DOMAIN)) {
-    throw forbidden(moveOrganisationErrors.staffOnly, 'provider_staff_only');
+    throw appError('provider_staff_only');
   }
   const { organisationId, parentId } = input;
   return db.transaction().execute(async (trx) => {
     // Moves are serialised: two at once could each pass the checks and together make a cycle.
     await repo.lockOrganisationTree(trx);
     const organisation = await repo.findTreeNode(trx, organisationId);
-    if (!organisation) throw notFound('Organisation not found', 'organisation_not_found');
+    if (!organisation) throw appError('organisation_not_found');
     if (organisation.parent_id === parentId) return { id: organisation.id, name: organisation.name, parentId };
     let parentName: string | null = null;
     if (parentId !== null) {
       const parent = await repo.findTreeNode(trx, parentId);
-      if (!parent) throw notFound(moveOrganisationErrors.parentNotFound, 'parent_not_found');
-      if (parent.id === organisationId || (await repo.isBelow(trx, parentId, organisationId))) throw badRequest(moveOrganisationErrors.cycle, 'organisation_tree_cycle');
-      if (parent.depth + 1 + (await repo.heightBelow(trx, organisationId)) > ORGANISATION_TREE_MAX_DEPTH) throw badRequest(moveOrganisationErrors.depth, 'organisation_tree_depth');
+      if (!parent) throw appError('parent_not_found');
+      if (parent.id === organisationId || (await repo.isBelow(trx, parentId, organisationId))) throw appError('organisation_tree_cycle');
+      if (parent.depth + 1 + (await repo.heightBelow(trx, organisationId)) > ORGANISATION_TREE_MAX_DEPTH) throw appError('organisation_tree_depth');
       parentName = parent.name;
     }
     await repo.setParent(trx, organisationId, parentId);

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { signIn, type SignedInHeaders } from '../../../test/auth.js';
 import { buildAdmin, buildOrganisation, buildTeacher } from '../../../test/factories.js';
 import { graphql, orgPath } from '../../../test/teachers.helpers.js';
-import { moveOrganisationErrors } from './move-organisation.service.js';
+import { errorCatalogue } from '@quire/core';
 
 // Districts over schools (docs/districts.md): an admin of a district is an admin of every school under it, a school's
 // admin sees that school only, and only provider staff move a school between districts.
@@ -89,7 +89,7 @@ describe('moving an organisation', () => {
     const { root, alone } = await district();
     const districtAdmin = await adminOf(root.id);
     const refused = await graphql(t.app, districtAdmin, MOVE, { orgId: alone.id, parentId: root.id });
-    expect(refused.errors?.[0]).toMatchObject({ message: moveOrganisationErrors.staffOnly, extensions: { code: 'provider_staff_only' } });
+    expect(refused.errors?.[0]).toMatchObject({ message: errorCatalogue.provider_staff_only.message, extensions: { code: 'provider_staff_only' } });
 
     const moved = await graphql(t.app, await staff(), MOVE, { orgId: alone.id, parentId: root.id });
     expect(moved.data).toEqual({ moveOrganisation: { id: alone.id, name: 'Standalone School', parentId: root.id } });
@@ -106,7 +106,7 @@ describe('moving an organisation', () => {
     const { root, north } = await district();
     const headers = await staff();
     const cycle = await graphql(t.app, headers, MOVE, { orgId: root.id, parentId: north.id });
-    expect(cycle.errors?.[0]).toMatchObject({ message: moveOrganisationErrors.cycle, extensions: { code: 'organisation_tree_cycle' } });
+    expect(cycle.errors?.[0]).toMatchObject({ message: errorCatalogue.organisation_tree_cycle.message, extensions: { code: 'organisation_tree_cycle' } });
     const self = await graphql(t.app, headers, MOVE, { orgId: root.id, parentId: root.id });
     expect(self.errors?.[0]?.extensions?.code).toBe('organisation_tree_cycle');
 
@@ -117,7 +117,7 @@ describe('moving an organisation', () => {
     const other = await buildOrganisation(t.app.db, { name: 'Other District' });
     await buildOrganisation(t.app.db, { name: 'Other School', parent_id: other.id });
     const deep = await graphql(t.app, headers, MOVE, { orgId: other.id, parentId: north.id });
-    expect(deep.errors?.[0]).toMatchObject({ message: moveOrganisationErrors.depth, extensions: { code: 'organisation_tree_depth' } });
+    expect(deep.errors?.[0]).toMatchObject({ message: errorCatalogue.organisation_tree_depth.message, extensions: { code: 'organisation_tree_depth' } });
     const unknown = await graphql(t.app, headers, MOVE, { orgId: other.id, parentId: 'no-such-organisation' });
     expect(unknown.errors?.[0]?.extensions?.code).toBe('parent_not_found');
     const parents = await t.app.db.selectFrom('organisations').select(['id', 'parent_id']).where('id', 'in', [root.id, other.id]).orderBy('id').execute();

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { libraryQuotaFromColumn, type OrgAccessLevel } from '@quire/core';
 import type { DB } from '../../db/types.js';
-import { forbidden } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { listAccessibleOrganisations, requireOrgAccess } from '../access/org-access.js';
 import { listAdminEmails, listLicensesWithAllocation } from './organisations.repository.js';
 
 /** An unverified address proves nothing: it opens no organisation. */
 function requireVerified(actor: Actor): void {
-  if (!actor.emailVerified) throw forbidden('Please verify your email address first', 'email_not_verified');
+  if (!actor.emailVerified) throw appError('email_not_verified');
 }
 
 /** getOrganisations: where the actor is an admin or a library manager, by name. */

@@ -1,7 +1,7 @@
 import { validateOrganisationName } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
@@ -16,10 +16,10 @@ export async function renameOrganisation(
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const name = input.name.trim();
   const error = validateOrganisationName(name);
-  if (error) throw badRequest(error, 'invalid_organisation_name');
+  if (error) throw appError('invalid_organisation_name', { message: error });
   return db.transaction().execute(async (trx) => {
     const current = await repo.lockOrganisationName(trx, input.organisationId);
-    if (!current) throw notFound('Organisation not found', 'organisation_not_found');
+    if (!current) throw appError('organisation_not_found');
     if (current.name === name) return current;
     const renamed = await repo.setOrganisationName(trx, input.organisationId, name);
     await recordAudit(trx, actor, {

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import pg, { type Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { portfolioMessages, type PortfolioDownload } from '@quire/core';
+import { type PortfolioDownload } from '@quire/core';
 import { CopyBinaryField } from '../../db/copy-binary-field.js';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
-import { AppError, forbidden, notFound, tooEarly } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { liveSessionAccessLevel, requireOrgAccess } from '../access/org-access.js';
@@ -30,7 +30,7 @@ export interface PortfolioDeps {
   requestBuild: (organisationId: string) => Promise<void>;
 }
 
-const notEnabled = () => notFound(portfolioMessages.notEnabled, 'portfolios_not_enabled');
+const notEnabled = () => appError('portfolios_not_enabled');
 
 /**
  * GET /rest/{org}/student-portfolios-export/{id}: a signed link to the newest export. Admins only (the file
@@ -39,12 +39,12 @@ const notEnabled = () => notFound(portfolioMessages.notEnabled, 'portfolios_not_
  */
 export async function getPortfolioDownload(deps: PortfolioDeps, actor: Actor, organisationId: string, id: string, now = Date.now()): Promise<PortfolioDownload> {
   const { organisation } = await requireOrgAccess(deps.db, actor, organisationId, 'admin');
-  if (id !== 'latest' && id !== actor.userId) throw forbidden('You can only request the export for yourself', 'acting_user_mismatch');
+  if (id !== 'latest' && id !== actor.userId) throw appError('not_own_export');
   if (!organisation.student_portfolios) throw notEnabled();
   const latest = await findLatestReadyExport(deps.db, organisationId);
   if (!latest) {
     await deps.requestBuild(organisationId);
-    throw tooEarly(portfolioMessages.noExportYet, 'no_export_yet');
+    throw appError('no_export_yet');
   }
   const refreshIn = deps.env.PORTFOLIO_LINK_TTL_SECONDS;
   const expires = Math.floor(now / 1000) + refreshIn;
@@ -71,15 +71,13 @@ export async function openPortfolioDownload(
   link: { organisationId: string; exportId: string; userId: string; sessionId: string; expires: number; signature: string },
 ): Promise<DownloadFile> {
   const check = checkLink(deps.env, link, link.signature);
-  if (check === 'forged') throw forbidden('This download link is not valid', 'link_invalid');
-  if (check === 'expired') throw new AppError(410, 'link_expired', 'This download link has expired. Open Portfolios again for a new one.');
-  if ((await liveSessionAccessLevel(deps.db, link.sessionId, link.organisationId, link.userId)) !== 'admin') {
-    throw forbidden('This download link belongs to a session that has ended or lost access. Open Portfolios again for a new one.', 'link_session_ended');
-  }
+  if (check === 'forged') throw appError('link_invalid');
+  if (check === 'expired') throw appError('link_expired');
+  if ((await liveSessionAccessLevel(deps.db, link.sessionId, link.organisationId, link.userId)) !== 'admin') throw appError('link_session_ended');
   const flag = await findPortfolioFlag(deps.db, link.organisationId);
   if (!flag?.enabled) throw notEnabled();
   const file = await findReadyExport(deps.db, link.organisationId, link.exportId);
-  if (!file) throw notFound('This export is no longer available. Open Portfolios again for the newest one.', 'export_gone');
+  if (!file) throw appError('export_gone');
   const user = await deps.db.selectFrom('user').select(['email', 'name']).where('id', '=', link.userId).executeTakeFirst();
   await recordAudit(deps.db, { userId: link.userId, email: user?.email ?? '', displayName: user?.name ?? '', emailVerified: true }, {
     organisationId: link.organisationId,
@@ -88,7 +86,7 @@ export async function openPortfolioDownload(
     targetIds: [file.id],
   }).catch(() => undefined);
   if (downloadsStreaming >= MAX_CONCURRENT_DOWNLOADS) {
-    throw new AppError(503, 'downloads_busy', 'Too many portfolio downloads are running at once. Try again in a minute.');
+    throw appError('downloads_busy');
   }
   downloadsStreaming += 1;
   let body: Readable;

@@ -1,5 +1,5 @@
 import { settingsUpdateSchema } from '@quire/core';
-import { badRequest } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { GraphqlContext, GraphqlModule } from '../graphql/graphql.context.js';
 import { requireGraphqlActor } from '../graphql/graphql.context.js';
 import { updateSettings } from './settings.service.js';
@@ -19,7 +19,7 @@ export const settingsGraphql: GraphqlModule = {
         const actor = requireGraphqlActor(context);
         const parsed = settingsUpdateSchema.safeParse(args.settings);
         if (!parsed.success) {
-          throw badRequest(parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; '), 'invalid_settings');
+          throw appError('invalid_settings', { message: parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ') });
         }
         return updateSettings(context.db, actor, args.orgId, parsed.data);
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  errorResponseSchema,
   organisationSettingsSchema,
   settingsParamsSchema,
   settingsQuerySchema,
@@ -7,14 +8,12 @@ import {
   userAppsParamsSchema,
   userAppsSchema,
 } from '@quire/core';
-import { z } from 'zod';
 import { requireActor } from '../access/actor.js';
 import { appsForUser, readSettings, updateSettings } from './settings.service.js';
 
 const tags = ['settings'];
 const PREFIX = '/api/organisations/:orgId';
-const errorSchema = z.object({ code: z.string(), message: z.string() }).passthrough();
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 /** Organisation settings (spec §7 "Settings", paths designed: docs/settings.md). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ import {
   type UserApps,
 } from '@quire/core';
 import type { DB, OrganisationSettings } from '../../db/types.js';
-import { AppError, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { findOrgAccess, isListedAdmin, requireOrgAccess } from '../access/org-access.js';
@@ -26,7 +26,7 @@ export function presentSettings(stored: OrganisationSettings | undefined): Organ
 /** The spec passes the acting user's id along; when given it must be the signed-in user. */
 function checkUserId(actor: Actor, userId: string | undefined): void {
   if (userId !== undefined && userId !== actor.userId) {
-    throw new AppError(401, 'acting_user_mismatch', 'You are signed in as another user in this browser. Please reload the page.');
+    throw appError('acting_user_mismatch');
   }
 }
 
@@ -89,7 +89,7 @@ export async function updateSettings(
  */
 export async function appsForUser(db: Kysely<DB>, actor: Actor, organisationId: string, userId: string): Promise<UserApps> {
   const found = await findOrgAccess(db, actor, organisationId);
-  if (!found) throw notFound('Organisation not found', 'organisation_not_found');
+  if (!found) throw appError('organisation_not_found');
   const self = actor.userId === userId;
   // Another person is found by identity user only: a row that merely names their e-mail (an import) says nothing
   // about them (docs/security.md). The actor's own verified address still finds the rows listed under it.
@@ -98,9 +98,9 @@ export async function appsForUser(db: Kysely<DB>, actor: Actor, organisationId: 
   const activeMember = member && member.revoked_at === null ? member : undefined;
   const admin = !activeMember && (await isListedAdmin(db, { userId, email }, organisationId));
   if (!found.level && !(self && actor.emailVerified && (activeMember || admin))) {
-    throw forbidden('You do not have access to this organisation', 'organisation_forbidden');
+    throw appError('organisation_forbidden');
   }
-  if (!activeMember && !admin) throw notFound('This user is not a member of the organisation', 'user_not_member');
+  if (!activeMember && !admin) throw appError('user_not_member');
   const kind = activeMember?.is_student ? 'student' : 'teacher';
   const settings = presentSettings(found.organisation.settings);
   return {

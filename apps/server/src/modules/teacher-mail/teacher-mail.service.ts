@@ -1,7 +1,7 @@
 import { INPUT_LIMITS, isProviderStaffEmail, isUnlimitedBooksLicense, teacherMessages, validateWelcomeEmail, type SendEmailResult, type TeacherEmailPreview } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { MailService } from '../../mail/mail.service.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
@@ -10,10 +10,8 @@ import * as repo from './teacher-mail.repository.js';
 import { composeTeacherEmail, defaultMessage, defaultSubject, defaultWelcomeDate, signInUrl, signUpUrl, type TeacherEmailKind } from './teacher-mail.templates.js';
 
 export const teacherMailErrors = {
-  teacherNotFound: 'Teacher not found',
   inactiveNotEmailed: "Some users selected are no longer active and weren't emailed",
   domainWelcome: 'Only provider staff can send the welcome email in a domain organisation',
-  invalidDate: 'The date must be a valid date (YYYY-MM-DD)',
   pastDate: 'The date to create an account by cannot be in the past',
 } as const;
 
@@ -46,11 +44,11 @@ interface Plan {
 async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings, input: Omit<SendTeacherEmailInput, 'subject' | 'message'>): Promise<Plan> {
   const { organisation: org } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   if (input.kind === 'welcome' && org.is_domain && !isProviderStaffEmail(actor.email, settings.providerEmailDomain)) {
-    throw forbidden(teacherMailErrors.domainWelcome, 'domain_organisation');
+    throw appError('domain_organisation', { message: teacherMailErrors.domainWelcome });
   }
   const ids = [...new Set(input.memberIds)];
   const members = await repo.findRecipients(db, input.organisationId, ids);
-  if (members.length !== ids.length) throw notFound(teacherMailErrors.teacherNotFound, 'teacher_not_found');
+  if (members.length !== ids.length) throw appError('teacher_not_found');
   const errors: string[] = [];
   if (members.some((m) => m.is_student)) errors.push(teacherMessages.studentAccountsNotEmailed);
   if (members.some((m) => !m.is_student && m.revoked_at)) errors.push(teacherMailErrors.inactiveNotEmailed);
@@ -58,9 +56,9 @@ async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings,
   let date = defaultWelcomeDate();
   if (input.date) {
     date = new Date(`${input.date}T00:00:00Z`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(date.getTime())) throw badRequest(teacherMailErrors.invalidDate, 'invalid_date');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(date.getTime())) throw appError('invalid_date');
     // A deadline already gone can only mislead (issue 15): today at the earliest (a day of slack for time zones).
-    if (date.getTime() < Date.now() - 36 * 3600_000) throw badRequest(teacherMailErrors.pastDate, 'invalid_date');
+    if (date.getTime() < Date.now() - 36 * 3600_000) throw appError('invalid_date', { message: teacherMailErrors.pastDate });
   }
   return {
     organisationName: org.name,
@@ -74,13 +72,13 @@ async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings,
 /** Lengths no admin reaches and a script does (INPUT_LIMITS): refused before anything is sent. */
 function assertTeacherEmailLimits(input: { subject?: string; message?: string; memberIds: readonly string[] }): void {
   if ((input.subject?.length ?? 0) > INPUT_LIMITS.emailSubjectMax) {
-    throw badRequest(`The subject can be at most ${INPUT_LIMITS.emailSubjectMax} characters`, 'email_subject_too_long');
+    throw appError('email_subject_too_long');
   }
   if ((input.message?.length ?? 0) > INPUT_LIMITS.emailMessageMax) {
-    throw badRequest(`The message can be at most ${INPUT_LIMITS.emailMessageMax.toLocaleString('en-GB')} characters`, 'email_message_too_long');
+    throw appError('email_message_too_long');
   }
   if (input.memberIds.length > INPUT_LIMITS.emailMembersMax) {
-    throw badRequest(`One e-mail can go to at most ${INPUT_LIMITS.emailMembersMax} teachers`, 'too_many_recipients');
+    throw appError('too_many_recipients');
   }
 }
 
@@ -120,7 +118,7 @@ export async function sendTeacherEmail(
   input: SendTeacherEmailInput,
 ): Promise<SendEmailResult> {
   const invalid = validateWelcomeEmail({ subject: input.subject, message: input.message });
-  if (invalid.subject || invalid.message) throw badRequest((invalid.subject ?? invalid.message) as string, 'invalid_email_message');
+  if (invalid.subject || invalid.message) throw appError('invalid_email_message', { message: (invalid.subject ?? invalid.message) as string });
   assertTeacherEmailLimits(input);
   const p = await plan(db, actor, settings, input);
   const sentTo: string[] = [];

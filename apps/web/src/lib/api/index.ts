@@ -1,4 +1,5 @@
 export { ApiError, INVALID_RESPONSE, isApiError } from './api-error.js';
+export { errorCode, hasErrorCode } from './error-code.js';
 export { apiRequest, type HttpMethod, type RequestOptions } from './rest-client.js';
 export { GraphqlError, graphqlRequest, operationNameOf, type GraphqlErrorEntry, type GraphqlRequest } from './graphql-client.js';
 export { isRefusal, userFacingMessage } from './user-facing.js';

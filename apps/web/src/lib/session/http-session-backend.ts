@@ -5,7 +5,7 @@ import {
   office365Messages,
 } from '@quire/core';
 import { GOOGLE_ACCESS_REFUSED_CODE } from './auth-messages.js';
-import { isApiError } from '../api/index.js';
+import { hasErrorCode, isApiError } from '../api/index.js';
 import { graphqlRequest } from '../api/graphql-client.js';
 import { lazyContract } from '../api/contract.js';
 
@@ -35,12 +35,12 @@ export function getIdToken(): string | null {
 /** E-mail sign-in answers: 400 is 'Invalid email or password' unless a domain rule refused the address. */
 function emailSignInFailure(error: unknown): AuthFailure {
   if (!isApiError(error)) return new AuthFailure('auth/internal-error', authErrorMessage('unknown'));
-  if (error.code === 'auth/district-sso') return new AuthFailure(error.code, authMessages.districtSso, error.status);
-  if (error.code === 'auth/city-government') return new AuthFailure(error.code, authMessages.cityGovernment, error.status);
-  if (error.status === 400 && error.code !== 'auth/email-already-in-use') {
+  if (hasErrorCode(error, 'auth/district-sso')) return new AuthFailure(error.code, authMessages.districtSso, error.status);
+  if (hasErrorCode(error, 'auth/city-government')) return new AuthFailure(error.code, authMessages.cityGovernment, error.status);
+  if (error.status === 400 && !hasErrorCode(error, 'auth/email-already-in-use')) {
     return new AuthFailure(error.code, authMessages.invalidCredentials, 400);
   }
-  if (error.status === 403 && error.code === 'not_allowed_as_teacher') {
+  if (error.status === 403 && hasErrorCode(error, 'not_allowed_as_teacher')) {
     return new AuthFailure(error.code, authMessages.signUpAsAdminRefused, 403);
   }
   return new AuthFailure(error.code, authErrorMessage(error.code, error.message), error.status);

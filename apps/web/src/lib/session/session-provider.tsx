@@ -12,13 +12,14 @@ import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } 
 import { queryKeys } from '../query-keys.js';
 import { reportPopupOutcomeEarly } from './popup-sign-in.js';
 import { isApiError } from '../api/api-error.js';
+import { hasErrorCode } from '../api/error-code.js';
 import { isLeavingPage } from '../page-leaving.js';
 import { GraphqlError } from '../api/graphql-client.js';
 
 /** A 401 that means "no session" (not another user signed in in this browser). */
 function isSessionLapse(error: unknown): boolean {
-  if (isApiError(error)) return error.status === 401 && error.code !== 'acting_user_mismatch';
-  if (error instanceof GraphqlError) return error.status === 401 || error.code === 'unauthorised' || error.code === 'UNAUTHENTICATED';
+  if (isApiError(error)) return error.status === 401 && !hasErrorCode(error, 'acting_user_mismatch');
+  if (error instanceof GraphqlError) return error.status === 401 || hasErrorCode(error, 'unauthorised');
   return false;
 }
 

@@ -1,5 +1,5 @@
-import { adminEmailsRefusal, adminEmailsSchema, adminMessages, isProviderStaffEmail, parseEmailList, type AdminEmailRules } from '@quire/core';
-import { GraphqlError } from '../../../lib/api/index.js';
+import { adminEmailsRefusal, adminEmailsSchema, adminMessages, isProviderStaffEmail, parseEmailList, type AdminEmailRules, type ErrorCode } from '@quire/core';
+import { GraphqlError, hasErrorCode } from '../../../lib/api/index.js';
 
 /** The addresses typed into 'Add admins', checked with the core rules; error is null when they may be sent. */
 export interface AdminEmailsCheck {
@@ -22,11 +22,11 @@ export function checkAdminEmails(text: string, rules: AdminEmailRules): AdminEma
 }
 
 /** The server refused the addresses themselves (empty, invalid, provider staff): its message belongs beside the field. */
-const FIELD_CODES = new Set(['email_required', 'invalid_email', 'provider_email', 'district_sso', 'too_many_emails']);
+const FIELD_CODES: ErrorCode[] = ['email_required', 'invalid_email', 'provider_email', 'district_sso', 'too_many_emails'];
 
 /** How a failed importAdmins is shown: the banner text, and the message for the field when it is about the addresses. */
 export function importFailureTexts(error: unknown): { banner: string; field: string | null } {
-  if (error instanceof GraphqlError && error.code && FIELD_CODES.has(error.code)) {
+  if (error instanceof GraphqlError && hasErrorCode(error, ...FIELD_CODES)) {
     return { banner: adminMessages.addFailed, field: error.message };
   }
   return { banner: adminMessages.importFailed, field: null };
@@ -34,7 +34,7 @@ export function importFailureTexts(error: unknown): { banner: string; field: str
 
 /** A failed deleteAdmins: the last admin's refusal is shown as the server gives it (spec: show its reason). */
 export function removeFailureText(error: unknown): string {
-  if (error instanceof GraphqlError && error.code === 'last_admin') return error.message;
+  if (error instanceof GraphqlError && hasErrorCode(error, 'last_admin')) return error.message;
   return adminMessages.removeFailed;
 }
 

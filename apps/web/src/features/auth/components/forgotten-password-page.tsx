@@ -3,7 +3,7 @@ import { authErrorMessage, normaliseEmail, rateLimitMessages, UNKNOWN_AUTH_ERROR
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import { isApiError } from '../../../lib/api/index.js';
+import { hasErrorCode, isApiError } from '../../../lib/api/index.js';
 import { requestPasswordReset } from '../api/request-password-reset.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -14,7 +14,7 @@ import { FormError } from './form-error.js';
  */
 export function recoverErrorText(failure: unknown): string {
   const code = isApiError(failure) ? failure.code : null;
-  if ((isApiError(failure) && failure.status === 429) || code === 'auth/too-many-requests') return rateLimitMessages.tooManyRequests;
+  if ((isApiError(failure) && failure.status === 429) || (isApiError(failure) && hasErrorCode(failure, 'auth/too-many-requests'))) return rateLimitMessages.tooManyRequests;
   const text = authErrorMessage(code);
   return /password/i.test(text) ? UNKNOWN_AUTH_ERROR : text;
 }

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { authFailureToError, useSessionControls } from '../../../lib/session/index.js';
+import { hasErrorCode } from '../../../lib/api/index.js';
 import { checkAllowedAsTeacher } from '../api/allowed-as-teacher.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -61,9 +62,9 @@ function RegisterForm({ initialEmail }: { initialEmail: string }) {
       await controls.register({ email: address, displayName: `${firstName.trim()} ${lastName.trim()}`, password });
       // Signed in, unverified: the gate moves on to "Verify your email".
     } catch (failure) {
-      const { code, message } = authFailureToError(failure);
-      if (code === 'auth/email-already-in-use') setExisting(address);
-      setError(message);
+      const refusal = authFailureToError(failure);
+      if (hasErrorCode(refusal, 'auth/email-already-in-use')) setExisting(address);
+      setError(refusal.message);
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
-import { GraphqlError } from '../../../lib/api/index.js';
+import { GraphqlError, hasErrorCode } from '../../../lib/api/index.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
@@ -58,7 +58,7 @@ export function LmsPage() {
   const [confirming, setConfirming] = useState(false);
   const generateButton = useRef<HTMLButtonElement>(null);
   const focusGenerate = useRef(false);
-  const adminsOnly = credentials.error instanceof GraphqlError && credentials.error.code === 'admin_required';
+  const adminsOnly = credentials.error instanceof GraphqlError && hasErrorCode(credentials.error, 'admin_required');
 
   useEffect(() => {
     if (credentials.isError && !adminsOnly) notifyError(lmsMessages.loadFailed);

@@ -1,5 +1,5 @@
-import { genericOperationError, libraryMessages, teacherMessages, withServerMessages, type LibrariesOnArchive } from '@quire/core';
-import { isApiError } from '../../../lib/api/index.js';
+import { genericOperationError, libraryMessages, teacherMessages, withServerMessages, type ErrorCode, type LibrariesOnArchive } from '@quire/core';
+import { hasErrorCode, isApiError } from '../../../lib/api/index.js';
 import { useRemoveLicenses } from '../../../lib/members/remove-licenses.js';
 import { errorMessageOf } from '../../../lib/notify.js';
 import { useArchiveLibraries } from '../api/archive-libraries.js';
@@ -31,7 +31,7 @@ export interface RemovalOutcome {
 }
 
 /** Codes of the transfer's refusals (the new owner), as opposed to the account's. */
-const TRANSFER_CODES = new Set(['same_owner', 'target_pending', 'target_inactive', 'target_not_found']);
+const TRANSFER_CODES: ErrorCode[] = ['same_owner', 'target_pending', 'target_inactive', 'target_not_found'];
 
 /** The calls of the wizard and the delete dialog, each turned into a §8 text on failure. */
 export function useTransferRun(orgId: string, organisationName: string) {
@@ -93,7 +93,7 @@ export function useTransferRun(orgId: string, organisationName: string) {
       } catch (error) {
         const message = errorMessageOf(error, teacherMessages.deleteFailed);
         const text =
-          isApiError(error) && TRANSFER_CODES.has(error.code) ? reassignErrorText(error) : withServerMessages(teacherMessages.deleteFailed, [errorMessageOf(error, '')]);
+          isApiError(error) && hasErrorCode(error, ...TRANSFER_CODES) ? reassignErrorText(error) : withServerMessages(teacherMessages.deleteFailed, [errorMessageOf(error, '')]);
         outcomes.push({ teacher, removed: false, message, text });
       }
     }

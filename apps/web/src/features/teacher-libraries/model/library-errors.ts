@@ -1,12 +1,12 @@
 import { libraryMessages, withServerMessages } from '@quire/core';
-import { GraphqlError, isApiError } from '../../../lib/api/index.js';
+import { GraphqlError, hasErrorCode, isApiError } from '../../../lib/api/index.js';
 
 /**
  * The server answers "no access to this teacher" with 403 `not_authorised_user`; the spec's catalogue
  * speaks of a 401. Both get the catalogue's 401 text.
  */
 export function isNotAuthorised(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || (error.status === 403 && error.code === 'not_authorised_user'));
+  return isApiError(error) && (error.status === 401 || (error.status === 403 && hasErrorCode(error, 'not_authorised_user')));
 }
 
 /** A refusal whose reason the admin can act on (a bad target, a removed teacher): its text is worth showing. */
@@ -42,7 +42,7 @@ export function archiveErrorText(error: unknown): string {
  * organisation-wide refusal (no visitLibraries, not in the admins list) keeps its own §6 text.
  */
 export function joinErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'visit_not_allowed') return libraryMessages.visitNotAllowed;
+  if (isApiError(error) && hasErrorCode(error, 'visit_not_allowed')) return libraryMessages.visitNotAllowed;
   if (isApiError(error) && error.status === 403) return libraryMessages.joinForbidden;
   return withServerMessages(libraryMessages.joinFailed, [isApiError(error) && error.status === 400 ? error.message : null]);
 }

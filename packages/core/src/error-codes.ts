@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { INPUT_LIMITS } from './constants.js';
+import { authErrorCodeMessages, authMessages, importMessages, libraryMessages, portfolioMessages, rateLimitMessages, validationMessages } from './messages.js';
+
+interface ErrorEntry {
+  /** The HTTP status the API answers with. */
+  status: number;
+  /** The text a person sees, unless the thrower gives a more precise one (a count, a field, a limit). */
+  message: string;
+}
+
+/**
+ * Every error code the server answers with (`{ code, message }` in REST, `extensions.code` in GraphQL, the
+ * reason logged for a refused LTI launch): its status and its message. The server throws them by code
+ * (`appError('teacher_not_found')`), the console compares `ErrorCode`s, and a test checks that every code
+ * thrown is here and every code here is thrown.
+ */
+export const errorCatalogue = {
+  // The HTTP layer: bodies, routes, validation, the unexpected.
+  bad_request: { status: 400, message: 'Bad request' },
+  validation_error: { status: 400, message: 'Invalid request' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON' },
+  invalid_characters: { status: 400, message: 'The request contains characters that are not allowed' },
+  body_too_large: { status: 413, message: 'The request body is too large' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type' },
+  not_found: { status: 404, message: 'Not found' },
+  internal_error: { status: 500, message: 'Something went wrong' },
+  server_busy: { status: 503, message: 'The server is busy, please try again in a moment.' },
+  too_many_requests: { status: 429, message: rateLimitMessages.tooManyRequests },
+  csrf_origin_refused: { status: 403, message: 'This request must come from the console' },
+
+  // Who is asking.
+  unauthorised: { status: 401, message: 'You need to sign in' },
+  forbidden: { status: 403, message: 'Your account cannot perform this action' },
+  admin_required: { status: 403, message: 'Your account cannot perform this action' },
+  acting_user_mismatch: { status: 401, message: 'You are signed in as another user in this browser. Please reload the page.' },
+  email_not_verified: { status: 403, message: 'Please verify your email address first' },
+  organisation_forbidden: { status: 403, message: 'You do not have access to this organisation' },
+  organisation_not_found: { status: 404, message: 'Organisation not found' },
+  user_not_member: { status: 404, message: 'This user is not a member of the organisation' },
+  bad_idempotency_key: { status: 400, message: 'The idempotency-key header must be 1 to 200 characters' },
+  duplicate_request: { status: 409, message: 'This action was already received and was not repeated' },
+
+  // Sign-in and accounts (spec §7, §8).
+  'auth/wrong-password': { status: 400, message: authMessages.invalidCredentials },
+  'auth/user-not-found': { status: 400, message: authMessages.invalidCredentials },
+  'auth/invalid-email': { status: 400, message: validationMessages.emailInvalid },
+  'auth/district-sso': { status: 400, message: authMessages.districtSso },
+  'auth/city-government': { status: 400, message: authMessages.cityGovernment },
+  'auth/domain-refused': { status: 400, message: authMessages.districtSso },
+  'auth/missing-display-name': { status: 400, message: validationMessages.nameRequired },
+  'auth/weak-password': { status: 400, message: validationMessages.passwordTooShort },
+  'auth/email-already-in-use': { status: 400, message: authMessages.emailAlreadyInUse },
+  'auth/account-exists-with-different-credential': { status: 401, message: 'You already have account, please use that to sign in' },
+  'auth/invalid-id-token': { status: 401, message: 'Your sign-in has expired, please sign in again' },
+  'auth/too-many-requests': { status: 429, message: authErrorCodeMessages['auth/too-many-requests'] },
+  'auth/internal-error': { status: 500, message: 'The account was created but could not be signed in' },
+  not_allowed_as_teacher: { status: 403, message: authMessages.signUpAsAdminRefused },
+  sign_in_link_used: { status: 400, message: authMessages.signInLinkUsed },
+  name_too_long: { status: 400, message: `The name can be at most ${INPUT_LIMITS.displayNameMax} characters` },
+  password_too_long: { status: 400, message: `The password can be at most ${INPUT_LIMITS.passwordMax} characters` },
+  avatar_too_large: { status: 400, message: 'The avatar image is too large' },
+  user_not_found: { status: 404, message: 'User not found' },
+  chat_support_disabled: { status: 404, message: 'Chat support is not configured' },
+
+  // Teachers (members).
+  teacher_not_found: { status: 404, message: 'Teacher not found' },
+  teacher_pending: { status: 409, message: "A pending teacher's role cannot be changed until they sign up" },
+  teacher_inactive: { status: 409, message: 'Inactive teachers and students cannot be given a license' },
+  invalid_cursor: { status: 400, message: 'This cursor does not belong to this list: start again from the first page' },
+  selection_changed: { status: 409, message: 'The selection changed since it was counted: review it and try again' },
+  remove_not_allowed: { status: 403, message: 'Only pending teachers can be removed from this organisation' },
+  invalid_role: { status: 400, message: 'The role must be 400 (library manager) or 600 (teacher)' },
+  org_libraries_off: { status: 409, message: 'Library managers need the organisation libraries feature' },
+  invalid_emails: { status: 400, message: validationMessages.emailInvalid },
+  no_emails: { status: 400, message: validationMessages.emailRequired },
+  domain_organisation: { status: 403, message: importMessages.forbidden },
+  licenses_not_granted: { status: 409, message: importMessages.licensesNotGranted },
+  invalid_library_name: { status: 400, message: 'The library name must be 1 to 128 characters' },
+  already_converted: { status: 409, message: 'This teacher has already been converted' },
+  self: { status: 409, message: "You can't switch your own account to a student" },
+
+  // Licences.
+  license_not_found: { status: 404, message: 'License not found' },
+  license_applies_to_all: { status: 409, message: 'This license applies to all teachers and cannot be assigned individually' },
+  not_enough_licenses: { status: 409, message: 'There are not enough licenses left' },
+
+  // Teacher e-mails.
+  invalid_date: { status: 400, message: 'The date must be a valid date (YYYY-MM-DD)' },
+  email_subject_too_long: { status: 400, message: `The subject can be at most ${INPUT_LIMITS.emailSubjectMax} characters` },
+  email_message_too_long: {
+    status: 400,
+    message: `The message can be at most ${INPUT_LIMITS.emailMessageMax.toLocaleString('en-GB')} characters`,
+  },
+  too_many_recipients: { status: 400, message: `One e-mail can go to at most ${INPUT_LIMITS.emailMembersMax} teachers` },
+  invalid_email_message: { status: 400, message: validationMessages.messageRequired },
+
+  // Admins.
+  email_required: { status: 400, message: validationMessages.emailRequired },
+  invalid_email: { status: 400, message: validationMessages.emailInvalid },
+  too_many_emails: { status: 400, message: 'At most 1000 e-mails can be handled at once' },
+  provider_email: { status: 400, message: "Provider staff can't be added as admins" },
+  last_admin: {
+    status: 409,
+    message: "An organisation needs at least one admin of its own, so the last admin can't be removed. Add another admin first.",
+  },
+
+  // Teacher libraries: scope, visits, transfers, removal.
+  not_authorised_user: { status: 403, message: libraryMessages.notAuthorisedRequestedUser },
+  organisation_required: { status: 400, message: 'Say which organisation the teacher belongs to (organisationId)' },
+  organisation_mismatch: { status: 400, message: 'The organisation named in the request does not agree with itself' },
+  library_not_found: { status: 404, message: 'Library not found' },
+  visit_not_allowed: { status: 403, message: libraryMessages.visitNotAllowed },
+  visit_forbidden: { status: 403, message: libraryMessages.joinForbidden },
+  visit_reason_required: { status: 400, message: validationMessages.visitReasonRequired },
+  visit_reason_too_long: { status: 400, message: validationMessages.visitReasonTooLong },
+  same_owner: { status: 400, message: "A teacher can't be given their own libraries: choose someone else" },
+  target_not_found: { status: 404, message: 'The chosen teacher or admin is not in this organisation' },
+  target_pending: { status: 409, message: "This teacher hasn't signed up yet, so they can't be given libraries" },
+  target_inactive: {
+    status: 409,
+    message: "This teacher has been removed from the organisation or is a student, so they can't be given libraries",
+  },
+  cannot_delete: { status: 409, message: 'This teacher cannot be deleted' },
+
+  // Organisation and settings.
+  invalid_organisation_name: { status: 400, message: validationMessages.organisationNameEmpty },
+  invalid_settings: { status: 400, message: 'The settings are not valid' },
+
+  // Portfolios, avatars and covers.
+  portfolios_not_enabled: { status: 404, message: portfolioMessages.notEnabled },
+  not_own_export: { status: 403, message: 'You can only request the export for yourself' },
+  no_export_yet: { status: 425, message: portfolioMessages.noExportYet },
+  link_invalid: { status: 403, message: 'This download link is not valid' },
+  link_expired: { status: 410, message: 'This download link has expired. Open Portfolios again for a new one.' },
+  export_gone: { status: 404, message: 'This export is no longer available. Open Portfolios again for the newest one.' },
+  downloads_busy: { status: 503, message: 'Too many portfolio downloads are running at once. Try again in a minute.' },
+  avatar_not_found: { status: 404, message: 'No avatar' },
+  cover_not_found: { status: 404, message: 'No cover' },
+
+  // Analytics.
+  invalid_events: { status: 400, message: 'Some events are not valid; nothing was recorded' },
+  invalid_range: { status: 400, message: 'from: must not be after to' },
+  analytics_intake_off: { status: 404, message: 'Analytics intake is not configured on this server (ANALYTICS_INGEST_KEY)' },
+  analytics_key_invalid: { status: 401, message: 'A valid analytics intake key is required' },
+  signed_url_missing: { status: 403, message: 'This analytics link is not signed' },
+  signed_url_invalid: { status: 403, message: 'This analytics link is not valid' },
+  signed_url_expired: { status: 403, message: 'This analytics link has expired' },
+
+  // GraphQL requests refused before they run, and errors of a query that ran.
+  graphql_bad_request: { status: 400, message: 'The request has no query' },
+  graphql_batch_refused: { status: 400, message: 'Send one operation per request' },
+  graphql_parse_failed: { status: 400, message: 'The query could not be parsed' },
+  graphql_too_complex: { status: 400, message: 'The query is too complex' },
+  graphql_introspection_disabled: { status: 400, message: 'Introspection is not available' },
+  graphql_method_not_allowed: { status: 405, message: 'Only queries can be sent with GET; send changes with POST' },
+  graphql_error: { status: 400, message: 'The query is not valid' },
+
+  // LTI: credentials, and launches refused (shown on the launch's error page or sent back to the platform).
+  lti_credentials_exist: { status: 409, message: 'This organisation already has LTI credentials; revoke them first' },
+  lti_message_type: { status: 400, message: 'This is not an LTI launch request: lti_message_type must be basic-lti-launch-request.' },
+  lti_version: { status: 400, message: 'This LTI version is not supported: lti_version must be LTI-1p0.' },
+  lti_resource_link_id: { status: 400, message: 'This launch has no resource_link_id. Check how the link is set up in your learning platform.' },
+  lti_not_signed: { status: 400, message: 'This launch is not signed with OAuth 1.0a (HMAC-SHA1 or HMAC-SHA256).' },
+  lti_unknown_key: {
+    status: 401,
+    message: 'The consumer key of this launch is not recognised; it may have been revoked. Ask your administrator for the current key and secret.',
+  },
+  lti_signature: { status: 401, message: 'The signature of this launch is not valid. Check the consumer secret set up in your learning platform.' },
+  lti_timestamp: { status: 401, message: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.' },
+  lti_replay: { status: 401, message: 'This launch has already been used. Please launch again from your learning platform.' },
+  lti_no_user: { status: 400, message: 'The learning platform did not send a user id. Set the tool’s privacy to send user information (name and email).' },
+  lti_admin_account: {
+    status: 403,
+    message: 'This account manages an organisation and cannot be signed in from a learning platform. Sign in to the admin console directly.',
+  },
+  lti_account_has_own_sign_in: {
+    status: 409,
+    message:
+      'This learning platform account is linked to an account that signs in directly, so it cannot be signed in from a learning platform. Ask your administrator for help.',
+  },
+  lti_member_removed: { status: 403, message: 'Your account has been removed from this organisation. Ask your administrator for help.' },
+  lti_too_many_accounts: {
+    status: 429,
+    message: 'This learning platform has created too many new accounts in a short time. Please try again in a few minutes.',
+  },
+
+  // Signed links tied to the session that asked for them.
+  signed_url_session_ended: { status: 403, message: 'This analytics link belongs to a session that has ended or lost access. Open Analytics again.' },
+  link_session_ended: {
+    status: 403,
+    message: 'This download link belongs to a session that has ended or lost access. Open Portfolios again for a new one.',
+  },
+  avatar_too_many_pixels: { status: 400, message: `The avatar image has too many pixels: at most ${INPUT_LIMITS.avatarMaxPixels.toLocaleString('en')}` },
+  district_sso: { status: 400, message: authMessages.districtSso },
+
+  // Districts over schools: moving an organisation (docs/districts.md).
+  provider_staff_only: { status: 403, message: 'Only provider staff can move an organisation to another district.' },
+  organisation_tree_cycle: { status: 400, message: 'An organisation cannot be placed under itself or under an organisation below it.' },
+  organisation_tree_depth: { status: 400, message: 'Organisations can be nested at most three levels deep (region, district, school).' },
+  parent_not_found: { status: 404, message: 'The district to move the organisation to was not found.' },
+} as const satisfies Record<string, ErrorEntry>;
+
+/** A code of the catalogue: what the server answers with and the console compares. */
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** Whether a value (a code read from an answer) is one of the catalogue's codes. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+/**
+ * Every 4xx and 5xx JSON answer: the code, the message a person can act on, and for some codes details
+ * (e.g. `invalidEmails`, `reasons`, `available`) next to them.
+ */
+export const errorResponseSchema = z
+  .looseObject({
+    code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe('A code of the error catalogue'),
+    message: z.string().describe('What went wrong, in words a person can act on'),
+  })
+  .describe('An error');
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
