@@ -5,6 +5,7 @@ import { trustProxyOption, type Env } from './env.js';
 import type { Database } from './db/client.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
+import { requestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityPlugin } from './plugins/security.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -79,6 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Proxy headers only from the proxies TRUST_PROXY names (docs/security.md).
     trustProxy: trustProxyOption(options.env),
     bodyLimit: 5 * 1024 * 1024,
+    // The proxy's X-Request-Id when it is sane, else a new one; every request log line carries it as reqId (docs/operations.md).
+    requestIdHeader: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
 
+  await app.register(requestIdPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(apiDocsPlugin);
