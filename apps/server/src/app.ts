@@ -10,6 +10,7 @@ import { securityPlugin } from './plugins/security.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { backgroundPlugin } from './plugins/background.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { registerWebConsole } from './plugins/web-console.js';
 import type { ServerModule } from './plugins/server-module.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(apiDocsPlugin);
   await app.register(backgroundPlugin);
+  // Off unless METRICS_TOKEN or METRICS_PORT is set; measures every route registered after it (docs/operations.md).
+  await app.register(metricsPlugin);
   // The console's deep links are answered by the not-found handler, after every API route had its chance.
   const consoleFallback = await registerWebConsole(app, options.env);
   // Before any API route, so every route (the identity provider's too) answers errors the same way.
