@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(apiDocsPlugin);
   await app.register(backgroundPlugin);
-  // Off unless METRICS_TOKEN or METRICS_PORT is set; measures every route registered after it (docs/operations.md).
+  // Off unless METRICS_TOKEN or METRICS_PORT is set; its hooks measure every route (docs/operations.md).
   await app.register(metricsPlugin);
   // The console's deep links are answered by the not-found handler, after every API route had its chance.
   const consoleFallback = await registerWebConsole(app, options.env);
