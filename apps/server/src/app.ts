@@ -5,10 +5,12 @@ import { trustProxyOption, type Env } from './env.js';
 import type { Database } from './db/client.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
+import { requestId, requestIdPlugin } from './plugins/request-id.js';
 import { securityPlugin } from './plugins/security.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { backgroundPlugin } from './plugins/background.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { registerWebConsole } from './plugins/web-console.js';
 import type { ServerModule } from './plugins/server-module.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
@@ -81,6 +83,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Proxy headers only from the proxies TRUST_PROXY names (docs/security.md).
     trustProxy: trustProxyOption(options.env),
     bodyLimit: 5 * 1024 * 1024,
+    // The proxy's X-Request-Id when it is sane, else a new one; every request log line carries it as reqId (docs/operations.md).
+    requestIdHeader: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,10 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
 
+  await app.register(requestIdPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(apiDocsPlugin);
   await app.register(backgroundPlugin);
+  // Off unless METRICS_TOKEN or METRICS_PORT is set; its hooks measure every route (docs/operations.md).
+  await app.register(metricsPlugin);
   // The console's deep links are answered by the not-found handler, after every API route had its chance.
   const consoleFallback = await registerWebConsole(app, options.env);
   // Before any API route, so every route (the identity provider's too) answers errors the same way.

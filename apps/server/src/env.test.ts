@@ -43,6 +43,9 @@ describe('configuration', () => {
     ['APP_URL', 'app', 'APP_URL must be an http(s) URL'],
     ['READER_URL', 'reader', 'READER_URL must be an http(s) URL'],
     ['COMMUNITY_URL', 'x', 'COMMUNITY_URL must be an http(s) URL'],
+    ['METRICS_TOKEN', 'short', 'METRICS_TOKEN must be at least 32 characters'],
+    ['METRICS_PORT', '0', 'METRICS_PORT must be a whole number from 1 to 65535'],
+    ['METRICS_PORT', '3000', 'METRICS_PORT must differ from PORT'],
   ])('refuses %s=%s with a line saying what to fix', (name, value, expected) => {
     const lines = problems({ [name]: value });
     expect(lines).toHaveLength(1);

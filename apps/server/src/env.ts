@@ -171,6 +171,15 @@ export const envSchema = z.object({
    * same of the same organisation; events the process takes in drop their organisation's answers at once. 0: off.
    */
   ANALYTICS_CACHE_SECONDS: int(0, 3600).default(30),
+  /**
+   * Bearer token a Prometheus scraper sends to GET /metrics (docs/operations.md). With METRICS_PORT unset, /metrics is
+   * served on PORT and needs it; with neither set, /metrics does not exist (404).
+   */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** A second listener that serves only GET /metrics, on METRICS_HOST; PORT then has no /metrics. */
+  METRICS_PORT: int(1, 65535).optional(),
+  /** Interface of the METRICS_PORT listener; keep it internal (loopback or a private network). */
+  METRICS_HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -194,6 +203,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.success && parsed.data.CHAT_SUPPORT_PROVIDER.toLowerCase() !== 'none' && !parsed.data.CHAT_SUPPORT_APP_ID) {
     problems.push('CHAT_SUPPORT_APP_ID is required when CHAT_SUPPORT_PROVIDER is set');
+  }
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    problems.push('METRICS_PORT must differ from PORT (it is a second listener for /metrics only)');
   }
   if (!parsed.success || problems.length) {
     throw new ConfigError(problems.map((p) => `Invalid configuration: ${p}`).join('\n'));

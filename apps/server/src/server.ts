@@ -113,6 +113,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (env.METRICS_PORT && app.metrics) {
+    try {
+      print(`Metrics at ${await app.metrics.listen(env.METRICS_HOST, env.METRICS_PORT)}/metrics`);
+    } catch (error) {
+      grace.uninstall();
+      await closeAll().catch(() => undefined);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') fail(`METRICS_PORT ${env.METRICS_PORT} is already in use: stop the other process or set METRICS_PORT.`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`METRICS_HOST ${env.METRICS_HOST} is not an address of this machine: set METRICS_HOST, e.g. 127.0.0.1.`);
+      throw error;
+    }
+  }
+
   const port = new URL(address).port;
   const local = env.HOST === '0.0.0.0' || env.HOST === '::' ? `http://localhost:${port}` : address;
   print(`${env.PRODUCT_NAME} is running at ${env.PUBLIC_URL ? publicUrl(env) : local} (${database.kind === 'pglite' ? `embedded database in ${env.DATA_DIR}` : 'PostgreSQL'}; Node.js ${process.version})`);

@@ -14,7 +14,23 @@ export interface JobQueue {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Resolves when the queue has no waiting, retrying or running job (tests, graceful shutdown checks). */
   waitForIdle(queue: string, timeoutMs?: number): Promise<void>;
+  /** Each queue's jobs by state, as pg-boss's monitor last counted them (one row per queue, no scan of jobs). */
+  stats(): Promise<QueueCounts[]>;
+  /** Calls `listener` each time a handler of this process throws (the attempt is retried or the job fails). */
+  onAttemptFailed(listener: (queue: string) => void): void;
   stop(): Promise<void>;
+}
+
+/** One queue's jobs by state (pg-boss's cached counts, refreshed by its monitor about once a minute). */
+export interface QueueCounts {
+  queue: string;
+  /** Waiting to run now. */
+  ready: number;
+  /** Waiting for their start time (a retry's backoff, or sent with startAfter). */
+  deferred: number;
+  active: number;
+  /** Failed for good and still kept (pg-boss deletes them after the queue's retention). */
+  failed: number;
 }
 
 export interface JobQueueOptions {
@@ -34,13 +50,20 @@ export async function startJobQueue(database: Database, env: Env, options: JobQu
   await boss.start();
 
   const workers = new Map<string, string>();
+  const failureListeners: ((queue: string) => void)[] = [];
   const pollingIntervalSeconds = env.NODE_ENV === 'test' ? 0.5 : 2;
 
   return {
     async work(queue, queueOptions, handler) {
       await boss.createQueue(queue, queueOptions);
       const id = await boss.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-        if (job) await handler(job as Job<never>);
+        if (!job) return;
+        try {
+          await handler(job as Job<never>);
+        } catch (error) {
+          for (const listener of failureListeners) listener(queue);
+          throw error;
+        }
       });
       workers.set(queue, id);
     },
@@ -59,6 +82,13 @@ export async function startJobQueue(database: Database, env: Env, options: JobQu
         if (Date.now() > deadline) throw new Error(`Queue ${queue} still has ${running.length} job(s) after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    },
+    async stats() {
+      const queues = await boss.getQueues();
+      return queues.map((q) => ({ queue: q.name, ready: q.readyCount, deferred: q.deferredCount, active: q.activeCount, failed: q.failedCount }));
+    },
+    onAttemptFailed(listener) {
+      failureListeners.push(listener);
     },
     async stop() {
       // graceful: lets running handlers finish; close: false because the app owns the database.
