@@ -84,6 +84,10 @@ function OrganisationPicker({ organisations }: { organisations: OrganisationSumm
             value={chosen}
             onChange={setChosen}
             searchable
+            // The form starts in its field, as the other sign-in forms do; its list opens on typing, the arrow keys or a
+            // click, not on that first focus, so it does not cover Submit as the page opens.
+            autoFocus
+            openOnFocus={false}
             nothingFoundMessage="No organizations found"
             comboboxProps={{ withinPortal: true }}
           />
