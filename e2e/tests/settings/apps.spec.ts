@@ -110,6 +110,28 @@ test.describe('Manage Apps', () => {
     await expect(apps.privacyButton('GIPHY')).toBeFocused();
   });
 
+  test("the privacy details name the product and each app's provider", async ({ page, organisation }) => {
+    const { productName } = (await (await page.request.get('/api/console-config')).json()) as { productName: string };
+    const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    for (const app of APP_CATALOGUE) {
+      const dialog = await apps.openDialog(apps.privacyButton(app.name), `${app.name}: privacy details`);
+      await expect(dialog, app.name).not.toContainText(/the product\b/i);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+    const emojis = await apps.openDialog(apps.privacyButton('Animated Emojis'), 'Animated Emojis: privacy details');
+    await expect(emojis).toContainText(`served by ${productName} itself`);
+    await page.keyboard.press('Escape');
+    for (const [app, provider] of [['AI Image Generator', 'Adobe'], ['3D Models', 'Sketchfab']] as const) {
+      const dialog = await apps.openDialog(apps.privacyButton(app), `${app}: privacy details`);
+      await expect(dialog.getByRole('link', { name: `${provider} terms of service` })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: `${provider} privacy policy` })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: new RegExp(`^${app} (terms|privacy)`) })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+
   test('is usable 390 px wide: every permission control is whole on screen, and each app\'s details open', async ({ page, organisation }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto();
