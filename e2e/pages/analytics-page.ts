@@ -41,6 +41,16 @@ export class AnalyticsPage extends BasePage {
     return this.page.locator('dl').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
   }
 
+  /** A tile's Retry button, shown when its figure could not be loaded. */
+  tileRetry(label: string): Locator {
+    return this.page.getByRole('button', { name: `Retry ${label}` });
+  }
+
+  /** The labels along a chart's time axis, as drawn. */
+  async axisLabels(title: AnalyticsChartTitle): Promise<string[]> {
+    return this.chart(title).locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+  }
+
   chart(title: AnalyticsChartTitle): Locator {
     return this.page.getByRole('region', { name: title, exact: true });
   }

@@ -19,8 +19,12 @@ export class ResourcesPage extends BasePage {
     return this.page.getByRole('heading', { level: 2, name });
   }
 
-  gradeLabels(): Locator {
-    return this.page.getByRole('list', { name: 'Grades' }).getByRole('listitem');
+  /** Whether the element draws a focus ring (an outline at least 2 px wide) as it is now. */
+  async focusOutline(element: Locator): Promise<boolean> {
+    return element.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    });
   }
 
   levelCards(): Locator {

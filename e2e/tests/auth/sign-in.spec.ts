@@ -27,6 +27,8 @@ test.describe('sign-in with e-mail', () => {
 
     const picker = new OrganisationPickerPage(page, test.info());
     await picker.waitUntilReady();
+    // The form starts in its first field.
+    await expect(picker.select()).toBeFocused();
     await picker.expectAccessible();
     await expect(picker.submitButton()).toBeDisabled();
     await picker.select().click();

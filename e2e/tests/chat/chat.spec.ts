@@ -29,13 +29,28 @@ interface RecordedCall {
 
 /**
  * A stand-in for the provider's widget script: it takes over window.Intercom as the real one does (replaying
- * the queue the stub collected) and reports every call to this little server.
+ * the queue the stub collected) and reports every call to this little server. On boot it draws a launcher where
+ * Intercom's default one sits (48 px, 20 px from the bottom and right edges, above the page), and removes it on
+ * shutdown.
  */
 const STAND_IN = (origin: string) => `(() => {
   const queued = (window.Intercom && window.Intercom.q) || [];
   const record = (args) => fetch('${origin}/calls', { method: 'POST', body: JSON.stringify({ command: args[0], payload: args[1] }), keepalive: true });
-  window.Intercom = function () { record([...arguments]); };
-  for (const args of queued) record([...args]);
+  const launcher = () => {
+    if (document.querySelector('[data-stand-in-launcher]')) return;
+    const button = document.createElement('button');
+    button.setAttribute('data-stand-in-launcher', '');
+    button.setAttribute('aria-label', 'Open chat');
+    button.style.cssText = 'position:fixed;right:20px;bottom:20px;width:48px;height:48px;border-radius:50%;border:0;background:#1c5aa6;z-index:2147483000';
+    document.body.appendChild(button);
+  };
+  const act = (args) => {
+    if (args[0] === 'boot') launcher();
+    if (args[0] === 'shutdown') document.querySelector('[data-stand-in-launcher]')?.remove();
+    record(args);
+  };
+  window.Intercom = function () { act([...arguments]); };
+  for (const args of queued) act([...args]);
 })();`;
 
 test.describe('Chat support with a provider', () => {
@@ -124,6 +139,37 @@ test.describe('Chat support with a provider', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => calls.map((c) => c.command)).toEqual(['boot', 'update', 'shutdown']);
+    await context.close();
+  });
+
+  test("the launcher covers none of the Teachers page's pager at 1280 px", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: quire.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const emailPage = new EmailSignInPage(page, test.info());
+    await page.goto(`${quire.url}${emailPage.path}`);
+    await emailPage.waitUntilReady();
+    await emailPage.signIn(demoAdmin.email, demoAdmin.password);
+    const picker = new OrganisationPickerPage(page, test.info());
+    await picker.waitUntilReady();
+    await picker.choose('Maple Grove High School'); // the organisation with more than a page of teachers
+    await picker.submitButton().click();
+    await page.getByRole('link', { name: 'Teachers' }).first().click();
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pager).toBeVisible({ timeout: 20_000 });
+    const launcher = page.getByRole('button', { name: 'Open chat' });
+    await expect(launcher).toBeVisible();
+    // Scrolled as far as the page goes, the last controls are where they come to rest.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const chat = await launcher.boundingBox();
+    if (!chat) throw new Error('the launcher has a box');
+    const buttons = await pager.getByRole('button').all();
+    expect(buttons.length).toBeGreaterThan(1);
+    for (const button of buttons) {
+      const box = await button.boundingBox();
+      if (!box) throw new Error('a pager button has a box');
+      const overlap = box.x < chat.x + chat.width && chat.x < box.x + box.width && box.y < chat.y + chat.height && chat.y < box.y + box.height;
+      expect(overlap, `${(await button.getAttribute('aria-label')) ?? await button.textContent()} is under the chat launcher`).toBe(false);
+    }
     await context.close();
   });
 });

@@ -3,10 +3,13 @@ import { expect, test } from '../../fixtures/auth.js';
 import { ResourcesPage } from '../../pages/resources-page.js';
 
 test.describe('Teacher Resources', () => {
-  test('shows grades, level cards, 8 subject cards opening in a new window, 9 featured covers and the promo cards', async ({ page, organisation }) => {
+  test('shows the grade heading without grade items, level cards, 8 subject cards opening in a new window, 9 featured covers and the promo cards', async ({ page, organisation }) => {
     const resources = await new ResourcesPage(page, test.info(), organisation.id).goto();
     await expect(resources.section('Resources by grade')).toBeVisible();
-    await expect(resources.gradeLabels()).toHaveText(['Elementary / Primary', 'High School / Secondary', 'Pre-Kindergarten / Kindergarten', 'Middle School']);
+    // The spec: "a heading only; the grade items are not shown".
+    for (const label of ['Elementary / Primary', 'High School / Secondary', 'Pre-Kindergarten / Kindergarten', 'Middle School']) {
+      await expect(page.getByText(label, { exact: true })).toHaveCount(0);
+    }
     await expect(resources.levelCards()).toHaveCount(4);
     await expect(resources.subjectCards()).toHaveCount(SUBJECT_CARD_COUNT);
     for (const card of await resources.subjectCards().all()) {
@@ -31,6 +34,20 @@ test.describe('Teacher Resources', () => {
     for (const label of ['Join the discussion', 'Get your copy here', 'Learn more']) {
       await expect(resources.promo(label)).toHaveAttribute('target', '_blank');
     }
+  });
+
+  test('the level and subject cards show where keyboard focus is', async ({ page, organisation }) => {
+    const resources = await new ResourcesPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    await resources.subjectCards().first().focus();
+    await page.keyboard.press('Shift+Tab');
+    const level = resources.levelCards().last();
+    await expect(level).toBeFocused();
+    expect(await resources.focusOutline(level), 'a school-level card with focus shows a focus ring').toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const subject = resources.subjectCards().nth(1);
+    await expect(subject).toBeFocused();
+    expect(await resources.focusOutline(subject), 'a subject card with focus shows a focus ring').toBe(true);
   });
 
   test('a cover that fails is retried once after 2 seconds with a retry marker, then shows its title', async ({ page, organisation }) => {

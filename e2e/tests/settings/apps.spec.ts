@@ -22,7 +22,7 @@ test.describe('Manage Apps', () => {
     expect(Math.round(box?.height ?? 0)).toBeGreaterThanOrEqual(58);
 
     try {
-      // A native select: the choice made with the keyboard (or the pointer) in the browser's own list arrives
+      // A native select: a choice picked from the browser's own opened list arrives
       // as one change event, which is what selectOption sends.
       // The save is held back a moment to see that row's loading overlay while the new value already shows.
       let release: () => void = () => undefined;
@@ -40,9 +40,46 @@ test.describe('Manage Apps', () => {
       await expect(apps.permission('GIPHY')).toHaveValue('-1');
       await expect.poll(async () => (await readSettings(page, org.id)).apps.giphy).toBe(-1);
       await expect(apps.permission('GIPHY')).toBeEnabled();
+      // Saving does not take the control away: focus stays on it.
+      await expect(apps.permission('GIPHY')).toBeFocused();
       await apps.expectAccessible({ label: 'after a change' });
     } finally {
       await changeSettings(page, org.id, { apps: { giphy: null } });
+    }
+  });
+
+  test('by keyboard, the arrow keys move through the choices and Enter saves the one chosen; focus stays on the control', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    await changeSettings(page, org.id, { apps: { googlemaps: null } });
+    const apps = await new ManageAppsPage(page, test.info(), org.id).goto({ accessible: 'checked elsewhere' });
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/settings')) saves.push(request.postData() ?? '');
+    });
+    try {
+      const select = apps.permission('Google Maps');
+      await select.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(select).toBeFocused();
+      await expect(select).toHaveValue('1');
+      await page.keyboard.press('ArrowDown');
+      await expect(select).toBeFocused();
+      await expect(select).toHaveValue('-1');
+      await page.keyboard.press('ArrowUp');
+      await expect(select).toHaveValue('1');
+      // Moving through the choices saved nothing yet.
+      expect(saves).toHaveLength(0);
+      expect((await readSettings(page, org.id)).apps.googlemaps).toBeUndefined();
+
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await readSettings(page, org.id)).apps.googlemaps).toBe(1);
+      await expect(apps.row('Google Maps').getByLabel('Saving Google Maps')).toHaveCount(0);
+      expect(saves.map((body) => JSON.parse(body) as unknown)).toEqual([{ apps: { googlemaps: 1 } }]);
+      await expect(select).toBeFocused();
+      await expect(select).toHaveValue('1');
+      await expect(select).toBeEnabled();
+    } finally {
+      await changeSettings(page, org.id, { apps: { googlemaps: null } });
     }
   });
 
@@ -71,6 +108,28 @@ test.describe('Manage Apps', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(apps.privacyButton('GIPHY')).toBeFocused();
+  });
+
+  test("the privacy details name the product and each app's provider", async ({ page, organisation }) => {
+    const { productName } = (await (await page.request.get('/api/console-config')).json()) as { productName: string };
+    const apps = await new ManageAppsPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    for (const app of APP_CATALOGUE) {
+      const dialog = await apps.openDialog(apps.privacyButton(app.name), `${app.name}: privacy details`);
+      await expect(dialog, app.name).not.toContainText(/the product\b/i);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+    const emojis = await apps.openDialog(apps.privacyButton('Animated Emojis'), 'Animated Emojis: privacy details');
+    await expect(emojis).toContainText(`served by ${productName} itself`);
+    await page.keyboard.press('Escape');
+    for (const [app, provider] of [['AI Image Generator', 'Adobe'], ['3D Models', 'Sketchfab']] as const) {
+      const dialog = await apps.openDialog(apps.privacyButton(app), `${app}: privacy details`);
+      await expect(dialog.getByRole('link', { name: `${provider} terms of service` })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: `${provider} privacy policy` })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: new RegExp(`^${app} (terms|privacy)`) })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
   });
 
   test('is usable 390 px wide: every permission control is whole on screen, and each app\'s details open', async ({ page, organisation }) => {

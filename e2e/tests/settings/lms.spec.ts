@@ -41,6 +41,8 @@ test.describe('LMS Integration', () => {
     await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
     await expect(lms.value('Secret')).not.toHaveText(lmsMessages.notGenerated);
     await expect(lms.generateButton()).toHaveCount(0);
+    // Generate is gone: focus moves to the Revoke button that replaced it, not to the page.
+    await expect(lms.revokeButton()).toBeFocused();
     await lms.expectAccessible({ label: 'credentials generated' });
 
     // Revoke asks first; Cancel keeps them.
@@ -62,6 +64,27 @@ test.describe('LMS Integration', () => {
     await expect(lms.generateButton()).toBeFocused();
   });
 
+  test('a double-click on Generate makes one set of credentials and shows no error', async ({ page, organisation, organisations }) => {
+    const org = await changeableOrganisation(page, organisations, organisation);
+    const lms = await new LmsPage(page, test.info(), org.id).goto({ accessible: 'checked elsewhere' });
+    if (await lms.revokeButton().isVisible()) {
+      await lms.revokeButton().click();
+      await lms.dialog('Revoke LTI credentials').getByRole('button', { name: 'Confirm' }).click();
+    }
+    await expect(lms.generateButton()).toBeVisible();
+    let generateCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('generateLTICredentials')) generateCalls += 1;
+    });
+    await lms.generateButton().dblclick();
+    await expect(lms.value('Key')).toHaveText(/^[0-9a-f]{32}$/);
+    await expect(lms.revokeButton()).toBeVisible();
+    // Long enough for a second answer (and its message) to arrive.
+    await page.waitForTimeout(1000);
+    await expect(lms.notification(lmsMessages.generateFailed)).toHaveCount(0);
+    expect(generateCalls).toBe(1);
+  });
+
   test('says so when generating or revoking fails', async ({ page, organisation, organisations }) => {
     const org = await changeableOrganisation(page, organisations, organisation);
     const lms = await new LmsPage(page, test.info(), org.id).goto();
@@ -77,6 +100,8 @@ test.describe('LMS Integration', () => {
       await lms.generateButton().click();
       await expect(lms.notification(lmsMessages.generateFailed)).toBeVisible();
       await expect(lms.value('Key')).toHaveText(lmsMessages.notGenerated);
+      // Generate was hidden while it ran: focus goes back to it, not to the page.
+      await expect(lms.generateButton()).toBeFocused();
     } else {
       await lms.revokeButton().click();
       await lms.dialog('Revoke LTI credentials').getByRole('button', { name: 'Confirm' }).click();

@@ -20,6 +20,18 @@ test.describe('Licence dashboard', () => {
     await expect(page).toHaveURL(new RegExp(`/${organisation.id}/teachers$`));
   });
 
+  test("'Switch organisation' can be cancelled: Cancel goes back to the organisation's dashboard", async ({ page, organisation }) => {
+    const dashboard = await new LicensesPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    await dashboard.switchOrganisationButton().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Select Organization' })).toBeVisible();
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/${organisation.id}$`));
+    await dashboard.waitUntilReady();
+  });
+
   test('renames the organisation on leaving the field and refuses an empty name', async ({ page, organisation, organisations }) => {
     const org = await changeableOrganisation(page, organisations, organisation);
     const dashboard = await new LicensesPage(page, test.info(), org.id).goto();

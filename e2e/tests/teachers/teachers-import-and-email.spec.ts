@@ -40,6 +40,12 @@ test.describe('Importing and e-mailing teachers', () => {
     const teachers = await new TeachersPage(page, test.info(), org.id).goto();
     await teachers.search(email);
     const dialog = await teachers.rowAction(email, 'Send welcome email', 'Review message details');
+    // The fixed subject is drawn as read-only, not like the message the admin can edit.
+    const subject = dialog!.getByRole('textbox', { name: 'Subject' });
+    await expect(subject).toHaveAttribute('readonly', '');
+    // Its fill (the Message has focus, so its border is the focus colour: the fill is what tells them apart at rest).
+    const look = (field: typeof subject) => field.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await look(subject), 'the Subject looks like an editable field').not.toBe(await look(dialog!.getByRole('textbox', { name: 'Message' })));
     await teachers.sendEmailFrom(dialog!, 'Welcome aboard: your account is waiting.');
     await teachers.dialog('Your message has been sent').getByRole('button', { name: 'Done' }).click();
     // The run's own SMTP peer receives the mail when the run started the server.

@@ -71,6 +71,28 @@ test.describe('Layout at 1280 px', () => {
 test.describe('Layout at 390 px', () => {
   test.skip(() => !onPhone(), 'the phone layout');
 
+  test('the navigation submenus open below their item, and its chevron points down', async ({ page, organisation }) => {
+    await new LicensesPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const group of ['Resources', 'Settings']) {
+      const item = navigation.getByRole('button', { name: group });
+      // The chevron's drawn shape: wider than tall points down, taller than wide points right.
+      const chevron = await item.locator('svg').last().evaluate((svg) => {
+        const box = (svg as SVGSVGElement).getBBox();
+        return { width: box.width, height: box.height };
+      });
+      expect(chevron.width, `${group}: the chevron points down`).toBeGreaterThan(chevron.height);
+      await item.click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      const [itemBox, menuBox] = await Promise.all([item.boundingBox(), menu.boundingBox()]);
+      expect(menuBox?.y ?? 0, `${group}: the menu opens below its item`).toBeGreaterThanOrEqual((itemBox?.y ?? 0) + (itemBox?.height ?? 0) - 1);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+  });
+
   test('the dashboard shows every licence column, Total purchased included', async ({ page, organisation }) => {
     const dashboard = await new LicensesPage(page, test.info(), organisation.id).goto();
     await expectWithinWidth(page, dashboard.table().getByRole('columnheader', { name: 'Total purchased' }));

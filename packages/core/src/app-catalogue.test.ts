@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedApps, APP_CATALOGUE, appPermissionChoices, effectiveAppPermission, findApp, isAppAllowed } from './app-catalogue.js';
+import { allowedApps, APP_CATALOGUE, appPermissionChoices, appProviderName, effectiveAppPermission, findApp, isAppAllowed, withProductName } from './app-catalogue.js';
 import { settingsUpdateSchema } from './schemas/settings.js';
 
 describe('the app catalogue (spec §3)', () => {
@@ -52,5 +52,19 @@ describe('the app catalogue (spec §3)', () => {
     expect(settingsUpdateSchema.safeParse({ apps: { giphy: 0 } }).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({}).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({ imageSearch: 'google' }).success).toBe(false);
+  });
+});
+
+describe('the privacy texts', () => {
+  it("name the product by '{product}', never as 'the product'", () => {
+    for (const app of APP_CATALOGUE) {
+      const texts = [app.strings.summary, app.strings.detail, ...app.strings.goodToKnow, ...app.strings.beAware, app.ageNote];
+      for (const text of texts) expect(text, app.id).not.toMatch(/the product\b/i);
+    }
+    expect(withProductName('No personal data leaves {product}. {product} sends nothing.', 'Quire')).toBe('No personal data leaves Quire. Quire sends nothing.');
+  });
+
+  it('name the provider of the apps named for what they do (spec §3: adobe, sketchfab)', () => {
+    expect(APP_CATALOGUE.filter((a) => appProviderName(a) !== a.name).map((a) => [a.id, appProviderName(a)])).toEqual([['adobe', 'Adobe'], ['sketchfab', 'Sketchfab']]);
   });
 });

@@ -18,17 +18,30 @@ export interface AppCatalogueEntry {
   teacherOnly: boolean;
   isNew: boolean;
   provider: AppProvider;
+  /** The company whose terms apply, where the app's name is not it ('Adobe' for the AI Image Generator). */
+  providerName?: string;
   /** Third-party terms; null for the product's own (the console links the product's terms). */
   termsURL: string | null;
   privacyPolicyURL: string | null;
   /** Age limits and consent (spec §3 "Age notes"). */
   ageNote: string;
+  /** Texts of the privacy details; '{product}' stands for the product's name (`withProductName`). */
   strings: {
     summary: string;
     detail: string;
     goodToKnow: readonly string[];
     beAware: readonly string[];
   };
+}
+
+/** A catalogue text with the product's name in place of '{product}'. */
+export function withProductName(text: string, productName: string): string {
+  return text.replaceAll('{product}', productName);
+}
+
+/** Whose terms and privacy policy an app's links are: its provider's name, else the app's own. */
+export function appProviderName(app: Pick<AppCatalogueEntry, 'name' | 'providerName'>): string {
+  return app.providerName ?? app.name;
 }
 
 const GOOGLE_TERMS = 'https://policies.google.com/terms';
@@ -39,6 +52,7 @@ export const APP_CATALOGUE = [
   {
     id: 'adobe',
     name: 'AI Image Generator',
+    providerName: 'Adobe',
     premium: false,
     teacherOnly: false,
     isNew: true,
@@ -73,8 +87,8 @@ export const APP_CATALOGUE = [
     ageNote: NO_AGE_LIMIT,
     strings: {
       summary: 'Add animated emojis to pages.',
-      detail: 'The emoji library is served by the product itself; nothing about the user is shared with a third party.',
-      goodToKnow: ['No personal data leaves the product.', 'No age limit.'],
+      detail: 'The emoji library is served by {product} itself; nothing about the user is shared with a third party.',
+      goodToKnow: ['No personal data leaves {product}.', 'No age limit.'],
       beAware: ['A premium feature: users without a premium licence see it locked.'],
     },
   },
@@ -91,7 +105,7 @@ export const APP_CATALOGUE = [
     strings: {
       summary: 'Teachers add their personal Bitmoji avatar stickers to books.',
       detail:
-        'The teacher signs in to Bitmoji (Snap Inc.) in a pop-up window; Snap receives that sign-in and returns the teacher’s stickers. The product does not send Snap any student data.',
+        'The teacher signs in to Bitmoji (Snap Inc.) in a pop-up window; Snap receives that sign-in and returns the teacher’s stickers. {product} does not send Snap any student data.',
       goodToKnow: ['Teachers only: students can never use it, whatever the setting.', 'The teacher signs in with their own Bitmoji account.'],
       beAware: ['Snap’s terms do not allow users under 13.', 'Snap collects data under its own privacy policy when the teacher signs in.'],
     },
@@ -109,7 +123,7 @@ export const APP_CATALOGUE = [
     strings: {
       summary: 'Design graphics in Canva and add them to books.',
       detail:
-        'The user works in Canva (Canva Pty Ltd) in a pop-up window, signed in with a Canva account; the finished design is imported into the book. The product sends Canva no personal data.',
+        'The user works in Canva (Canva Pty Ltd) in a pop-up window, signed in with a Canva account; the finished design is imported into the book. {product} sends Canva no personal data.',
       goodToKnow: ['Users sign in with their own Canva (or Canva for Education) account.', 'Only the finished design comes back into the book.'],
       beAware: [
         'Under 13s may use Canva only with parent or guardian consent.',
@@ -150,7 +164,7 @@ export const APP_CATALOGUE = [
     strings: {
       summary: 'Import images, audio and video from Google Drive.',
       detail:
-        'The user signs in to Google and picks files; only the files picked are copied into the book. The product asks Google for read access to the files chosen, nothing else.',
+        'The user signs in to Google and picks files; only the files picked are copied into the book. {product} asks Google for read access to the files chosen, nothing else.',
       goodToKnow: ['Works with Google Workspace for Education accounts.', 'Only files the user picks are read.'],
       beAware: ['Google processes the sign-in under its own privacy policy.'],
     },
@@ -175,6 +189,7 @@ export const APP_CATALOGUE = [
   {
     id: 'sketchfab',
     name: '3D Models',
+    providerName: 'Sketchfab',
     premium: true,
     teacherOnly: false,
     isNew: false,
@@ -204,8 +219,8 @@ export const APP_CATALOGUE = [
     ageNote: NO_AGE_LIMIT,
     strings: {
       summary: 'Stickers for feedback and rewards.',
-      detail: 'The sticker library is served by the product itself; nothing about the user is shared with a third party.',
-      goodToKnow: ['No personal data leaves the product.'],
+      detail: 'The sticker library is served by {product} itself; nothing about the user is shared with a third party.',
+      goodToKnow: ['No personal data leaves {product}.'],
       beAware: ['A premium feature.'],
     },
   },
@@ -221,8 +236,8 @@ export const APP_CATALOGUE = [
     ageNote: NO_AGE_LIMIT,
     strings: {
       summary: 'Over 100 graphic organizer templates.',
-      detail: 'Over 100 templates (mind maps, timelines, Venn diagrams and more) served by the product itself; nothing is shared with a third party.',
-      goodToKnow: ['Over 100 templates.', 'No personal data leaves the product.'],
+      detail: 'Over 100 templates (mind maps, timelines, Venn diagrams and more) served by {product} itself; nothing is shared with a third party.',
+      goodToKnow: ['Over 100 templates.', 'No personal data leaves {product}.'],
       beAware: ['A premium feature.'],
     },
   },

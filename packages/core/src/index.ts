@@ -15,3 +15,4 @@ export * from './schemas/index.js';
 export * from './contracts.js';
 export * from './contract-check.js';
 export * from './app-catalogue.js';
+export * from './sign-in-providers.js';

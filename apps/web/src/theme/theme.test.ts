@@ -59,6 +59,13 @@ describe('theme contrast (WCAG AA, 4.5:1)', () => {
     expect(contrastRatio(WHITE, shade('dark', 7))).toBeGreaterThanOrEqual(WCAG_AA_NORMAL_TEXT);
   });
 
+  it('light red buttons (Revoke): red 9 text on their background and on their hover background', () => {
+    const light = cssVariablesResolver(merged).light;
+    const text = shade('red', 9);
+    expect(contrastRatio(text, resolveColorVariable(light['--mantine-color-red-light']))).toBeGreaterThanOrEqual(WCAG_AA_NORMAL_TEXT);
+    expect(contrastRatio(text, resolveColorVariable(light['--mantine-color-red-light-hover']))).toBeGreaterThanOrEqual(WCAG_AA_NORMAL_TEXT);
+  });
+
   it('dimmed and error text on white', () => {
     const light = cssVariablesResolver(merged).light;
     expect(contrastRatio(resolveColorVariable(light['--mantine-color-dimmed']), WHITE)).toBeGreaterThanOrEqual(WCAG_AA_NORMAL_TEXT);

@@ -70,7 +70,8 @@ export const theme = createTheme({
 
 /**
  * Mantine's light defaults put dimmed text (gray 6) and error text (red 6) below 4.5:1 on white;
- * these darker shades pass.
+ * these darker shades pass. Its light red button (red 9 text) is 3.8:1 on its hover background (red 2): one shade
+ * lighter each, red 0 and red 1, keeps it above 4.5:1 hovered or not.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -78,6 +79,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-red-light': 'var(--mantine-color-red-0)',
+    '--mantine-color-red-light-hover': 'var(--mantine-color-red-1)',
   },
   dark: {},
 });

@@ -4,6 +4,7 @@ import { WIDE_LAYOUT_MIN_WIDTH } from '@quire/core';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SkipLink } from '../../components/ui/skip-link.js';
+import { CHAT_LAUNCHER_ROOM } from '../../lib/chat-support/intercom.js';
 import { useConsoleConfig } from '../../lib/console-config.js';
 import { SideNav } from './side-nav.js';
 
@@ -34,6 +35,11 @@ export function AppLayout({ orgId }: { orgId: string }) {
     burger.current?.focus();
   };
 
+  // With the chat widget on, its launcher's room stays free below the screen's content.
+  const mainStyle = config.chatSupportProvider === 'intercom'
+    ? { outline: 'none', paddingBottom: `calc(var(--app-shell-footer-offset, 0rem) + var(--app-shell-padding) + ${CHAT_LAUNCHER_ROOM}px)` }
+    : { outline: 'none' };
+
   return (
     <AppShell
       header={{ height: 56, collapsed: wide }}
@@ -60,7 +66,7 @@ export function AppLayout({ orgId }: { orgId: string }) {
       <AppShell.Navbar id="console-navigation" aria-label="Main navigation" inert={navHidden} onKeyDown={closeOnEscape}>
         <SideNav orgId={orgId} wide={wide} onNavigate={nav.close} />
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }} inert={drawerOpen}>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={mainStyle} inert={drawerOpen}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

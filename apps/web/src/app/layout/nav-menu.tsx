@@ -1,5 +1,5 @@
 import { Menu, NavLink, VisuallyHidden } from '@mantine/core';
-import { IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMenuCloseDelay } from './use-menu-close-delay.js';
@@ -22,6 +22,8 @@ export function NavMenu({ label, icon, entries, position, onNavigate }: NavMenuP
   const { opened, onChange, hoverHandlers } = useMenuCloseDelay();
   const { pathname } = useLocation();
   const containsCurrent = entries.some((e) => e.kind === 'route' && pathname === e.to);
+  // The chevron points where the menu opens: right beside the navbar, down in the narrow drawer.
+  const Chevron = position === 'bottom-start' ? IconChevronDown : IconChevronRight;
 
   return (
     <Menu opened={opened} onChange={onChange} position={position} offset={4} shadow="md" width={220}>
@@ -31,7 +33,7 @@ export function NavMenu({ label, icon, entries, position, onNavigate }: NavMenuP
           type="button"
           label={label}
           leftSection={icon}
-          rightSection={<IconChevronRight size={16} stroke={1.5} aria-hidden />}
+          rightSection={<Chevron size={16} stroke={1.5} aria-hidden />}
           active={containsCurrent}
           {...hoverHandlers}
         />

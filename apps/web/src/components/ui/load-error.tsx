@@ -9,13 +9,15 @@ export interface LoadErrorProps {
   children?: ReactNode;
   /** Loads again; usually a query's `refetch`. */
   onRetry: () => Promise<unknown>;
+  /** The Retry button's accessible name where several errors share a screen ('Retry Sessions'); it starts with 'Retry'. */
+  retryLabel?: string;
 }
 
 /**
  * A screen's or panel's loading error, with Retry (issue 15, item 14): a failure that may be passing (the
  * network, a restart) need not cost the admin a reload of the whole console.
  */
-export function LoadError({ title, children, onRetry }: LoadErrorProps) {
+export function LoadError({ title, children, onRetry, retryLabel }: LoadErrorProps) {
   const [retrying, setRetrying] = useState(false);
   const retry = async () => {
     setRetrying(true);
@@ -29,7 +31,7 @@ export function LoadError({ title, children, onRetry }: LoadErrorProps) {
     <Alert variant="light" color="red" role="alert" title={title}>
       <Group justify="space-between" gap="sm">
         {children ? <Text size="sm">{children}</Text> : <span />}
-        <Button size="xs" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={retrying} onClick={() => void retry()}>
+        <Button size="xs" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={retrying} onClick={() => void retry()} aria-label={retryLabel}>
           Retry
         </Button>
       </Group>

@@ -14,6 +14,13 @@ declare global {
   }
 }
 
+/**
+ * The room the widget's launcher takes at the bottom right of the window (Intercom's default: 48 px, 20 px from the
+ * edges): the console keeps that much free below its content, so the last controls of a screen (the Teachers
+ * pager at 1280 px) can scroll clear of it instead of sitting under it.
+ */
+export const CHAT_LAUNCHER_ROOM = 20 + 48 + 20;
+
 /** Installs the queueing stub and the widget script once; calls made before it loads are queued. */
 export function loadIntercom(scriptUrl: string, appId: string): void {
   window.intercomSettings = { app_id: appId };

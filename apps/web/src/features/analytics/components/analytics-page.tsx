@@ -34,8 +34,8 @@ export function AnalyticsPage() {
         </div>
       </Group>
 
-      <StatTiles orgId={orgId} range={range} sessionReady={sessionReady} sessionFailed={sessionFailed} />
-      <AnalyticsCharts orgId={orgId} organisationName={organisationName} range={range} sessionReady={sessionReady} sessionFailed={sessionFailed} />
+      <StatTiles orgId={orgId} range={range} sessionReady={sessionReady} sessionFailed={sessionFailed} retrySession={analytics.refetch} />
+      <AnalyticsCharts orgId={orgId} organisationName={organisationName} range={range} sessionReady={sessionReady} sessionFailed={sessionFailed} retrySession={analytics.refetch} />
     </>
   );
 }

@@ -15,7 +15,8 @@ const table: ChartTable = {
 function renderCard(props: Partial<ChartCardProps> = {}) {
   return render(
     <MantineProvider>
-      <ChartCard title="Sessions" height={400} description="Sessions per week" isPending={false} error={null} table={table} fileName={['Hillside', 'Weekly']} {...props}>
+      <ChartCard title="Sessions" height={400} description="Sessions per week" isPending={false} error={null} table={table} fileName={['Hillside', 'Weekly']}
+        onRetry={() => Promise.resolve()} {...props}>
         {() => <svg data-testid="drawing" />}
       </ChartCard>
     </MantineProvider>,
@@ -72,9 +73,12 @@ describe('a chart card', () => {
     expect(screen.queryByTestId('drawing')).toBeNull();
   });
 
-  it('shows the catalogue error text, or a loading status', () => {
-    const { unmount } = renderCard({ error: analyticsMessages.customFailed, table: null });
+  it('shows the catalogue error text with Retry, or a loading status', () => {
+    const onRetry = vi.fn(() => Promise.resolve());
+    const { unmount } = renderCard({ error: analyticsMessages.customFailed, table: null, onRetry });
     expect(screen.getByRole('alert')).toHaveTextContent(analyticsMessages.customFailed);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Sessions' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
     unmount();
     renderCard({ isPending: true, table: null });
     expect(within(screen.getByRole('status')).getByLabelText('Loading Sessions')).toBeInTheDocument();

@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Paper, ScrollArea, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, ScrollArea, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { analyticsMessages } from '@quire/core';
 import { IconDownload, IconTable } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { csvFileName, downloadCsv, toCsv } from '../model/csv.js';
 import { isEmpty, type ChartTable } from '../model/chart-table.js';
 
@@ -18,13 +19,17 @@ export interface ChartCardProps {
   /** Parts of the CSV file name (organisation, range). */
   fileName: string[];
   children: (table: ChartTable) => ReactNode;
+  /** Shown under the drawing (outside it, so it is read as text): a legend the chart library does not draw. */
+  legend?: (table: ChartTable) => ReactNode;
+  /** Loads the figures again after a failure. */
+  onRetry: () => Promise<unknown>;
 }
 
 /**
  * One chart with its states (loading, error, no data) and its figures for people who cannot see it:
  * a data table the keyboard can reach, and a CSV download of the same figures.
  */
-export function ChartCard({ title, height, description, isPending, error, table, fileName, children }: ChartCardProps) {
+export function ChartCard({ title, height, description, isPending, error, table, fileName, children, legend, onRetry }: ChartCardProps) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const headingId = useId();
@@ -68,7 +73,9 @@ export function ChartCard({ title, height, description, isPending, error, table,
         </Center>
       ) : error ? (
         <Center h={height}>
-          <Alert color="red" variant="light" role="alert" title={error} w="100%" />
+          <Box w="100%">
+            <LoadError title={error} onRetry={onRetry} retryLabel={`Retry ${title}`} />
+          </Box>
         </Center>
       ) : !table || empty ? (
         <Center h={height}>
@@ -79,6 +86,7 @@ export function ChartCard({ title, height, description, isPending, error, table,
           <div role="img" aria-label={`${description}. The figures are in the data table of ${title}.`} style={{ height }}>
             {children(table)}
           </div>
+          {legend ? legend(table) : null}
           <div id={tableId} hidden={!showTable}>
           <ScrollArea.Autosize
             mah={420}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsSeries } from '@quire/core';
 import { csvField, toCsv } from './csv.js';
-import { isEmpty, seriesTable } from './chart-table.js';
-import { timeRange } from './time-range.js';
+import { isEmpty, renameSeries, seriesTable } from './chart-table.js';
+import { axisLabel, spansYears, timeRange } from './time-range.js';
 
 describe('CSV (RFC 4180, opens cleanly in Excel)', () => {
   it('starts with a BOM, ends records with CRLF, quotes what needs it and doubles quotes', () => {
@@ -49,6 +49,13 @@ describe('a chart as a table', () => {
     expect(table.rows[0]).toEqual(['Mar 2024', 1, 1, 1, 1, 1, 1, 1, 3, 1.5, 0.5, 2]);
   });
 
+  it('can name its series another way, summing names that become one', () => {
+    const renamed = renameSeries(series([{ date: '2024-03-04', values: { google: 2, office365: 1, Google: 1 }, students: 4, teachers: 0, total: 4 }], ['google', 'office365', 'Google']),
+      (name) => ({ google: 'Google', office365: 'Office 365' })[name] ?? name);
+    expect(renamed.names).toEqual(['Google', 'Office 365']);
+    expect(renamed.rows[0]?.values).toEqual({ Google: 3, 'Office 365': 1 });
+  });
+
   it('is empty with no rows or only zeros', () => {
     expect(isEmpty(seriesTable(series([]), 'weekly'))).toBe(true);
     expect(isEmpty(seriesTable(series([{ date: '2024-03-04', values: {}, students: 0, teachers: 0, total: 0 }]), 'weekly'))).toBe(true);
@@ -61,5 +68,18 @@ describe('time options', () => {
     expect(timeRange('Last 30 days', now)).toMatchObject({ granularity: 'daily', period: 'd', from: '20240717', to: '20240815' });
     expect(timeRange('Weekly', now)).toMatchObject({ granularity: 'weekly', period: 'w', from: '20230201', to: '20240815' });
     expect(timeRange('Monthly', now)).toMatchObject({ granularity: 'monthly', period: 'm', from: '20230201', to: '20240815' });
+  });
+});
+
+describe('axis labels', () => {
+  it('name the year when the range spans years, so one label never stands for two dates', () => {
+    const now = new Date('2024-08-15T12:00:00Z');
+    expect(spansYears(timeRange('Weekly', now))).toBe(true);
+    expect(spansYears(timeRange('Last 30 days', now))).toBe(false);
+    expect(spansYears(timeRange('Last 30 days', new Date('2025-01-10T12:00:00Z')))).toBe(true);
+    expect(axisLabel('2024-04-28', 'weekly', true)).toBe('28 Apr 2024');
+    expect(axisLabel('2024-04-28', 'daily', true)).toBe('28 Apr 2024');
+    expect(axisLabel('2024-04-28', 'daily')).toBe('28 Apr');
+    expect(axisLabel('2024-04-01', 'monthly')).toBe('Apr 2024');
   });
 });

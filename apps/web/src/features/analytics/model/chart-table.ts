@@ -34,6 +34,19 @@ export function valuesByShownName(values: Record<string, number>, shown: string[
   return result;
 }
 
+/** The series with its names shown another way (a sign-in provider's id as its name); names that meet are summed. */
+export function renameSeries(series: AnalyticsSeries, rename: (name: string) => string): AnalyticsSeries {
+  return {
+    ...series,
+    names: [...new Set(series.names.map(rename))],
+    rows: series.rows.map((row) => {
+      const values: Record<string, number> = {};
+      for (const [name, value] of Object.entries(row.values)) values[rename(name)] = (values[rename(name)] ?? 0) + value;
+      return { ...row, values };
+    }),
+  };
+}
+
 /**
  * Rows of date, values by name (named metrics), students, teachers and total; session duration in
  * hours (seconds / 3600, one decimal).

@@ -34,11 +34,19 @@ export function timeRange(option: TimeOption, now: Date = new Date()): TimeRange
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A period's first day ('2024-03-04') as an axis label: '4 Mar' by day and week, 'Mar 2024' by month. */
-export function axisLabel(date: string, granularity: AnalyticsGranularity): string {
+/** Whether a range covers days of more than one calendar year (18 months always does; 30 days may). */
+export function spansYears(range: Pick<TimeRange, 'from' | 'to'>): boolean {
+  return range.from.slice(0, 4) !== range.to.slice(0, 4);
+}
+
+/**
+ * A period's first day ('2024-03-04') as an axis label: '4 Mar' by day and week, 'Mar 2024' by month. Over a range that
+ * spans years the day and week labels carry the year too ('4 Mar 2024'): without it one label stood for two dates.
+ */
+export function axisLabel(date: string, granularity: AnalyticsGranularity, withYear = false): string {
   const [y, m, d] = date.split('-').map(Number);
   const month = MONTHS[(m ?? 1) - 1] ?? '';
-  return granularity === 'monthly' ? `${month} ${y}` : `${d} ${month}${granularity === 'weekly' && m === 1 && (d ?? 0) <= 7 ? ` ${y}` : ''}`;
+  return granularity === 'monthly' || withYear ? `${granularity === 'monthly' ? '' : `${d} `}${month} ${y}` : `${d} ${month}`;
 }
 
 /** The table's name of a period: 'Tue 5 Mar 2024', 'Week of 4 Mar 2024', 'March 2024'. */

@@ -24,7 +24,8 @@ export function AppsPage() {
   const orgId = session.currentOrganisation?.id ?? '';
   const userId = session.user?.uid;
   const settings = useSettings(orgId, userId);
-  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
+  // Saves in flight per app: a second change may be made while the first is saved.
+  const [saving, setSaving] = useState<ReadonlyMap<string, number>>(new Map());
   const [privacyApp, setPrivacyApp] = useState<AppCatalogueEntry | null>(null);
   const privacyOpener = useRef<HTMLButtonElement | null>(null);
   const isAdmin = useOrgAccess(orgId).isAdmin;
@@ -35,8 +36,9 @@ export function AppsPage() {
 
   const mark = (id: string, on: boolean) =>
     setSaving((old) => {
-      const next = new Set(old);
-      if (on) next.add(id);
+      const next = new Map(old);
+      const count = (old.get(id) ?? 0) + (on ? 1 : -1);
+      if (count > 0) next.set(id, count);
       else next.delete(id);
       return next;
     });
@@ -71,7 +73,7 @@ export function AppsPage() {
         ) : (
           <AppsTable
             apps={settings.data.apps}
-            saving={saving}
+            saving={new Set(saving.keys())}
             readOnly={!isAdmin}
             onChange={(app, value) => update.mutate({ app, change: { apps: { [app.id]: value } } })}
             onPrivacy={(app, opener) => {

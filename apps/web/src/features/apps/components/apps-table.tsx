@@ -1,4 +1,4 @@
-import { Badge, Button, Group, LoadingOverlay, NativeSelect, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, LoadingOverlay, Table, Text } from '@mantine/core';
 import {
   APP_CATALOGUE,
   APPS_TABLE_MAX_WIDTH,
@@ -9,10 +9,11 @@ import {
   type AppPermission,
 } from '@quire/core';
 import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
+import { PermissionSelect } from './permission-select.js';
 
 export interface AppsTableProps {
   apps: Readonly<Record<string, AppPermission | undefined>>;
-  /** Apps whose change is being saved: that row shows a loading overlay. */
+  /** Apps whose change is being saved: that row shows a loading overlay (the control stays enabled, so focus stays on it). */
   saving: ReadonlySet<string>;
   onChange: (app: AppCatalogueEntry, value: AppPermission | null) => void;
   onPrivacy: (app: AppCatalogueEntry, opener: HTMLButtonElement) => void;
@@ -85,13 +86,12 @@ export function AppsTable({ apps, saving, onChange, onPrivacy, readOnly }: AppsT
                   </Table.Td>
                   {narrow ? null : <Table.Td>{details(app)}</Table.Td>}
                   <Table.Td miw={narrow ? 200 : 190}>
-                    <NativeSelect
-                      size="xs"
-                      aria-label={`Permissions: ${app.name}`}
+                    <PermissionSelect
+                      label={`Permissions: ${app.name}`}
                       value={toOption(effectiveAppPermission(app, apps[app.id]))}
                       data={appPermissionChoices(app).map((c) => ({ value: toOption(c.value), label: c.label }))}
-                      disabled={busy || readOnly}
-                      onChange={(event) => onChange(app, fromOption(event.currentTarget.value))}
+                      readOnly={readOnly}
+                      onCommit={(value) => onChange(app, fromOption(value))}
                     />
                     <LoadingOverlay visible={busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm', 'aria-label': `Saving ${app.name}` }} />
                   </Table.Td>

@@ -49,10 +49,11 @@ export function OrganisationPage() {
     if (session.currentOrganisation?.id === only.id) return <Navigate to={destinationFor(only.id)} replace />;
     return <FullPageLoader label="Loading organisation" />;
   }
-  return <OrganisationPicker organisations={session.organisations} />;
+  return <OrganisationPicker organisations={session.organisations} current={session.currentOrganisation?.id ?? null} />;
 }
 
-function OrganisationPicker({ organisations }: { organisations: OrganisationSummary[] }) {
+/** `current`: the organisation already open when the admin came to switch; Cancel goes back to it. */
+function OrganisationPicker({ organisations, current }: { organisations: OrganisationSummary[]; current: string | null }) {
   const controls = useSessionControls();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<string | null>(() => preselection(organisations));
@@ -85,10 +86,19 @@ function OrganisationPicker({ organisations }: { organisations: OrganisationSumm
             value={chosen}
             onChange={setChosen}
             searchable
+            // The form starts in its field, as the other sign-in forms do; its list opens on typing, the arrow keys or a
+            // click, not on that first focus, so it does not cover Submit as the page opens.
+            autoFocus
+            openOnFocus={false}
             nothingFoundMessage="No organizations found"
             comboboxProps={{ withinPortal: true }}
           />
           <Group justify="flex-end">
+            {current ? (
+              <Button variant="default" onClick={() => void navigate(paths.org.home(current))} disabled={busy}>
+                Cancel
+              </Button>
+            ) : null}
             <Button type="submit" disabled={!chosen} loading={busy}>
               Submit
             </Button>

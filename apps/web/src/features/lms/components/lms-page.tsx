@@ -57,14 +57,31 @@ export function LmsPage() {
   const credentials = useLtiCredentials(orgId);
   const [confirming, setConfirming] = useState(false);
   const generateButton = useRef<HTMLButtonElement>(null);
+  const revokeButton = useRef<HTMLButtonElement>(null);
   const focusGenerate = useRef(false);
+  const focusRevoke = useRef(false);
+  // Set on the first click, before the re-render that hides Generate: a double-click's second click asked again, and
+  // the server's refusal (credentials exist) showed as a failure beside the new key.
+  const generatingNow = useRef(false);
   const adminsOnly = credentials.error instanceof GraphqlError && hasErrorCode(credentials.error, 'admin_required');
 
   useEffect(() => {
     if (credentials.isError && !adminsOnly) notifyError(lmsMessages.loadFailed);
   }, [credentials.isError, adminsOnly]);
 
-  const generate = useGenerateLtiCredentials(orgId, { onError: () => notifyError(lmsMessages.generateFailed) });
+  const generate = useGenerateLtiCredentials(orgId, {
+    onSuccess: () => {
+      // Generate is gone (hidden while generating): keyboard focus goes to the Revoke button that replaces it.
+      focusRevoke.current = true;
+    },
+    onError: () => {
+      focusGenerate.current = true;
+      notifyError(lmsMessages.generateFailed);
+    },
+    onSettled: () => {
+      generatingNow.current = false;
+    },
+  });
   const revoke = useRevokeLtiCredentials(orgId, {
     onSuccess: () => {
       // The Revoke button is gone: keyboard focus goes to the Generate button that replaces it (effect below).
@@ -75,20 +92,32 @@ export function LmsPage() {
 
   const data = credentials.data;
   const hasCredentials = Boolean(data?.consumerKey);
+  const generating = generate.isPending;
   useEffect(() => {
+    if (generating) return;
     if (!hasCredentials && focusGenerate.current && generateButton.current) {
       focusGenerate.current = false;
       generateButton.current.focus();
+    } else if (hasCredentials && focusRevoke.current && revokeButton.current) {
+      focusRevoke.current = false;
+      revokeButton.current.focus();
     }
-  }, [hasCredentials]);
-  const generating = generate.isPending;
+  }, [hasCredentials, generating]);
 
   const keyAction = generating ? null : hasCredentials ? (
-    <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)} loading={revoke.isPending}>
+    <Button size="xs" variant="light" color="red" ref={revokeButton} onClick={() => setConfirming(true)} loading={revoke.isPending}>
       Revoke
     </Button>
   ) : (
-    <Button size="xs" ref={generateButton} onClick={() => generate.mutate()}>
+    <Button
+      size="xs"
+      ref={generateButton}
+      onClick={() => {
+        if (generatingNow.current) return;
+        generatingNow.current = true;
+        generate.mutate();
+      }}
+    >
       Generate
     </Button>
   );

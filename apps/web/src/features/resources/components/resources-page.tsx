@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { LevelCard, ResourceCard, TeacherResources } from '@quire/core';
 import {
   IconBallFootball, IconBook, IconCalculator, IconExternalLink, IconFlask, IconLanguage, IconMessages, IconPalette,
@@ -39,7 +39,7 @@ function NewWindowNote() {
 function SubjectCard({ card }: { card: ResourceCard }) {
   const IconOf = SUBJECT_ICONS[card.icon] ?? IconBook;
   return (
-    <Card component="a" href={card.link} {...newWindow} withBorder padding="md" radius="md" data-testid="subject-card">
+    <Card component="a" href={card.link} {...newWindow} className="mantine-focus-auto" withBorder padding="md" radius="md" data-testid="subject-card">
       <Stack align="center" gap="xs">
         <IconOf size={40} stroke={1.5} aria-hidden />
         <Text fw={600} ta="center">
@@ -55,7 +55,10 @@ function bookLink(resources: TeacherResources, bookId: string): string {
   return `${resources.readerUrl.replace(/\/+$/, '')}/${encodeURIComponent(resources.readerLibraryId)}/${encodeURIComponent(bookId)}`;
 }
 
-/** Teacher Resources (spec §2): grades, subjects, featured books and promo cards; every link from configuration. */
+/**
+ * Teacher Resources (spec §2): the grade heading (its grade items are not shown), the school-level cards, subjects,
+ * featured books and promo cards; every link from configuration. Cards that are links carry Mantine's focus ring.
+ */
 export function ResourcesPage() {
   const { productName } = useConsoleConfig();
   const resources = useTeacherResources();
@@ -87,18 +90,9 @@ export function ResourcesPage() {
           <Title order={2} id="resources-by-grade" mb="sm">
             Resources by grade
           </Title>
-          <Group gap="xs" mb="md" component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label="Grades">
-            {data.gradeLabels.map((label) => (
-              <li key={label}>
-                <Badge variant="outline" color="dark" size="lg" radius="sm" tt="none">
-                  {label}
-                </Badge>
-              </li>
-            ))}
-          </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             {data.levels.map((level) => (
-              <Card key={level.level} component="a" href={level.link} {...newWindow} padding="lg" radius="md" style={{ backgroundColor: LEVEL_COLOURS[level.level], color: '#ffffff' }} data-testid="level-card">
+              <Card key={level.level} component="a" href={level.link} {...newWindow} className="mantine-focus-auto" padding="lg" radius="md" style={{ backgroundColor: LEVEL_COLOURS[level.level], color: '#ffffff' }} data-testid="level-card">
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={700} size="lg" c="white">
                     {level.title}

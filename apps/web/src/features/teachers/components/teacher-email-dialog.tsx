@@ -129,7 +129,8 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
           </Group>
         ) : (
           <Stack>
-            <TextInput label="Subject" value={subject} readOnly error={errors.subject} />
+            {/* Fixed (spec §5): filled, without the editable fields' border, so it does not look like one to type in. */}
+            <TextInput label="Subject" value={subject} readOnly variant="filled" error={errors.subject} />
             <Textarea
               label="Message"
               rows={8}
