@@ -1,4 +1,4 @@
-import { validationMessages } from '@quire/core';
+import { formatCount, validationMessages } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { LicensesPage } from '../../pages/licenses-page.js';
 import { changeableOrganisation, listLicenses } from './teachers-api.js';
@@ -8,10 +8,10 @@ test.describe('Licence dashboard', () => {
     const dashboard = await new LicensesPage(page, test.info(), organisation.id).goto();
     for (const license of (await listLicenses(page, organisation.id)).filter((l) => !l.applyToAll)) {
       await expect(dashboard.licenseRow(license.name).getByRole('cell')).toHaveText([
-        String(license.allocated),
-        // The real figure; an over-allocated licence is flagged (issue 15).
-        license.available < 0 ? `${license.available}Over-allocated by ${-license.available}` : String(license.available),
-        String(license.quantity),
+        formatCount(license.allocated),
+        // The real figure; an over-allocated licence is flagged.
+        license.available < 0 ? `${formatCount(license.available)}Over-allocated by ${formatCount(-license.available)}` : formatCount(license.available),
+        formatCount(license.quantity),
       ]);
     }
     await expect(dashboard.contactButton()).toHaveAttribute('href', /^mailto:/);

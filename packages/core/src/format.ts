@@ -90,3 +90,8 @@ export function parseYyyymmdd(text: string): Date | null {
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : null;
 }
+
+/** A count as people read it, with its digits grouped: 1234567 → '1,234,567', -2000 → '-2,000'. */
+export function formatCount(value: number): string {
+  return Number.isFinite(value) ? Math.trunc(value).toLocaleString('en-US') : '0';
+}

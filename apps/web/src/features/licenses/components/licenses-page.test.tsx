@@ -34,7 +34,7 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Licenses' });
     const premium = within(table).getByRole('row', { name: /Premium/ });
     expect(within(premium).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7', '3', '10']);
-    expect(within(premium).getByText('1000 books')).toBeInTheDocument();
+    expect(within(premium).getByText('1,000 books')).toBeInTheDocument();
     // Over-allocated (issue 15): the real figure, flagged, rather than a reassuring 0.
     const standard = within(table).getByRole('row', { name: /Standard/ });
     expect(within(standard).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '-2Over-allocated by 2', '10']);
@@ -43,6 +43,25 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
     expect(screen.getByText('Need more licenses? Contact us for a quote')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Teachers' })).toHaveAttribute('href', '/org-1/teachers');
     expect(screen.queryByRole('button', { name: 'Switch organisation' })).not.toBeInTheDocument();
+  });
+
+  it('groups the digits of large numbers (1,234,567), the over-allocation included', async () => {
+    serve({
+      body: organisation({
+        licenses: [
+          { id: 'l1', name: 'State', allocated: 1234567, quantity: 2500000, bookQuota: 1000, libraryQuota: 'UNLIMITED', applyToAll: false },
+          { id: 'l2', name: 'Pilot', allocated: 12000, quantity: 10000, bookQuota: 40, libraryQuota: 500, applyToAll: false },
+        ],
+      }),
+    });
+    renderAt(<LicensesPage />, '/org-1');
+    const table = await screen.findByRole('table', { name: 'Licenses' });
+    const state = within(table).getByRole('row', { name: /State/ });
+    expect(within(state).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1,234,567', '1,265,433', '2,500,000']);
+    expect(within(state).getByText('1,000 books')).toBeInTheDocument();
+    const pilot = within(table).getByRole('row', { name: /Pilot/ });
+    expect(within(pilot).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12,000', '-2,000Over-allocated by 2,000', '10,000']);
+    expect(within(pilot).getByText('20,000 books')).toBeInTheDocument();
   });
 
   it('shows only apply-to-all licences in a domain organisation', async () => {

@@ -1,11 +1,11 @@
 import { Group, Table, Text } from '@mantine/core';
-import { available, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
+import { available, formatCount, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 
 function booksLine(license: OrganisationLicense): string {
   const total = totalBooks(license);
-  return total === NO_TOTAL_BOOKS ? `Books: ${NO_TOTAL_BOOKS}` : `${total} books`;
+  return total === NO_TOTAL_BOOKS ? `Books: ${NO_TOTAL_BOOKS}` : `${formatCount(total)} books`;
 }
 
 /**
@@ -49,11 +49,11 @@ export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] })
                     {license.applyToAll ? ' · applies to all teachers' : ''}
                   </Text>
                 </Table.Th>
-                <Table.Td>{license.allocated}</Table.Td>
+                <Table.Td>{formatCount(license.allocated)}</Table.Td>
                 <Table.Td>
                   <AvailableCell license={license} />
                 </Table.Td>
-                <Table.Td>{license.quantity}</Table.Td>
+                <Table.Td>{formatCount(license.quantity)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -66,13 +66,13 @@ export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] })
 /** The real figure; an over-allocated licence shows its negative count and says so, in words that may wrap (issue 15). */
 function AvailableCell({ license }: { license: OrganisationLicense }) {
   const seats = available(license);
-  if (seats >= 0) return <>{seats}</>;
+  if (seats >= 0) return <>{formatCount(seats)}</>;
   return (
     <Group gap={6} wrap="wrap" align="center">
-      <span>{seats}</span>
+      <span>{formatCount(seats)}</span>
       <Text component="span" size="xs" fw={700} c="red.9" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
         <IconAlertTriangleFilled size={14} aria-hidden style={{ flexShrink: 0 }} />
-        {`Over-allocated by ${-seats}`}
+        {`Over-allocated by ${formatCount(-seats)}`}
       </Text>
     </Group>
   );

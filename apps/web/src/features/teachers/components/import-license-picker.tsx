@@ -1,5 +1,5 @@
 import { Checkbox, ScrollArea, Select, Stack, Text } from '@mantine/core';
-import { available, canTickLicense, showSelectAll, type OrganisationLicense } from '@quire/core';
+import { available, canTickLicense, formatCount, showSelectAll, type OrganisationLicense } from '@quire/core';
 
 /** Entries drawn one by one; beyond this the list says how many more there are (Select all still covers them). */
 export const IMPORT_LIST_SHOWN = 200;
@@ -33,7 +33,7 @@ export function ImportLicensePicker({ emails, licenses, licenseId, onLicenseChan
     <Stack gap="xs">
       <Select
         label="License to assign"
-        data={licenses.map((l) => ({ value: l.id, label: `${l.name} (${Math.max(0, available(l))} available)` }))}
+        data={licenses.map((l) => ({ value: l.id, label: `${l.name} (${formatCount(Math.max(0, available(l)))} available)` }))}
         value={licenseId}
         onChange={(value) => value && onLicenseChange(value)}
         allowDeselect={false}
