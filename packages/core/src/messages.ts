@@ -78,7 +78,7 @@ export const teacherMessages = {
   deleteFailed: 'Error deleting teacher',
   roleFailed: 'Error setting user role',
   welcomeEmailFailed: 'Error sending welcome email',
-  /** Designed: the spec's catalogue names only the welcome e-mail's failure; a certification request has its own (issue 15). */
+  /** Designed: the spec's catalogue names only the welcome e-mail's failure; a certification request has its own. */
   certificationRequestFailed: 'Error sending certification request',
   studentAccountsNotEmailed: "Some users selected have student accounts and weren't emailed",
   notFound: 'No teachers found',
@@ -86,7 +86,7 @@ export const teacherMessages = {
 } as const;
 
 /**
- * Designed (issue 15): an action on 'all n teachers' matching the filters, refused because the list changed
+ * Designed: an action on 'all n teachers' matching the filters, refused because the list changed
  * between the count shown and Apply. Nothing was changed.
  */
 export function selectionChangedMessage(expected: number, matching: number): string {
@@ -236,7 +236,7 @@ export function providerStaffAdminMessage(productName: string): string {
 }
 
 /**
- * The Google pop-up refusal of §8 with the product named (issue 15): the spec's "the product" stands for
+ * The Google pop-up refusal of §8 with the product named: the spec's "the product" stands for
  * the product's name, as '{product}' does elsewhere.
  */
 export function googleAccessRequiredMessage(productName: string): string {

@@ -108,7 +108,7 @@ export interface MembersTable {
   certifying: number | null;
   is_ambassador: Generated<boolean>;
   is_student: Generated<boolean>;
-  /** Provider staff visiting for support (issue 15): a member for the library's sake, never one of the school's teachers. */
+  /** Provider staff visiting for support: a member for the library's sake, never one of the school's teachers. */
   is_provider_staff: Generated<boolean>;
   /** Set when the teacher was removed (Inactive tab). */
   revoked_at: NullableTimestamp;
@@ -328,7 +328,7 @@ export interface RateLimitsTable {
   window_start: Timestamp;
 }
 
-/** Idempotency-Key of an action, per user, remembered until expires_at (issue 15). */
+/** Idempotency-Key of an action, per user, remembered until expires_at. */
 export interface IdempotencyKeysTable {
   actor_user_id: string;
   key: string;

@@ -3,8 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight,
 import type { CSSProperties } from 'react';
 
 /**
- * Icons for the theme's component defaults, hidden from assistive technology (WCAG 1.1.1; issue 15,
- * item 13). Mantine draws its own chevrons, arrows and crosses as bare <svg> elements that screen
+ * Icons for the theme's component defaults, hidden from assistive technology (WCAG 1.1.1). Mantine draws its own chevrons, arrows and crosses as bare <svg> elements that screen
  * readers meet as unnamed graphics; the control around each already says what it does.
  */
 

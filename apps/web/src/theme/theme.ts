@@ -63,7 +63,7 @@ export const theme = createTheme({
     // loader is named ("Loading teachers") and so becomes an image with that name; one beside its own text is
     // aria-hidden, as Mantine hides those inside buttons.
     Loader: { defaultProps: { role: 'img' } satisfies Partial<LoaderProps> },
-    // A tooltip keyboard users can reach: it shows on focus as well as on hover (issue 15, item 11).
+    // A tooltip keyboard users can reach: it shows on focus as well as on hover.
     Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } satisfies Partial<TooltipProps> },
   },
 });

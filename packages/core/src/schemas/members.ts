@@ -20,7 +20,7 @@ export const teachersListQuerySchema = z.object({
   /** Case-insensitive substring of e-mail or display name. */
   search: z.string().max(320).optional(),
   sort: teacherSortKeySchema.optional(),
-  /** yes: only teachers who signed up; no: only pending ones (issue 15). */
+  /** yes: only teachers who signed up; no: only pending ones. */
   signedUp: z.enum(['yes', 'no']).optional(),
   /** A licence id, or 'none' for teachers without a licence. */
   license: z.string().min(1).max(200).optional(),

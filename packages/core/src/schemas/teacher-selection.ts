@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * 'Select all n teachers' across pages (issue 15): the console sends the Active list's filters and the count
+ * 'Select all n teachers' across pages: the console sends the Active list's filters and the count
  * it showed, never the ids of every page; the server works out the set itself, inside the change's
  * transaction, and refuses when it is not the count the admin saw (docs/teachers-api.md, "Bulk actions on
  * every matching teacher").

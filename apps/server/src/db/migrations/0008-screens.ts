@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15 (the screens' defects):
+ * What the screens' defects needed:
  * - members_pending_email_idx: a pending member is found by e-mail when that address signs up.
  * - idempotency_keys: the Idempotency-Key of each action that writes, per user, remembered for a short window so
  *   an identical replay (a double click, a retried request) is refused (modules/access/idempotency.ts).

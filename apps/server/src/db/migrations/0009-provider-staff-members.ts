@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15: a provider-staff admin who visits a library for support becomes a member of the organisation (the
+ * A provider-staff admin who visits a library for support becomes a member of the organisation (the
  * library's memberships need one) but is not one of the school's teachers. The flag keeps such members out of
  * the Teachers lists, their counts and the CSV export, out of licence seats and out of a library's authors.
  * Rows an earlier version made are marked at start (modules/libraries/libraries.plugin.ts): the provider's

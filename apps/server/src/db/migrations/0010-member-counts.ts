@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 13: the Teachers page's total without counting 100,000 rows on every page.
+ * The Teachers page's total without counting 100,000 rows on every page.
  *
  * member_counts holds, per organisation, how many teachers (members who are neither students nor provider staff on
  * a support visit, migration 0009) there are for each

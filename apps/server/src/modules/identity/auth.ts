@@ -117,7 +117,7 @@ export function createAuth({ env, db, sendMail, onAccountUsed = async () => unde
       defaultCookieAttributes: { secure: true, httpOnly: true, sameSite: 'lax', path: '/' },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    // A pending member signs up when its address has a verified account, by any sign-in method (issue 15).
+    // A pending member signs up when its address has a verified account, by any sign-in method.
     databaseHooks: {
       user: {
         create: { after: async (user) => void (await onAccountUsed(user)) },

@@ -10,7 +10,7 @@ async function librariesPlugin(app: FastifyInstance): Promise<void> {
   await app.register(librariesRoutes);
   await app.register(libraryVisitsRoutes);
   await app.register(userArchiveRoutes);
-  // Staff an earlier version made members by a visit are no teachers of the school (issue 15).
+  // Staff an earlier version made members by a visit are no teachers of the school.
   app.addHook('onReady', async () => {
     const marked = await markProviderStaffByDomain(app.db, app.env.PROVIDER_EMAIL_DOMAIN);
     if (marked > 0) app.log.info({ marked }, 'provider staff members marked');

@@ -21,7 +21,7 @@ export interface TeacherMember {
   is_student: boolean;
   revoked_at: Date | null;
   license_id: string | null;
-  /** Provider staff visiting for support: never one of the school's teachers (issue 15). */
+  /** Provider staff visiting for support: never one of the school's teachers. */
   is_provider_staff: boolean;
 }
 

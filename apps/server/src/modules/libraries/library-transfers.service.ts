@@ -15,7 +15,7 @@ export interface ReassignInput {
   teacherId: string;
   newOwnerId: string;
   type: 'teacher' | 'admin';
-  /** Provider staff are recognised by this e-mail domain: an admin of it taking over is marked staff (issue 15). */
+  /** Provider staff are recognised by this e-mail domain: an admin of it taking over is marked staff. */
   providerEmailDomain?: string;
 }
 
@@ -23,7 +23,7 @@ export interface ReassignInput {
 async function teacherTarget(trx: Transaction<DB>, scope: TeacherScope, input: ReassignInput) {
   if (input.newOwnerId === scope.teacher.id) throw appError('same_owner');
   const target = await repo.findMember(trx, input.organisationId, input.newOwnerId);
-  // Provider staff visiting for support are no teachers of the school (issue 15).
+  // Provider staff visiting for support are no teachers of the school.
   if (!target || target.is_provider_staff) throw appError('target_not_found');
   if (target.pending || target.role < 0) throw appError('target_pending');
   if (target.revoked_at || target.is_student) throw appError('target_inactive');

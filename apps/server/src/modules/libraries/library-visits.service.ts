@@ -33,7 +33,7 @@ export interface VisitDeps {
   db: Kysely<DB>;
   mail: Pick<MailService, 'send'>;
   productName: string;
-  /** Provider staff are recognised by this e-mail domain: their visits do not make them teachers (issue 15). */
+  /** Provider staff are recognised by this e-mail domain: their visits do not make them teachers. */
   providerEmailDomain: string;
   /** The product's web app (env APP_URL): the visit link opens the library there. */
   appUrl: string;

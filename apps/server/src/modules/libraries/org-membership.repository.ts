@@ -61,7 +61,7 @@ export async function restoreMember(db: Db, organisationId: string, memberId: st
     .execute();
 }
 
-/** Marks a member as provider staff (issue 15); staff hold no licence seat. */
+/** Marks a member as provider staff; staff hold no licence seat. */
 export async function markProviderStaff(db: Db, organisationId: string, memberId: string): Promise<void> {
   await db
     .updateTable('members')
@@ -73,7 +73,7 @@ export async function markProviderStaff(db: Db, organisationId: string, memberId
 
 /**
  * Marks every member with an address of the provider's e-mail domain as provider staff, and frees their seat:
- * the rows earlier versions made when staff visited a library (issue 15). Run at start; answers how many.
+ * the rows earlier versions made when staff visited a library. Run at start; answers how many.
  */
 export async function markProviderStaffByDomain(db: Db, providerEmailDomain: string): Promise<number> {
   const suffix = `@${providerEmailDomain.toLowerCase().replace(/[\\%_]/g, '\\$&')}`;

@@ -10,7 +10,7 @@ export interface Person {
   userId: string | null;
   displayName: string;
   /**
-   * Provider staff (the provider's e-mail domain) visiting for support (issue 15): a member for the library's
+   * Provider staff (the provider's e-mail domain) visiting for support: a member for the library's
    * sake, marked so, never one of the school's teachers and given no licence seat.
    */
   providerStaff?: boolean;

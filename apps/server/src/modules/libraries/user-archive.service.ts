@@ -62,7 +62,7 @@ export async function archiveUser(
   if (!verdict.canDelete) throw appError('cannot_delete', { message: verdict.reasons.join(' '), details: { reasons: verdict.reasons } });
   const { teacher } = scope;
   return db.transaction().execute(async (trx) => {
-    // One transaction for the whole flow (issue 15): the libraries move only if the teacher is removed too.
+    // One transaction for the whole flow: the libraries move only if the teacher is removed too.
     const moved =
       input.libraries && input.libraries.action !== 'archive'
         ? await moveSharedLibraries(trx, actor, scope, {

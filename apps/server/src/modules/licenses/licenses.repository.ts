@@ -50,7 +50,7 @@ export async function findMembersForLicense(db: Kysely<DB>, organisationId: stri
     .selectFrom('members')
     .select(['id', 'license_id', 'revoked_at', 'is_student'])
     .where('organisation_id', '=', organisationId)
-    // Provider staff visiting for support are no teachers of the school and hold no seat (issue 15).
+    // Provider staff visiting for support are no teachers of the school and hold no seat.
     .where('is_provider_staff', '=', false)
     .where(anyOf('id', ids))
     .execute();

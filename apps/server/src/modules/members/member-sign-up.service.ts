@@ -12,7 +12,7 @@ export interface SigningUpUser {
 
 /**
  * A pending member (an imported teacher, role -600) becomes a signed-up teacher once an account with
- * that address exists and the address is verified (issue 15, item 1): role 600, the account's name and
+ * that address exists and the address is verified: role 600, the account's name and
  * user id, `signed_up_at` now. Called by the identity module after an account is created or verified
  * and after every sign-in, so every sign-in method (e-mail, Google, Office 365, custom token) counts.
  * Unverified addresses prove nothing and change nothing. Returns how many members were signed up.

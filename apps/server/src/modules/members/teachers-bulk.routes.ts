@@ -4,7 +4,7 @@ import { requireActor } from '../access/actor.js';
 import { withIdempotency } from '../access/idempotency.js';
 import { runTeacherBulkAction } from './teachers-bulk.service.js';
 
-/** Bulk actions on every teacher matching the list's filters (docs/teachers-api.md, issue 15). */
+/** Bulk actions on every teacher matching the list's filters (docs/teachers-api.md). */
 export const teachersBulkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/v1/admin/organisations/:orgId/members/teachers/bulk',

@@ -7,8 +7,8 @@ import { assignLicenseIn, removeLicensesIn, requireLicenseChange } from '../lice
 import { lockTeacherIds } from './teachers-list.repository.js';
 
 /**
- * A licence change for every active teacher matching the Teachers list's filters ('Select all n teachers',
- * issue 15). One transaction: the matching rows are locked, counted against what the admin saw, and changed
+ * A licence change for every active teacher matching the Teachers list's filters ('Select all n teachers').
+ * One transaction: the matching rows are locked, counted against what the admin saw, and changed
  * by the licence rules of PUT …/licenses/{licenseId} — all of them, or, on any refusal, none.
  */
 export async function runTeacherBulkAction(

@@ -109,7 +109,7 @@ export function filtered(db: Kysely<DB>, shape: FilterShape, v: FilterValues) {
     .selectFrom('members as m')
     .where('m.organisation_id', '=', v.organisationId)
     .where('m.is_student', '=', false)
-    // Provider staff visiting a library for support are members, never the school's teachers (issue 15).
+    // Provider staff visiting a library for support are members, never the school's teachers.
     .where('m.is_provider_staff', '=', false)
     .where('m.revoked_at', shape.status === 'active' ? 'is' : 'is not', null);
   if (shape.search) {
@@ -231,7 +231,7 @@ export function totalQuery(db: Kysely<DB>, shape: FilterShape, v: FilterValues) 
 
 /**
  * The ids of every teacher the filter matches, rows locked for the rest of the caller's transaction: the set a
- * bulk action on 'all n teachers' changes (issue 15), so no teacher joins or leaves it until the change commits.
+ * bulk action on 'all n teachers' changes, so no teacher joins or leaves it until the change commits.
  */
 export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<string[]> {
   const { shape, values } = filterOf(filter);

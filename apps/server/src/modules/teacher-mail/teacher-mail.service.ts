@@ -57,7 +57,7 @@ async function plan(db: Kysely<DB>, actor: Actor, settings: TeacherMailSettings,
   if (input.date) {
     date = new Date(`${input.date}T00:00:00Z`);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date) || Number.isNaN(date.getTime())) throw appError('invalid_date');
-    // A deadline already gone can only mislead (issue 15): today at the earliest (a day of slack for time zones).
+    // A deadline already gone can only mislead: today at the earliest (a day of slack for time zones).
     if (date.getTime() < Date.now() - 36 * 3600_000) throw appError('invalid_date', { message: teacherMailErrors.pastDate });
   }
   return {

@@ -25,7 +25,7 @@ export function signUpUrl(publicUrl: string, email: string): string {
   return `${publicUrl.replace(/\/$/, '')}/sign-in/register/${encodeURIComponent(email)}`;
 }
 
-/** Where a teacher who has signed up already signs in: {PUBLIC_URL}/sign-in/email/{email} (issue 15). */
+/** Where a teacher who has signed up already signs in: {PUBLIC_URL}/sign-in/email/{email}. */
 export function signInUrl(publicUrl: string, email: string): string {
   return `${publicUrl.replace(/\/$/, '')}/sign-in/email/${encodeURIComponent(email)}`;
 }

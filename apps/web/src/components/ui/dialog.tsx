@@ -85,7 +85,7 @@ function reachable(element: HTMLElement): boolean {
 }
 
 /**
- * Puts focus on the dialog's first field or primary action (issue 15, item 11): the element marked
+ * Puts focus on the dialog's first field or primary action: the element marked
  * `data-autofocus`, else the first focusable element of its body, never the header's Close button.
  * Focus already on a control of the body stays there.
  */
@@ -107,7 +107,7 @@ export interface DialogProps extends ModalProps {
 }
 
 /**
- * The console's dialog: Mantine's Modal with the focus rules of WCAG 2.4.3 (issue 15, item 11). It opens
+ * The console's dialog: Mantine's Modal with the focus rules of WCAG 2.4.3. It opens
  * on its first field or primary action, moves focus into new content when a step changes, and gives focus
  * back to the control that opened it (a menu item's menu button) when it closes or unmounts.
  */

@@ -14,7 +14,7 @@ export interface LoadErrorProps {
 }
 
 /**
- * A screen's or panel's loading error, with Retry (issue 15, item 14): a failure that may be passing (the
+ * A screen's or panel's loading error, with Retry: a failure that may be passing (the
  * network, a restart) need not cost the admin a reload of the whole console.
  */
 export function LoadError({ title, children, onRetry, retryLabel }: LoadErrorProps) {

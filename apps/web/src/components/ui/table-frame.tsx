@@ -8,7 +8,7 @@ export const NARROW_TABLE_MAX_WIDTH = 704;
 /**
  * How much room a table has: `narrow` at `narrowAtMost` px or less (44em unless the table says otherwise), when it
  * shows a chosen column set with the dropped columns' values inside a column that stays and the row's menu in view
- * (issue 15, item 14).
+ *.
  *
  * The table renders again only when that answer changes, not at every change of the frame's width (a full render of
  * a page of rows each time: docs/performance.md, "First load"). The first render already knows the answer on a
@@ -42,7 +42,7 @@ export const TableFrame = forwardRef<HTMLDivElement, { children: ReactNode }>(fu
 });
 
 /**
- * An e-mail address in a table: on one line when the table has room (issue 15: at 1280 px most wrapped);
+ * An e-mail address in a table: on one line when the table has room;
  * with less, it breaks after its '@' or a dot (and, for a very long part, anywhere) rather than push the row's menu
  * out of view, in a column kept at least about 14 characters wide.
  */

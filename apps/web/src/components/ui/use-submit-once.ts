@@ -6,7 +6,7 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Makes a writing action idempotent from the user's side (issue 15, item 7):
+ * Makes a writing action idempotent from the user's side:
  * - a second click (or Enter) while the action runs does nothing — `busy` turns the control to loading, and a
  *   ref guards the clicks that arrive before React re-renders;
  * - the action receives one idempotency key, kept until it succeeds, so a replay of the same action (a retry

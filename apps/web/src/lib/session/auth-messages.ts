@@ -16,7 +16,7 @@ export const GOOGLE_ACCESS_REFUSED_CODE = 'auth/popup-closed-by-user';
 
 /**
  * The text a sign-in screen shows for an error: as the session gave it, except that the Google refusal
- * names the product (issue 15), which only the screen knows from the console configuration.
+ * names the product, which only the screen knows from the console configuration.
  */
 export function shownAuthMessage(error: Pick<AuthError, 'code' | 'message'>, productName: string): string {
   return error.code === GOOGLE_ACCESS_REFUSED_CODE ? googleAccessRequiredMessage(productName) : error.message;

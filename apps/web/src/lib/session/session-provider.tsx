@@ -176,7 +176,7 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
     },
   });
 
-  // A 401 from any screen (issue 15): the session may have lapsed. Renew it with the token refresh; when it has
+  // A 401 from any screen: the session may have lapsed. Renew it with the token refresh; when it has
   // truly ended, sign out (not by the user, so the guard sends the admin to /sign-in remembering the page).
   const renewing = useRef<Promise<void> | null>(null);
   useEffect(() => {

@@ -23,7 +23,7 @@ export interface AdminsTableProps {
 /**
  * The Admin table (spec §2): Email and Organization, a row menu with 'Remove admin'. It has no minimum
  * width: on a phone the e-mail breaks after its '@' and the organisation over lines, so both columns and
- * the row menu stay in view (issue 15).
+ * the row menu stay in view.
  */
 export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove, staff }: AdminsTableProps) {
   const selectable = Boolean(selected && onToggle);

@@ -113,7 +113,7 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
             value={email}
             onChange={(event) => changeEmail(event.currentTarget.value)}
             error={attempted ? emailError : undefined}
-            // The cursor starts in the form's first field (issue 15); the password step focuses its own field.
+            // The cursor starts in the form's first field; the password step focuses its own field.
             autoFocus
             required
           />

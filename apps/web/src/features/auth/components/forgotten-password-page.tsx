@@ -9,7 +9,7 @@ import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
 
 /**
- * The recover form's error text. This form has no password, so no answer may speak of one (issue 15): a
+ * The recover form's error text. This form has no password, so no answer may speak of one: a
  * limit says so plainly, and a password text of the catalogue gives way to the generic one.
  */
 export function recoverErrorText(failure: unknown): string {

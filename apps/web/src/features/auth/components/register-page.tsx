@@ -88,7 +88,7 @@ function RegisterForm({ initialEmail }: { initialEmail: string }) {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
             error={shown(errors.email)}
-            // The cursor starts in the first field left to fill (issue 15): the address may come from the route.
+            // The cursor starts in the first field left to fill: the address may come from the route.
             autoFocus={!initialEmail}
             required
           />

@@ -13,7 +13,7 @@ function LegalLink({ href, children }: { href: string; children: string }) {
 
 /**
  * The terms-of-service agreement line (spec §2), e.g. "By signing in, you agree to …", linking the
- * Terms of Service and the Privacy Policy configured for the console (TERMS_URL, PRIVACY_URL; issue 15).
+ * Terms of Service and the Privacy Policy configured for the console (TERMS_URL, PRIVACY_URL).
  */
 export function TermsLine({ action }: { action: string }) {
   const { termsUrl, privacyUrl } = useConsoleConfig();

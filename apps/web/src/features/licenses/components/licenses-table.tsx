@@ -11,7 +11,7 @@ function booksLine(license: OrganisationLicense): string {
 /**
  * License / Assigned / Available / Total purchased (spec §2), with the licence maths of '@quire/core'.
  * It has no minimum width: on a phone the headers and names wrap and all four columns stay in view
- * (issue 15: Total purchased was off-screen at 390 px).
+ *.
  */
 export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] }) {
   const { ref, narrow } = useTableRoom();
@@ -63,7 +63,7 @@ export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] })
   );
 }
 
-/** The real figure; an over-allocated licence shows its negative count and says so, in words that may wrap (issue 15). */
+/** The real figure; an over-allocated licence shows its negative count and says so, in words that may wrap. */
 function AvailableCell({ license }: { license: OrganisationLicense }) {
   const seats = available(license);
   if (seats >= 0) return <>{formatCount(seats)}</>;

@@ -78,7 +78,7 @@ export function OrganisationNamePanel({ orgId, name, readOnly = false, explainRe
     <Paper withBorder p="md" mb="lg">
       <TextInput
         label="Organisation name"
-        // Read-only for library managers: drawn as such, and it says who can change it (issue 15).
+        // Read-only for library managers: drawn as such, and it says who can change it.
         description={readOnly ? (explainReadOnly ? READ_ONLY_NOTE : undefined) : 'Saved when you leave the field'}
         variant={readOnly ? 'filled' : 'default'}
         value={value}

@@ -12,7 +12,7 @@ export interface DeleteWarningStepProps {
   onContinue: () => void;
 }
 
-/** What the delete dialog does, line by line: the teacher becomes inactive, the libraries go where chosen (issue 15). */
+/** What the delete dialog does, line by line: the teacher becomes inactive, the libraries go where chosen. */
 export function whatWillHappen({ names, organisationName, target }: Pick<DeleteWarningStepProps, 'names' | 'organisationName' | 'target'>): string[] {
   const organisation = organisationName || 'the organisation';
   return [

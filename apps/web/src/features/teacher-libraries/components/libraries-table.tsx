@@ -50,7 +50,7 @@ function narrowDetails(row: LibraryRow): string {
 
 /**
  * The viewer's table: name, role, book count, author count and the Visit action (spec §2). With little
- * room (a phone) role and counts show under the name, so Visit stays in view (issue 15).
+ * room (a phone) role and counts show under the name, so Visit stays in view.
  */
 export function LibrariesTable({ label, rows, joiningId, onVisit }: LibrariesTableProps) {
   if (rows.length === 0) {

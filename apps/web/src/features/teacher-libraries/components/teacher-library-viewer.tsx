@@ -26,7 +26,7 @@ export interface TeacherLibraryViewerProps {
 
 /**
  * A count in the header with its explanation as a tooltip, shown on hover and on keyboard focus. It opens
- * below the count: above, it would cover the dialog's Close button (issue 15).
+ * below the count: above, it would cover the dialog's Close button.
  */
 function HeaderCount({ label, value, tooltip }: { label: string; value: number | null; tooltip: string }) {
   return (
@@ -106,7 +106,7 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
 
           <Tabs value={String(filter)} onChange={(value) => setFilter(value === String(LIBRARY_FILTER_ARCHIVED) ? LIBRARY_FILTER_ARCHIVED : LIBRARY_FILTER_ALL)}>
             <Tabs.List>
-              {/* The viewer opens on its tabs, the first control of its content, not on Close (issue 15). */}
+              {/* The viewer opens on its tabs, the first control of its content, not on Close. */}
               <Tabs.Tab value={String(LIBRARY_FILTER_ALL)} data-autofocus={filter === LIBRARY_FILTER_ALL ? true : undefined}>
                 All
               </Tabs.Tab>

@@ -31,7 +31,7 @@ export interface TransferWizardProps {
 /** Designed: the spec gives no text for a missing choice. */
 export const CHOICE_REQUIRED_TEXT = 'Please choose what happens to the libraries';
 
-/** The archive choice's second step: nobody receives the libraries (issue 15). */
+/** The archive choice's second step: nobody receives the libraries. */
 const ARCHIVE_HEADING = 'Archive and close libraries';
 
 const STEP_HEADINGS: Record<Step, string> = {
@@ -67,7 +67,7 @@ export function TransferWizard({ teachers: requested, mode, onClose, onDone }: T
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [licenseOutcome, setLicenseOutcome] = useState<LicenseOutcome | null>(null);
-  // The delete dialog goes on with the teachers who may be deleted and names the others (issue 15).
+  // The delete dialog goes on with the teachers who may be deleted and names the others.
   const [teachers, setTeachers] = useState<TeacherRef[]>(requested);
   const [refused, setRefused] = useState<Array<{ teacher: TeacherRef; reasons: string[] }>>([]);
   const [outcomes, setOutcomes] = useState<RemovalOutcome[]>([]);

@@ -20,7 +20,7 @@ export const TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
 /**
  * The teacher delete dialog: the teacher leaves the organisation whatever is chosen, so its choices say
  * only what happens to the libraries. 'Keep the account…' before 'Permanently delete' contradicted
- * itself (issue 15).
+ * itself.
  */
 export const DELETE_TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
   { value: 'teacher', label: 'Assign libraries to a teacher' },
@@ -33,7 +33,7 @@ export function transferChoices(mode: 'manage' | 'delete'): ReadonlyArray<Transf
 }
 
 /**
- * Whose libraries: "Kim Park’s", or "the 2 teachers’" for several (never "2 teachers’s", issue 15).
+ * Whose libraries: "Kim Park’s", or "the 2 teachers’" for several (never "2 teachers’s").
  * `subject` is the teacher's name when there is one teacher.
  */
 export function possessive(subject: string, count: number): string {
@@ -41,7 +41,7 @@ export function possessive(subject: string, count: number): string {
 }
 
 /**
- * What happens to the private My Books (spec §3; issue 15): it is never handed over. In the Manage
+ * What happens to the private My Books (spec §3): it is never handed over. In the Manage
  * wizard it stays with the teacher; when the account is deleted it is archived with the account.
  */
 export function MY_BOOKS_STAYS_TEXT(subject: string, mode: 'manage' | 'delete', count = 1): string {

@@ -11,7 +11,7 @@ export const LOADED_SELECTION_MAX = INPUT_LIMITS.emailMembersMax;
 
 /**
  * POST {payments}/v1/admin/organisations/{orgId}/members/teachers/bulk: a licence change for every teacher matching
- * the filters (issue 15). The server works out the set itself and refuses (409 selection_changed) when it is not
+ * the filters. The server works out the set itself and refuses (409 selection_changed) when it is not
  * `expectedCount` teachers any more.
  */
 export function runTeacherBulkAction(orgId: string, action: TeacherBulkAction, idempotencyKey?: string): Promise<TeacherBulkResult> {

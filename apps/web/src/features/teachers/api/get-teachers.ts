@@ -3,7 +3,7 @@ import { membersPageSchema, type PageSize, type SortDirection, type TeacherListF
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-/** The on-screen filters (issue 15): signed up, licence ('none' for no licence), certification. */
+/** The on-screen filters: signed up, licence ('none' for no licence), certification. */
 export type TeacherFilters = Omit<TeacherListFilter, 'search'>;
 
 /** What the table asks the server for: it never loads the whole organisation. */

@@ -9,7 +9,7 @@ export interface BulkActionsBarProps {
   onApply: (action: BulkAction) => void;
   onClear: () => void;
   /**
-   * 'Select all n teachers' (issue 15): offered once every row of the page is ticked and more teachers match;
+   * 'Select all n teachers': offered once every row of the page is ticked and more teachers match;
    * `all` once chosen.
    */
   selectAll?: { pageCount: number; total: number; all: boolean; onSelectAll: () => void };

@@ -8,7 +8,7 @@ export interface LicenseChangeDialogProps {
   /** The licence to assign, or null to remove the teachers' licences. */
   license: OrganisationLicense | null;
   members: Member[];
-  /** 'Select all n teachers' (issue 15): the count of every matching teacher, shown instead of the rows. */
+  /** 'Select all n teachers': the count of every matching teacher, shown instead of the rows. */
   total?: number;
   busy: boolean;
   /** Runs the change with the action's idempotency key; a second click while it runs does nothing. */

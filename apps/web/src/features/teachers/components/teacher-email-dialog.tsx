@@ -84,10 +84,10 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   const [errors, setErrors] = useState<{ subject: string | null; message: string | null; date?: string | null }>({ subject: null, message: null });
   const subject = preview.data?.subject ?? '';
   const text = message ?? preview.data?.defaultMessage ?? '';
-  // The whole e-mail as it will be sent (issue 15): composed by the server from the message and date.
+  // The whole e-mail as it will be sent: composed by the server from the message and date.
   const draft = { message: text, date: kind === 'WELCOME' ? date : undefined };
   const whole = useQuery({ ...teacherEmailPreviewQueryOptions(orgId, kind, memberIds, draft), enabled: step === 'confirm' });
-  // A certification request failing is not a welcome e-mail failing (issue 15).
+  // A certification request failing is not a welcome e-mail failing.
   const failedText = kind === 'CERTIFICATION' ? teacherMessages.certificationRequestFailed : teacherMessages.welcomeEmailFailed;
 
   useEffect(() => {
@@ -107,7 +107,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
 
   const next = () => {
     const found = validateWelcomeEmail({ subject, message: text });
-    // A deadline already gone can only mislead (issue 15). ISO dates compare as text.
+    // A deadline already gone can only mislead. ISO dates compare as text.
     const date_ = kind === 'WELCOME' && (!date || date < daysFromNow(0)) ? PAST_DATE_TEXT : null;
     setErrors({ ...found, date: date_ });
     if (!found.subject && !found.message && !date_) setStep('confirm');

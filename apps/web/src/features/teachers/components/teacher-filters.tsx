@@ -24,7 +24,7 @@ const CERTIFICATION = [
 ];
 
 /**
- * The Active list's filters (issue 15): Signed up, License and Certification, the questions every autumn starts
+ * The Active list's filters: Signed up, License and Certification, the questions every autumn starts
  * with ('who has not signed up yet?'). Each is a labelled select whose first choice, 'All', is no filter.
  */
 export function TeacherFiltersBar({ filters, licenses, onChange }: TeacherFiltersBarProps) {

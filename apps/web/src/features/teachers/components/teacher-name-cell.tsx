@@ -5,8 +5,7 @@ import type { Member } from '@quire/core';
 
 /**
  * Name with its badges: Library Manager (orgLibraries only) and the ambassador star with its tooltip. The
- * name is never cut short: with too little room beside it, a badge moves under the name (issue 15: at
- * 1280 px names beside a badge were cut to 'A…').
+ * name is never cut short: with too little room beside it, a badge moves under the name.
  */
 export function TeacherNameCell({ member, libraryManager, productName }: { member: Member; libraryManager: boolean; productName: string }) {
   const label = ambassadorTooltip(productName);

@@ -33,7 +33,7 @@ export interface TeachersPanelProps {
 
 /**
  * One tab of the Teachers screen: the filters (Active), the server-paged table, its menus and the bulk bar. What
- * the actions open is useTeacherDialogs' (issue 12): this panel composes, the dialogs act.
+ * the actions open is useTeacherDialogs': this panel composes, the dialogs act.
  */
 export function TeachersPanel({ orgId, status, search, searchPending = false, organisation, access, productName }: TeachersPanelProps) {
   const { query, filters, result, sortBy, setPage, changePageSize, setFilters } = useTeachersList(orgId, status, search);

@@ -1,7 +1,7 @@
 import type { Member, TeacherListFilter } from '@quire/core';
 import { useCallback, useMemo, useState } from 'react';
 
-/** 'Select all n teachers' (issue 15): every teacher matching these filters, across pages, n of them when chosen. */
+/** 'Select all n teachers': every teacher matching these filters, across pages, n of them when chosen. */
 export interface AllMatching {
   filter: TeacherListFilter;
   total: number;

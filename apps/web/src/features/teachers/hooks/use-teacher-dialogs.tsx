@@ -40,11 +40,11 @@ export interface TeacherDialogsInput {
 /** The actions that work teacher by teacher, showing each one's outcome: for 'all n', the teachers are loaded first. */
 const TEACHER_BY_TEACHER = new Set<BulkAction['kind']>(['welcome', 'certification', 'switch-to-student', 'remove-teacher']);
 
-/** Designed (issue 15): why those actions are not offered for more matching teachers than they take. */
+/** Designed: why those actions are not offered for more matching teachers than they take. */
 export const TOO_MANY_FOR_TEACHER_BY_TEACHER = `E-mails, Switch to student and Remove teacher take at most ${LOADED_SELECTION_MAX} teachers at a time: narrow the filters to use them.`;
 
 /**
- * The Teachers panel's dialogs and what opens them (issue 12): the row menu's and the bulk bar's actions, the
+ * The Teachers panel's dialogs and what opens them: the row menu's and the bulk bar's actions, the
  * licence confirmation, the two e-mails, Switch to student, the export choice and the teacher-libraries dialogs.
  * The panel composes the list; this hook decides which dialog is open and renders it as `dialogs`.
  */

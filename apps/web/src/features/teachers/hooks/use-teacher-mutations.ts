@@ -22,7 +22,7 @@ export function useTeacherMutations(orgId: string) {
     onSuccess: (changed) => notifyInfo(`License removed from ${count(changed.length)}`),
   });
 
-  // 'Select all n teachers' (issue 15): the server works out the set; the notice counts the teachers who changed.
+  // 'Select all n teachers': the server works out the set; the notice counts the teachers who changed.
   const bulk = useRunTeacherBulkAction(orgId, {
     onError: (error, { action }) =>
       notifyError(errorMessageOf(error, genericOperationError(action.action === 'assign-license' ? 'assignLicenses' : 'removeLicenses'))),

@@ -18,7 +18,7 @@ interface PagePosition {
  * The list's paging, sorting, search and filters, asked of the server page by page (default: e-mail
  * ascending, 10 rows). A new search, filter, sort or page size starts again at page 1, without a cursor.
  *
- * Paging (issue 13): the page after the one shown is asked for `after` its answer's nextCursor, the page before
+ * Paging: the page after the one shown is asked for `after` its answer's nextCursor, the page before
  * it `before` its previousCursor (keyset: as fast at row 50,000 as on page 1), with the page number sent too
  * so the control can show it. Page 1 and any other page (a jump to a page button, the last page) go by number.
  */

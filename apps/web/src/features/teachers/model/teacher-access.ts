@@ -54,7 +54,7 @@ export interface RowActions {
 
 export function rowActions(member: Member, licenses: OrganisationLicense[], access: TeacherScreenAccess): RowActions {
   const individual = !access.isDomain;
-  // A full licence can only fail (issue 15): disabled, like the teacher's own and apply-to-all ones.
+  // A full licence can only fail: disabled, like the teacher's own and apply-to-all ones.
   const choices = licenses.map((license) => ({
     license,
     disabled: license.applyToAll || member.license?.id === license.id || available(license) <= 0,
@@ -126,7 +126,7 @@ export function selectedText(count: number): string {
   return count === 1 ? '1 teacher selected' : `${count} teachers selected`;
 }
 
-/** Designed (issue 15, after Google Admin): the page is ticked and more teachers match. */
+/** Designed: the page is ticked and more teachers match. */
 export function pageSelectedText(pageCount: number): string {
   return pageCount === 1 ? 'The 1 teacher on this page is selected.' : `All ${pageCount} teachers on this page are selected.`;
 }
