@@ -24,6 +24,26 @@ const reactPlugin = react() as unknown as PluginOption;
 const reactRouterEntry = createRequire(import.meta.url).resolve('react-router');
 const reactRouterProduction = reactRouterEntry.replace(/([\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
 
+/**
+ * React Router's build defines its components at the top level as `var Form = React10.forwardRef(…)` without the
+ * `@__PURE__` mark its other definitions carry, so rollup keeps every one of them, and what they use, in the first
+ * download although the console renders few (Form, NavLink, their submission helpers). The mark is added to those
+ * top-level `forwardRef`, `memo` and `createContext` calls: React's own, which have no side effects.
+ */
+function reactRouterPureComponents(): PluginOption {
+  return {
+    name: 'quire-react-router-pure-components',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/.test(id)) return null;
+      const marked = code
+        .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2')
+        .replace(/^\w+\.displayName = "[\w.]+";$/gm, '');
+      return { code: marked, map: null };
+    },
+  };
+}
+
 /** Mantine's `useId`, replaced in the build by src/lib/mantine/use-id.ts (which says why). */
 const mantineUseId = fileURLToPath(new URL('./src/lib/mantine/use-id.ts', import.meta.url));
 
@@ -160,7 +180,7 @@ function precompress(): PluginOption {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [zodMiniCopy(), mantineStableIds(), reactPlugin, routePreloads(fileURLToPath(new URL('.', import.meta.url)), routePreloadRules), firstDownloadCheck(), precompress()],
+  plugins: [zodMiniCopy(), reactRouterPureComponents(), mantineStableIds(), reactPlugin, routePreloads(fileURLToPath(new URL('.', import.meta.url)), routePreloadRules), firstDownloadCheck(), precompress()],
   resolve: {
     alias: command === 'build' && reactRouterProduction !== reactRouterEntry ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
