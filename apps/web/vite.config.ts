@@ -125,7 +125,7 @@ const contracts = '../../packages/core/src/index.ts';
  * (build/route-preloads.ts). Every page but /sign-in also asks for the contracts at once (src/app/early-requests.ts).
  */
 const routePreloadRules: RoutePreloadRule[] = [
-  { pattern: `^${routePatterns.unsupported}(/|$)`, modules: [] },
+  { pattern: `^${routePatterns.unsupported}(/|$)`, modules: ['src/features/unsupported/index.ts'] },
   // /sign-in itself is in the entry chunk, with the zod/mini schemas of its first answers (configuration, session,
   // sign-in methods): it names nothing. The other sign-in screens are lazy.
   { pattern: `^${routePatterns.signIn.root}/?$`, modules: [] },
