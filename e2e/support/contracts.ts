@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { consoleConfigSchema, contractProblems, graphqlContracts, type ConsoleConfig, type GraphqlContractField } from '@quire/core';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 /**
  * The server's answers as the end-to-end helpers read them: checked against their contract in @quire/core (a
  * missing field, a wrong type or a field the contract lacks fails the test) and typed by it.
  */
-export function checked<T>(schema: ZodType<T>, value: unknown, what: string): T {
+export function checked<T>(schema: $ZodType<T> & { parse(value: unknown): T }, value: unknown, what: string): T {
   const problems = contractProblems(schema, value);
   if (problems.length > 0) throw new Error(`${what} breaks its contract:\n${problems.join('\n')}`);
   return schema.parse(value);

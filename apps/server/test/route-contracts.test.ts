@@ -58,7 +58,7 @@ function shapeOf(schema: JsonSchema | undefined, path = ''): string[] {
 }
 
 /** The same paths of a zod schema, read through its JSON Schema (as /docs shows it). */
-const zodShape = (schema: ZodType) => shapeOf(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema).sort();
+const zodShape = (schema: z.core.$ZodType) => shapeOf(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema).sort();
 
 describe('the REST routes document their answers (/docs)', () => {
   it('every route documents what it answers: a schema for each body, no bare "Default Response"', () => {

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import { safeParse, type $ZodType as ZodType } from 'zod/v4/core';
 
 /** The parts of a zod 4 schema's definition the check walks; anything else is checked with safeParse. */
 interface Def {
@@ -64,6 +64,6 @@ export function contractProblems(schema: ZodType, value: unknown, options: { sel
 }
 
 function schemaProblems(schema: ZodType, value: unknown, path: string): string[] {
-  const parsed = schema.safeParse(value);
+  const parsed = safeParse(schema, value);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${[path, ...issue.path].join('.')}: ${issue.message}`);
 }

@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { adminPageSchema, adminsImportedSchema, adminsRemovedSchema } from './schemas/admins.js';
 import {
   analyticsCountSchema,
@@ -7,14 +8,15 @@ import {
   analyticsSeriesSchema,
   analyticsSessionSchema,
 } from './schemas/analytics.js';
-import { adminSessionSchema, allowedAsTeacherSchema, customTokenSchema, providerNamesSchema, resendEmailSchema, signInMethodsSchema } from './schemas/auth.js';
+import { adminSessionSchema, allowedAsTeacherSchema, customTokenSchema, providerNamesSchema, resendEmailSchema } from './schemas/auth.js';
 import { consoleConfigSchema } from './schemas/console-config.js';
+import { identitySessionSchema } from './schemas/identity-session.js';
+import { signInMethodsSchema } from './schemas/sign-in-methods.js';
 import { teacherBulkResultSchema } from './schemas/teacher-selection.js';
 import { livenessSchema, readinessSchema } from './schemas/health.js';
 import {
   identityProviderAnswerSchema,
   identityStatusSchema,
-  identitySessionSchema,
   identityUserSchema,
   idTokenSchema,
   oauthStartSchema,
@@ -106,7 +108,7 @@ export const restContracts = {
   'GET /analytics/data/app/organisations/:orgId/:metric/:file': analyticsSeriesSchema,
   'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,
   'GET /api/teacher-resources': teacherResourcesSchema,
-} as const satisfies Record<string, ZodType>;
+} as const satisfies Record<string, $ZodType>;
 export type RestContractKey = keyof typeof restContracts;
 
 /**
@@ -132,14 +134,14 @@ export const graphqlContracts = {
   generateLTICredentials: ltiCredentialsSchema,
   revokeLTICredentials: ltiCredentialsSchema,
   updateSettings: organisationSettingsSchema,
-} as const satisfies Record<string, ZodType>;
+} as const satisfies Record<string, $ZodType>;
 export type GraphqlContractField = keyof typeof graphqlContracts;
 
 /** The contract of a REST answer: the table's entry whose path pattern matches (`:name` is one segment). */
-export function restContractFor(method: string, path: string): { key: RestContractKey; schema: ZodType } | null {
+export function restContractFor(method: string, path: string): { key: RestContractKey; schema: $ZodType } | null {
   const wanted = method.toUpperCase();
-  let best: { key: RestContractKey; schema: ZodType; literal: number } | null = null;
-  for (const [key, schema] of Object.entries(restContracts) as Array<[RestContractKey, ZodType]>) {
+  let best: { key: RestContractKey; schema: $ZodType; literal: number } | null = null;
+  for (const [key, schema] of Object.entries(restContracts) as Array<[RestContractKey, $ZodType]>) {
     const [keyMethod, pattern = ''] = key.split(' ');
     if (keyMethod !== wanted) continue;
     const parts = pattern.split('/');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Plain data, no zod: the console's first download reads codes without the schemas' library (docs/platform.md).
 import { INPUT_LIMITS } from './constants.js';
 import { authErrorCodeMessages, authMessages, importMessages, libraryMessages, portfolioMessages, rateLimitMessages, validationMessages } from './messages.js';
 
@@ -210,15 +210,3 @@ export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
 }
-
-/**
- * Every 4xx and 5xx JSON answer: the code, the message a person can act on, and for some codes details
- * (e.g. `invalidEmails`, `reasons`, `available`) next to them.
- */
-export const errorResponseSchema = z
-  .looseObject({
-    code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).describe('A code of the error catalogue'),
-    message: z.string().describe('What went wrong, in words a person can act on'),
-  })
-  .describe('An error');
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

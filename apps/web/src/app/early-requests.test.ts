@@ -6,7 +6,12 @@ import { setActingUserId } from '../lib/session/acting-user.js';
 import { httpSessionBackend } from '../lib/session/http-session-backend.js';
 import { fakeFetch } from '../test/fake-fetch.js';
 import { testConsoleConfig } from '../test/render.js';
+import type * as ContractModule from '../lib/api/contract.js';
 import { startEarlyRequests } from './early-requests.js';
+
+// Whether a page asks for zod's classic build and the other schemas at once (the contracts' chunk).
+const preloadContracts = vi.hoisted(() => vi.fn());
+vi.mock('../lib/api/contract.js', async (importOriginal) => ({ ...(await importOriginal<typeof ContractModule>()), preloadContracts }));
 
 const user = { id: 'u1', email: 'ada@school.test', name: 'Ada Lovelace', image: null, emailVerified: true };
 const methods = { google: false, office365: true, email: true };
@@ -27,6 +32,7 @@ const paths = (server: ReturnType<typeof serve>) => server.requests.map((r) => r
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  preloadContracts.mockClear();
   // The early questions set the acting user as the provider would; the next test starts signed out.
   setActingUserId(null);
 });
@@ -51,6 +57,17 @@ describe('startEarlyRequests', () => {
     // The early session answer is taken once: a later question asks the server again.
     await httpSessionBackend.getSession();
     expect(paths(server).filter((p) => p === '/identity/get-session')).toHaveLength(2);
+  });
+
+  it('on /sign-in leaves the contracts for later (its first answers use the small schemas); other pages ask for them at once', async () => {
+    serve(null);
+    startEarlyRequests(new QueryClient(), '/sign-in');
+    expect(preloadContracts).not.toHaveBeenCalled();
+    // Each early session answer taken, so the next test asks again.
+    await httpSessionBackend.getSession();
+    startEarlyRequests(new QueryClient(), '/org-1/teachers');
+    expect(preloadContracts).toHaveBeenCalledOnce();
+    await httpSessionBackend.getSession();
   });
 
   it("in an organisation's page asks for the session, then the user's organisations and that one, as the acting user", async () => {

@@ -19,14 +19,17 @@ export function organisationInPath(pathname: string): string | null {
 /**
  * The questions every page load asks before it can show anything, asked at once as the console's script starts
  * instead of one after another as each screen mounts: the console configuration, the session (then, for a verified
- * user, the organisations and the one the path names), the schemas the answers are parsed with, and, on /sign-in,
- * the sign-in methods. Before, each waited for the previous answer and for the route's code (docs/performance.md,
- * "First load": five round trips before /sign-in showed its first word). The screens ask as before and get these
+ * user, the organisations and the one the path names), and the schemas the answers are parsed with, or, on /sign-in,
+ * the sign-in methods (parsed, with the configuration and the session, by the small schemas of the first download).
+ * Before, each waited for the previous answer and for the route's code (docs/performance.md, "First load": five
+ * round trips before /sign-in showed its first word). The screens ask as before and get these
  * answers (the query cache; the session backend's first calls).
  */
 export function startEarlyRequests(queryClient: QueryClient, pathname: string): void {
   void queryClient.prefetchQuery(consoleConfigQueryOptions);
   askSessionEarly(organisationInPath(pathname));
-  preloadContracts();
   if (pathname === paths.signIn.root()) void queryClient.prefetchQuery(signInMethodsQueryOptions);
+  // /sign-in parses its first answers with the small schemas of the first download: zod's classic build and the other
+  // schemas come when a sign-in needs them, not beside the page's first requests.
+  else preloadContracts();
 }

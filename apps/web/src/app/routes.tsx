@@ -2,7 +2,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/ui/full-page-loader.js';
 import { routePatterns } from '../config/paths.js';
 import { RequireSession, signInRoutes } from '../features/auth/index.js';
-import { UnsupportedPage } from '../features/unsupported/index.js';
 import { ConsoleRoot } from './console-root.js';
 import { HomeRedirect } from './guards/home-redirect.js';
 import { RequireFeature } from './guards/require-feature.js';
@@ -10,6 +9,8 @@ import { RouteError } from './route-error.js';
 
 const screens = routePatterns.orgScreens;
 
+// Only a browser the console does not support is sent to /unsupported: its page is not in the first download.
+const unsupported = () => import('../features/unsupported/index.js').then((m) => ({ Component: m.UnsupportedPage }));
 // The signed-in layout (navigation, user menu) is its own chunk: /sign-in does not load it.
 const orgScope = () => import('./guards/org-scope.js').then((m) => ({ Component: m.OrgScope }));
 // Each screen family is its own chunk, fetched the first time it is opened.
@@ -51,7 +52,7 @@ const orgScreenRoutes: RouteObject[] = [
  * Any other path goes to '/', which opens the current organisation's home.
  */
 export const routes: RouteObject[] = [
-  { path: routePatterns.unsupported, element: <UnsupportedPage /> },
+  { path: routePatterns.unsupported, lazy: unsupported },
   {
     element: <ConsoleRoot />,
     errorElement: <RouteError />,

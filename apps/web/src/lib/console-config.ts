@@ -1,13 +1,13 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { ConsoleConfig } from '@quire/core';
-import { lazyContract } from './api/contract.js';
+import { consoleConfigSchema, type ConsoleConfig } from '@quire/core';
 import { apiRequest } from './api/rest-client.js';
 import { serviceUrl } from './api/service-url.js';
 import { queryKeys } from './query-keys.js';
 
-const consoleConfigSchema = lazyContract((c) => c.consoleConfigSchema);
-
-/** Loaded once per page: the configuration does not change while the console runs. */
+/**
+ * Loaded once per page: the configuration does not change while the console runs. Parsed with its zod/mini schema,
+ * which the first download carries: every screen waits for this answer.
+ */
 export const consoleConfigQueryOptions = queryOptions({
   queryKey: queryKeys.consoleConfig,
   queryFn: ({ signal }) => apiRequest(serviceUrl('api', '/console-config'), { schema: consoleConfigSchema, signal }),

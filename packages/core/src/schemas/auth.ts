@@ -50,10 +50,6 @@ export type CustomToken = z.infer<typeof customTokenSchema>;
 /** POST {auth}/allowed-as-teacher: 200 when allowed (403 otherwise). */
 export const allowedAsTeacherSchema = z.object({ allowed: z.literal(true) });
 
-/** GET {auth}/methods: which sign-in methods this server is configured for. */
-export const signInMethodsSchema = z.object({ google: z.boolean(), office365: z.boolean(), email: z.boolean() });
-export type SignInMethods = z.infer<typeof signInMethodsSchema>;
-
 /** POST {api}/token: the admin session is open; the ID token's claims, bc_orgs included. */
 export const adminSessionSchema = z.object({
   uid: z.string(),

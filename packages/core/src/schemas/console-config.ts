@@ -1,13 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The brand and outside links the server is configured with (DESIGN.md "Brand and outside links are
  * configuration"), served by GET {api}/console-config. One schema for the server's answer and the
- * console's parsing, so the two cannot drift.
+ * console's parsing, so the two cannot drift. Written with zod/mini, as are the other answers /sign-in needs before
+ * it shows anything (identity-session.ts, sign-in-methods.ts): the console parses them in its first download, which
+ * carries zod's small core but not its classic build (docs/performance.md, "First load").
  */
 export const consoleConfigSchema = z.object({
   /** "{product}" in the spec's texts. */
-  productName: z.string().min(1),
+  productName: z.string().check(z.minLength(1)),
   /** The console's own public origin ({host}). */
   publicUrl: z.string(),
   /** Provider staff are recognised by this e-mail domain. */
@@ -34,11 +36,11 @@ export const consoleConfigSchema = z.object({
   /** E-mail suffixes of city governments, refused for e-mail/password sign-in. */
   cityGovernmentSuffixes: z.array(z.string()),
   /** The chat-support provider's id; null when chat support is off (CHAT_SUPPORT_PROVIDER=none). */
-  chatSupportProvider: z.string().nullable(),
+  chatSupportProvider: z.nullable(z.string()),
   /** The provider's workspace id (Intercom's app_id); null when chat support is off. */
-  chatSupportAppId: z.string().nullable().default(null),
+  chatSupportAppId: z._default(z.nullable(z.string()), null),
   /** Where the widget script loads from; null when chat support is off. */
-  chatSupportScriptUrl: z.string().nullable().default(null),
+  chatSupportScriptUrl: z._default(z.nullable(z.string()), null),
 });
 
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;

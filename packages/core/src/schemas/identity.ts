@@ -3,22 +3,8 @@ import { z } from 'zod';
 /**
  * The identity provider under {identity} (docs/identity.md): the answers the console reads. The provider
  * (Better Auth) sends more fields than these, which the contracts let through (loose objects): its answers
- * are its own, the console reads only these fields.
+ * are its own, the console reads only these fields. The session's answer is in identity-session.ts.
  */
-
-/** GET {identity}/get-session and POST {identity}/one-time-token/verify: the signed-in user, or null. */
-export const identitySessionSchema = z
-  .looseObject({
-    user: z.looseObject({
-      id: z.string(),
-      email: z.string(),
-      name: z.string().nullish(),
-      image: z.string().nullish(),
-      emailVerified: z.boolean(),
-    }),
-  })
-  .nullable();
-export type IdentitySession = z.infer<typeof identitySessionSchema>;
 
 /** GET {identity}/token: a fresh ID token carrying bc_orgs. */
 export const idTokenSchema = z.looseObject({ token: z.string() });

@@ -5,10 +5,13 @@
  * helpers take their types from them.
  */
 export * from './common.js';
+export * from './errors.js';
 export * from './health.js';
 export * from './console-config.js';
 export * from './auth.js';
+export * from './sign-in-methods.js';
 export * from './identity.js';
+export * from './identity-session.js';
 export * from './organisations.js';
 export * from './licenses.js';
 export * from './members.js';

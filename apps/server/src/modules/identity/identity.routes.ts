@@ -179,7 +179,7 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
   const mails = accountLimits(app, 'mail');
   // Every route documents its answer (/docs): the calls the console reads by their contract in @quire/core,
   // the provider's other endpoints as its own JSON. The answer itself is the provider's, passed through.
-  const answers = (summary: string, schema: z.ZodType = identityProviderAnswerSchema) => ({ tags: ['identity'], summary, response: { 200: schema } });
+  const answers = (summary: string, schema: z.core.$ZodType = identityProviderAnswerSchema) => ({ tags: ['identity'], summary, response: { 200: schema } });
   const signIn = { config: { rateLimit: authRateLimit(10) }, preHandler: passwordTries.preHandler, onResponse: passwordTries.onResponse };
   app.post('/identity/sign-in/*', { ...signIn, schema: answers('Sign in (e-mail and password, OpenID Connect providers)') }, handle);
   app.post('/identity/sign-in/social', { ...signIn, schema: answers("A provider's authorisation URL for the pop-up", oauthStartSchema) }, handle);

@@ -2,13 +2,22 @@ import type * as Core from '@quire/core';
 import type { ZodType } from 'zod';
 
 /**
- * An answer's contract: a schema from @quire/core, or a function that loads it (lazyContract). Code in the first
- * download (the session, the shell, the sign-in pages) passes lazy contracts, so zod and the schemas arrive in a
- * chunk of their own after the first render instead of delaying it (docs/performance.md "First load").
+ * A schema from @quire/core: zod's classic build, or zod/mini for the few answers /sign-in parses before it shows its
+ * choices (console configuration, session, sign-in methods), which come with the first download.
  */
-export type Contract<T> = ZodType<T> | (() => Promise<ZodType<T>>);
+export interface ContractSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: Error };
+}
 
-export function resolveContract<T>(contract: Contract<T>): ZodType<T> | Promise<ZodType<T>> {
+/**
+ * An answer's contract: a schema from @quire/core, or a function that loads it (lazyContract). Code in the first
+ * download (the session, the shell, the sign-in pages) passes lazy contracts for every other answer, so zod's classic
+ * build and the schemas arrive in a chunk of their own, when the first of those answers is asked for, instead of
+ * delaying the first screen (docs/performance.md "First load").
+ */
+export type Contract<T> = ContractSchema<T> | (() => Promise<ZodType<T>>);
+
+export function resolveContract<T>(contract: Contract<T>): ContractSchema<T> | Promise<ZodType<T>> {
   // A zod schema is an object; a lazy contract is a function.
   return typeof contract === 'function' ? contract() : contract;
 }

@@ -1,10 +1,10 @@
-import type { AdminSession, CustomToken, IdentitySession } from '@quire/core';
+import { identitySessionSchema, type AdminSession, type CustomToken, type IdentitySession } from '@quire/core';
 import { apiRequest, isApiError, lazyContract, serviceUrl } from '../api/index.js';
 
-// Loaded with the first call, not in the first download (lib/api/contract.ts).
+// Loaded with the first call, not in the first download (lib/api/contract.ts). The session's schema is zod/mini, in
+// the first download: every page parses it before it shows anything.
 const adminSessionSchema = lazyContract((c) => c.adminSessionSchema);
 const customTokenSchema = lazyContract((c) => c.customTokenSchema);
-const identitySessionSchema = lazyContract((c) => c.identitySessionSchema);
 const idTokenSchema = lazyContract((c) => c.idTokenSchema);
 const oauthStartSchema = lazyContract((c) => c.oauthStartSchema);
 const signOutSchema = lazyContract((c) => c.signOutSchema);

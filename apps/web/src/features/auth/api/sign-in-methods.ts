@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignInMethods } from '@quire/core';
-import { apiRequest, lazyContract, serviceUrl } from '../../../lib/api/index.js';
+import { signInMethodsSchema, type SignInMethods } from '@quire/core';
+import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-const signInMethodsSchema = lazyContract((c) => c.signInMethodsSchema);
-
-/** GET {auth}/methods: which providers this server is configured for. */
+/** GET {auth}/methods: which providers this server is configured for (its zod/mini schema is in the first download). */
 export const signInMethodsQueryOptions = queryOptions({
   queryKey: queryKeys.signInMethods,
   queryFn: ({ signal }) => apiRequest(serviceUrl('auth', '/methods'), { schema: signInMethodsSchema, signal }),

@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+
+/**
+ * GET {identity}/get-session and POST {identity}/one-time-token/verify: the signed-in user, or null. The provider
+ * (Better Auth) sends more fields than these, which the contract lets through (loose objects). zod/mini, as
+ * console-config.ts says why: every page parses it before it shows anything.
+ */
+export const identitySessionSchema = z.nullable(
+  z.looseObject({
+    user: z.looseObject({
+      id: z.string(),
+      email: z.string(),
+      name: z.nullish(z.string()),
+      image: z.nullish(z.string()),
+      emailVerified: z.boolean(),
+    }),
+  }),
+);
+export type IdentitySession = z.infer<typeof identitySessionSchema>;
