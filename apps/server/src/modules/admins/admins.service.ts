@@ -6,6 +6,8 @@ import {
   normaliseEmail,
   PAGE_SIZES,
   type AdminEmailRules,
+  type AdminEmailsRefusalCode,
+  type ErrorCode,
   type AdminPage,
   type AdminsImported,
   type AdminsRemoved,
@@ -80,6 +82,14 @@ export interface ImportAdminsInput extends AdminEmailRules {
   emails: string[];
 }
 
+/** The catalogue's code for each refusal of adminEmailsSchema (the same names, checked by the types). */
+const ADMIN_EMAIL_REFUSALS = {
+  email_required: 'email_required',
+  invalid_email: 'invalid_email',
+  provider_email: 'provider_email',
+  district_sso: 'district_sso',
+} as const satisfies Record<AdminEmailsRefusalCode, ErrorCode>;
+
 /**
  * importAdmins: adds admins by e-mail. The list is checked by adminEmailsSchema of @quire/core, as the console
  * checks it (spec §5): an invalid, provider-domain or district-SSO address refuses the whole list.
@@ -91,7 +101,7 @@ export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAd
   if (!parsed.success) {
     const refusal = adminEmailsRefusal(parsed.error);
     const details = refusal.code === 'invalid_email' ? { invalidEmails: refusal.emails } : refusal.emails.length ? { emails: refusal.emails } : undefined;
-    throw appError(refusal.code, { message: refusal.message, details });
+    throw appError(ADMIN_EMAIL_REFUSALS[refusal.code], { message: refusal.message, details });
   }
   const emails = parsed.data;
   return db.transaction().execute(async (trx) => {
