@@ -1,11 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/auth.js';
 import { EmailSignInPage, OrganisationPickerPage } from '../../pages/auth/sign-in-pages.js';
 import { demoAdmin } from '../../support/env.js';
 import { checkAccessibility } from '../../support/axe.js';
 import { E2E_DATA_ROOT, findFreePort, startServer, type StartedServer } from '../../support/server.js';
+
+/** Signs the demo admin in by e-mail on the server at baseUrl and opens the organisation chosen in the picker. */
+async function signInTo(page: Page, baseUrl: string, organisation: string): Promise<void> {
+  const emailPage = new EmailSignInPage(page, test.info());
+  await page.goto(`${baseUrl}${emailPage.path}`);
+  await emailPage.waitUntilReady();
+  await emailPage.signIn(demoAdmin.email, demoAdmin.password);
+  const picker = new OrganisationPickerPage(page, test.info());
+  await picker.waitUntilReady();
+  await picker.choose(organisation);
+  await picker.submitButton().click();
+}
 
 test.describe('Chat support off (the default)', () => {
   test('no widget and no request', async ({ page, organisation }) => {
@@ -112,14 +125,7 @@ test.describe('Chat support with a provider', () => {
     calls = [];
     const context = await browser.newContext({ baseURL: quire.url });
     const page = await context.newPage();
-    const emailPage = new EmailSignInPage(page, test.info());
-    await page.goto(`${quire.url}${emailPage.path}`);
-    await emailPage.waitUntilReady();
-    await emailPage.signIn(demoAdmin.email, demoAdmin.password);
-    const picker = new OrganisationPickerPage(page, test.info());
-    await picker.waitUntilReady();
-    await picker.choose('Oakwood Elementary School');
-    await picker.submitButton().click();
+    await signInTo(page, quire.url, 'Oakwood Elementary School');
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
     await expect.poll(() => calls.map((c) => c.command)).toEqual(['boot']);
@@ -145,14 +151,7 @@ test.describe('Chat support with a provider', () => {
   test("the launcher covers none of the Teachers page's pager at 1280 px", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: quire.url, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const emailPage = new EmailSignInPage(page, test.info());
-    await page.goto(`${quire.url}${emailPage.path}`);
-    await emailPage.waitUntilReady();
-    await emailPage.signIn(demoAdmin.email, demoAdmin.password);
-    const picker = new OrganisationPickerPage(page, test.info());
-    await picker.waitUntilReady();
-    await picker.choose('Maple Grove High School'); // the organisation with more than a page of teachers
-    await picker.submitButton().click();
+    await signInTo(page, quire.url, 'Maple Grove High School'); // the organisation with more than a page of teachers
     await page.getByRole('link', { name: 'Teachers' }).first().click();
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await expect(pager).toBeVisible({ timeout: 20_000 });
