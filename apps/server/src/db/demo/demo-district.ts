@@ -44,8 +44,10 @@ export function referenceDay(at: Date = new Date()): number {
 }
 
 /**
- * The demo district: five schools covering every case of the spec (the fifth, new, has no analytics
- * yet). The demo admin administers four of them (not Cedar Hill, to show the tenant boundary) and teaches at Maple Grove.
+ * The demo: five organisations covering every case of the spec (the fifth, new, has no analytics yet).
+ * Riverside Unified School District is a district over two schools (Oakwood and Willow Creek); Maple Grove and
+ * Cedar Hill stand alone. The demo admin administers the district (so every school under it), Maple Grove, where
+ * they also teach, and not Cedar Hill, to show the tenant boundary.
  */
 export function demoDistrictPlans(
   teachers: number,
@@ -89,7 +91,7 @@ export function demoDistrictPlans(
     },
     {
       ...common,
-      name: 'Oakwood Elementary School', domain: 'oakwood.example.org', teachers: oakwood,
+      name: 'Oakwood Elementary School', parentName: 'Riverside Unified School District', domain: 'oakwood.example.org', teachers: oakwood,
       studentPortfolios: true, portfolioExports: 3,
       settings: { apps: { giphy: -1, adobe: 1 } },
       licenses: [
@@ -111,7 +113,7 @@ export function demoDistrictPlans(
     {
       // Joined this term and not used yet: no session events, so its analytics show the empty state.
       ...common,
-      name: 'Willow Creek Primary School', domain: 'willowcreek.example.org', teachers: 12,
+      name: 'Willow Creek Primary School', parentName: 'Riverside Unified School District', domain: 'willowcreek.example.org', teachers: 12,
       settings: { apps: {} },
       licenses: [{ name: 'Starter', bookQuota: 40, libraryQuota: 3, applyToAll: false, share: 0.5, fill: 'roomy' }],
       admins: withStaff([admin]),
@@ -145,7 +147,9 @@ export async function seedDemoDistrict(trx: Kysely<DB>, options: DemoDistrictOpt
   const organisations: SeededOrganisation[] = [];
   for (const plan of demoDistrictPlans(options.teachers, { email: admin.email, userId: admin.userId }, teachers, staff)) {
     const started = performance.now();
-    const seeded = await seedOrganisation(trx, rand, plan, reference);
+    const parentId = plan.parentName === undefined ? null : organisations.find((o) => o.name === plan.parentName)?.id;
+    if (parentId === undefined) throw new Error(`Demo plan ${plan.name}: its parent ${plan.parentName} must be seeded before it`);
+    const seeded = await seedOrganisation(trx, rand, plan, reference, rand.id(), parentId);
     organisations.push(seeded);
     options.log?.(`Demo district: ${seeded.name}: ${seeded.members} members, ${seeded.libraries} libraries, ${seeded.books} books, ${seeded.events} sessions (${Math.round(performance.now() - started)} ms)`);
   }

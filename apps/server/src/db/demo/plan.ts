@@ -3,6 +3,8 @@ import type { OrganisationSettings } from '../types.js';
 /** What the generator builds for one organisation; the demo district is a list of these. */
 export interface OrganisationPlan {
   name: string;
+  /** The name of the plan above it (a school's district), seeded first; omitted: a stand-alone organisation. */
+  parentName?: string;
   /** E-mail domain of its teachers, e.g. maplegrove.example.org. */
   domain: string;
   /** Generated teachers (active, pending and inactive), beside the fixed members. */

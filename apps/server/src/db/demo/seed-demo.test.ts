@@ -68,6 +68,18 @@ describe('seedDemoIfEmpty', () => {
     expect(member).toEqual({ name: 'Maple Grove High School', user_id: user.id, pending: false });
   });
 
+  it('makes Riverside a district over Oakwood and Willow Creek, with Maple Grove and Cedar Hill standing alone', async () => {
+    const { rows } = await sql<{ name: string; parent: string | null }>`
+      SELECT o.name, p.name AS parent FROM organisations o LEFT JOIN organisations p ON p.id = o.parent_id ORDER BY o.name`.execute(database.db);
+    expect(rows).toEqual([
+      { name: 'Cedar Hill Middle School', parent: null },
+      { name: 'Maple Grove High School', parent: null },
+      { name: 'Oakwood Elementary School', parent: 'Riverside Unified School District' },
+      { name: 'Riverside Unified School District', parent: null },
+      { name: 'Willow Creek Primary School', parent: 'Riverside Unified School District' },
+    ]);
+  });
+
   it('gives the demo teachers a password account and no admin rights', async () => {
     for (const teacher of DEMO_TEACHER_ACCOUNTS) {
       const row = await database.db

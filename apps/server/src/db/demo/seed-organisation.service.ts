@@ -34,10 +34,12 @@ export interface SeededOrganisation {
  * Writes one generated organisation with its licences, teachers, libraries, books, admins, LTI
  * credentials, analytics history and student portfolios. Runs inside the caller's transaction.
  */
-export async function seedOrganisation(trx: Kysely<DB>, rand: Random, plan: OrganisationPlan, reference: number, id = rand.id()): Promise<SeededOrganisation> {
+export async function seedOrganisation(
+  trx: Kysely<DB>, rand: Random, plan: OrganisationPlan, reference: number, id = rand.id(), parentId: string | null = null,
+): Promise<SeededOrganisation> {
   const created = iso(reference - 3 * 365 * DAY);
   await insertOrganisation(trx, {
-    id, name: plan.name, is_domain: plan.isDomain, org_libraries: plan.orgLibraries, student_portfolios: plan.studentPortfolios,
+    id, parent_id: parentId, name: plan.name, is_domain: plan.isDomain, org_libraries: plan.orgLibraries, student_portfolios: plan.studentPortfolios,
     visit_libraries: plan.visitLibraries, settings: JSON.stringify(plan.settings), created_at: created, updated_at: created,
   });
   const licenseIds = plan.licenses.map(() => rand.id());
