@@ -48,6 +48,18 @@ const GOOGLE_TERMS = 'https://policies.google.com/terms';
 const GOOGLE_PRIVACY = 'https://policies.google.com/privacy';
 const NO_AGE_LIMIT = 'No age limit.';
 
+/**
+ * One of the product's own premium apps: it runs inside the product, so the product's terms apply, it has no
+ * age limit, and no personal data leaves the product.
+ */
+function productApp<const Id extends string>(app: { id: Id; name: string; summary: string; detail: string; goodToKnow: readonly string[]; beAware: readonly string[] }) {
+  const { id, name, summary, detail, goodToKnow, beAware } = app;
+  return {
+    id, name, premium: true, teacherOnly: false, isNew: false, provider: 'product', termsURL: null, privacyPolicyURL: null, ageNote: NO_AGE_LIMIT,
+    strings: { summary, detail, goodToKnow, beAware },
+  } as const satisfies AppCatalogueEntry;
+}
+
 export const APP_CATALOGUE = [
   {
     id: 'adobe',
@@ -75,23 +87,14 @@ export const APP_CATALOGUE = [
       ],
     },
   },
-  {
+  productApp({
     id: 'animatedemojis',
     name: 'Animated Emojis',
-    premium: true,
-    teacherOnly: false,
-    isNew: false,
-    provider: 'product',
-    termsURL: null,
-    privacyPolicyURL: null,
-    ageNote: NO_AGE_LIMIT,
-    strings: {
-      summary: 'Add animated emojis to pages.',
-      detail: 'The emoji library is served by {product} itself; nothing about the user is shared with a third party.',
-      goodToKnow: ['No personal data leaves {product}.', 'No age limit.'],
-      beAware: ['A premium feature: users without a premium licence see it locked.'],
-    },
-  },
+    summary: 'Add animated emojis to pages.',
+    detail: 'The emoji library is served by {product} itself; nothing about the user is shared with a third party.',
+    goodToKnow: ['No personal data leaves {product}.', 'No age limit.'],
+    beAware: ['A premium feature: users without a premium licence see it locked.'],
+  }),
   {
     id: 'bitmoji',
     name: 'Bitmoji',
@@ -207,40 +210,22 @@ export const APP_CATALOGUE = [
       ],
     },
   },
-  {
+  productApp({
     id: 'teacherstickers',
     name: 'Teacher Stickers',
-    premium: true,
-    teacherOnly: false,
-    isNew: false,
-    provider: 'product',
-    termsURL: null,
-    privacyPolicyURL: null,
-    ageNote: NO_AGE_LIMIT,
-    strings: {
-      summary: 'Stickers for feedback and rewards.',
-      detail: 'The sticker library is served by {product} itself; nothing about the user is shared with a third party.',
-      goodToKnow: ['No personal data leaves {product}.'],
-      beAware: ['A premium feature.'],
-    },
-  },
-  {
+    summary: 'Stickers for feedback and rewards.',
+    detail: 'The sticker library is served by {product} itself; nothing about the user is shared with a third party.',
+    goodToKnow: ['No personal data leaves {product}.'],
+    beAware: ['A premium feature.'],
+  }),
+  productApp({
     id: 'graphicorganizers',
     name: 'Graphic Organizers',
-    premium: true,
-    teacherOnly: false,
-    isNew: false,
-    provider: 'product',
-    termsURL: null,
-    privacyPolicyURL: null,
-    ageNote: NO_AGE_LIMIT,
-    strings: {
-      summary: 'Over 100 graphic organizer templates.',
-      detail: 'Over 100 templates (mind maps, timelines, Venn diagrams and more) served by {product} itself; nothing is shared with a third party.',
-      goodToKnow: ['Over 100 templates.', 'No personal data leaves {product}.'],
-      beAware: ['A premium feature.'],
-    },
-  },
+    summary: 'Over 100 graphic organizer templates.',
+    detail: 'Over 100 templates (mind maps, timelines, Venn diagrams and more) served by {product} itself; nothing is shared with a third party.',
+    goodToKnow: ['Over 100 templates.', 'No personal data leaves {product}.'],
+    beAware: ['A premium feature.'],
+  }),
 ] as const satisfies readonly AppCatalogueEntry[];
 
 export type AppId = (typeof APP_CATALOGUE)[number]['id'];

@@ -3,4 +3,3 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import '@mantine/charts/styles.layer.css';
-import '@mantine/dates/styles.layer.css';
