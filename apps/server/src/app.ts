@@ -37,7 +37,7 @@ import { assetsModule } from './modules/assets/assets.plugin.js';
  * shares of the GraphQL schema in one organisation service. Identity is registered before them (its hooks
  * resolve request.actor for every route).
  */
-const featureModules: readonly ServerModule[] = [
+export const featureModules: readonly ServerModule[] = [
   healthModule,
   consoleConfigModule,
   chatSupportModule,
@@ -70,6 +70,8 @@ declare module 'fastify' {
     env: Env;
     database: Database;
     db: Database['db'];
+    /** Which module registered each route ('GET /api/teacher-resources' → 'assets'): docs/architecture.md's screen map is checked against it. */
+    routeModules: ReadonlyMap<string, string>;
   }
 }
 
@@ -109,11 +111,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   // Sets request.actor and the Origin / acting-user checks for every route registered after it.
   // A pending member signs up when its address has a verified account, by any sign-in method (members).
+  // Each route is credited to the module whose plugin registers it (onRoute runs while that plugin loads).
+  const routeModules = new Map<string, string>();
+  let registering: string | undefined;
+  app.decorate('routeModules', routeModules);
+  app.addHook('onRoute', (route) => {
+    if (!registering) return;
+    for (const method of [route.method].flat()) routeModules.set(`${method} ${route.url}`, registering);
+  });
+  registering = 'identity';
   await app.register(identityPlugin, { onAccountUsed: (account) => signUpPendingMembers(options.database.db, account) });
 
   for (const module of featureModules) {
+    registering = module.name;
     if (module.plugin) await app.register(module.plugin);
   }
+  registering = 'graphql';
   await app.register(graphqlPlugin, { modules: graphqlModules });
 
   return app;
