@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s instead of 1 s: a screen's first render (Mantine, lazy chunks, a table of 100
+// rows) can take over a second on a loaded 2-core machine, and a test that only times out there proves nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
