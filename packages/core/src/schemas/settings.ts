@@ -109,7 +109,7 @@ export type AppSettingSource = z.infer<typeof appSettingSourceSchema>;
 export type ImageSearchSettingSource = z.infer<typeof imageSearchSettingSourceSchema>;
 
 /**
- * GET …/effective-settings (and PATCH …/setting-policies): the settings in force and where each comes from, the
+ * GET …/settings?include=sources (and PATCH …/setting-policies): the settings in force and where each comes from, the
  * organisation's own policies for those below it, and whether it has any (docs/settings.md "Districts").
  */
 export const effectiveSettingsSchema = organisationSettingsSchema.extend({
@@ -127,6 +127,8 @@ export const settingsParamsSchema = z.object({ orgId: z.string().min(1).max(200)
 export const settingsQuerySchema = z.object({
   /** The acting user's id (spec §7 passes it); when given it must be the signed-in user. */
   userId: z.string().min(1).max(200).optional(),
+  /** 'sources': the read answers where each setting comes from too (effectiveSettingsSchema). */
+  include: z.literal('sources').optional(),
 });
 
 /** Which search engine the product's image search uses for this organisation. */
@@ -144,3 +146,7 @@ export const userAppsSchema = z.object({
 export type UserApps = z.infer<typeof userAppsSchema>;
 
 export const userAppsParamsSchema = z.object({ orgId: z.string().min(1).max(200), userId: z.string().min(1).max(200) });
+
+/** GET …/settings: the settings in force, with their sources when asked for (`include=sources`). */
+export const settingsReadSchema = z.union([effectiveSettingsSchema, organisationSettingsSchema]);
+export type SettingsRead = z.infer<typeof settingsReadSchema>;

@@ -41,7 +41,7 @@ const patchPolicies = (headers: Partial<SignedInHeaders>, orgId: string, payload
   t.app.inject({ method: 'PATCH', url: api(orgId, 'setting-policies'), headers, payload: payload as Record<string, unknown> });
 
 async function effective(headers: SignedInHeaders, orgId: string): Promise<EffectiveSettings> {
-  const response = await t.app.inject({ method: 'GET', url: api(orgId, 'effective-settings'), headers });
+  const response = await t.app.inject({ method: 'GET', url: api(orgId, 'settings?include=sources'), headers });
   expect(response.statusCode, response.body).toBe(200);
   return effectiveSettingsSchema.parse(response.json());
 }

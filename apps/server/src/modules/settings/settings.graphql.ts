@@ -18,12 +18,12 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
 /**
  * updateSettings(orgId, settings) of the organisation service (spec §7); same rules as PATCH …/settings. Districts
  * (docs/settings.md): updateSettingPolicies as PATCH …/setting-policies, Organisation.effectiveSettings as GET
- * …/effective-settings, and Organisation.settings answers the values in force.
+ * …/settings?include=sources, and Organisation.settings answers the values in force.
  */
 export const settingsGraphql: GraphqlModule = {
   name: 'settings',
   typeDefs: /* GraphQL */ `
-    "The settings in force and where each comes from (GET …/effective-settings)."
+    "The settings in force and where each comes from (GET …/settings?include=sources)."
     type EffectiveSettings {
       organisationId: ID!
       "App id to permission in force: 1 teachers only, -1 disabled for everyone; teachers and students are absent."

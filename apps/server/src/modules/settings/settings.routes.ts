@@ -4,6 +4,7 @@ import {
   errorResponseSchema,
   organisationSettingsSchema,
   settingPoliciesUpdateSchema,
+  settingsReadSchema,
   settingsParamsSchema,
   settingsQuerySchema,
   settingsUpdateSchema,
@@ -26,16 +27,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Read organisation settings (apps and image search)',
-        description: 'Admins and library managers of the organisation. `userId`, when sent, must be the signed-in user.',
+        summary: 'Read organisation settings (apps and image search) in force; with include=sources, where each comes from',
+        description:
+          'Admins and library managers of the organisation. `userId`, when sent, must be the signed-in user. The values in force: the organisation’s own, or an organisation above’s where it applies one (a district’s lock or default). With `include=sources` the answer adds, per setting, its source (`own`, `locked` or `default` by `setBy`, an organisation above, or `built-in`), the organisation’s own value (kept under a lock) and the nearest default above, the organisation’s own policies for those below it and `hasOrganisationsBelow`. Read with the access check in one statement over the organisation tree.',
         params: settingsParamsSchema,
         querystring: settingsQuerySchema,
-        response: { 200: organisationSettingsSchema, ...errors },
+        response: { 200: settingsReadSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return readSettings(app.db, requireActor(request), request.params.orgId, request.query.userId);
+      const { userId, include } = request.query;
+      const actor = requireActor(request);
+      const orgId = request.params.orgId;
+      return include === 'sources' ? readEffectiveSettings(app.db, actor, orgId, userId) : readSettings(app.db, actor, orgId, userId);
     },
   );
 
@@ -54,25 +59,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateSettings(app.db, requireActor(request), request.params.orgId, request.body, request.query.userId),
-  );
-
-  app.get(
-    `${PREFIX}/effective-settings`,
-    {
-      schema: {
-        tags,
-        summary: 'The settings in force and where each comes from; the organisation’s policies for those below it',
-        description:
-          'Admins and library managers of the organisation. Per setting: the value in force and its source (`own`, `locked` or `default` by `setBy`, an organisation above, or `built-in`), the organisation’s own value (kept under a lock) and the nearest default above. Read in one statement over the organisation tree.',
-        params: settingsParamsSchema,
-        querystring: settingsQuerySchema,
-        response: { 200: effectiveSettingsSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readEffectiveSettings(app.db, requireActor(request), request.params.orgId, request.query.userId);
-    },
   );
 
   app.patch(
