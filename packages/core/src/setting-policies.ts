@@ -125,15 +125,19 @@ export function resolveSettings(chain: ReadonlyArray<OrganisationSettingsNode>):
 /** The settings' keys as the audit trail and the lock refusal name them: 'apps.giphy', 'imageSearch'. */
 export type SettingKey = `apps.${string}` | 'imageSearch';
 
-/** Texts of settings set by an organisation above (designed, docs/settings.md). */
+/** Texts of settings set by an organisation above (designed, docs/settings.md "Districts"). */
 export const settingPolicyMessages = {
+  forSchools: 'For schools',
   letSchoolsDecide: 'Let schools decide',
   lockForSchools: 'Lock for schools',
-  setBy: (name: string) => `Set by ${name}`,
-  lockedWho: 'Only district admins can change this.',
-  defaultWho: 'This is the district default: this school may choose its own.',
-  overridden: (name: string, label: string) => `${name}'s default is ${label}; this school chose its own.`,
+  /** Under a value the district locked: the control is disabled. */
+  locked: (name: string) => `Set by ${name}. Only district admins can change this.`,
+  /** Under a district default the school follows. */
+  followsDefault: (name: string) => `Set by ${name} as the district default. This school may choose its own.`,
+  /** Under the school's own value, when its district has a default. */
+  overridesDefault: (name: string, label: string) => `${name}'s default is ${label}. This school chose its own.`,
   useDistrictDefault: 'Use district default',
-  locked: (name: string) => `This setting is locked by ${name}: only its admins can change it, in ${name}'s settings.`,
-  policyFailed: (label: string) => `The setting for schools of ${label} could not be changed, please try again.`,
+  /** The refusal of a change to a setting locked above (409 setting_locked_by_district). */
+  refused: (name: string) => `This setting is locked by ${name}: only its admins can change it, in ${name}'s settings.`,
+  policyFailed: (setting: string) => `The setting of ${setting} for schools could not be changed, please try again.`,
 } as const;

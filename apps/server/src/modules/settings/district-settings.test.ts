@@ -85,13 +85,13 @@ describe('a district locks a setting for its schools', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'setting_locked_by_district',
-      message: settingPolicyMessages.locked(district.name),
+      message: settingPolicyMessages.refused(district.name),
       settings: ['apps.giphy'],
       lockedBy: { id: district.id, name: district.name },
     });
     const viaGraphql = await graphql(t.app, northAdmin, UPDATE_SETTINGS, { orgId: north.id, settings: { apps: { giphy: null } } });
     expect(viaGraphql.data).toBeNull();
-    expect(viaGraphql.errors?.[0]).toMatchObject({ message: settingPolicyMessages.locked(district.name), extensions: { code: 'setting_locked_by_district' } });
+    expect(viaGraphql.errors?.[0]).toMatchObject({ message: settingPolicyMessages.refused(district.name), extensions: { code: 'setting_locked_by_district' } });
     // The district's admin too: a lock is changed where it was set.
     expect((await patchSettings(districtAdmin, north.id, { apps: { giphy: 0 } })).statusCode).toBe(409);
     // A change naming a locked setting among others changes none of them.
@@ -251,7 +251,7 @@ describe('a region over districts over schools', () => {
     // The district is below the region: its own value and its policy for the locked setting are refused.
     const refused = await patchPolicies(districtAdmin, district.id, { apps: { giphy: null } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(settingPolicyMessages.locked(region!.name));
+    expect(refused.json().message).toBe(settingPolicyMessages.refused(region!.name));
     expect((await patchSettings(districtAdmin, district.id, { apps: { giphy: 1 } })).statusCode).toBe(409);
 
     // The region lets its districts decide: the district's lock applies again, and then the school's own value.

@@ -63,7 +63,7 @@ export interface Change {
 export function refuseLocked(resolved: ResolvedSettings, keys: readonly SettingKey[]): void {
   const locked = keys.filter((key) => sourceOf(resolved, key).from === 'locked');
   const by = locked[0] ? sourceOf(resolved, locked[0]).setBy : null;
-  if (by) throw appError('setting_locked_by_district', { message: settingPolicyMessages.locked(by.name), details: { settings: locked, lockedBy: by } });
+  if (by) throw appError('setting_locked_by_district', { message: settingPolicyMessages.refused(by.name), details: { settings: locked, lockedBy: by } });
 }
 
 function sourceOf(resolved: ResolvedSettings, key: SettingKey) {
