@@ -62,6 +62,16 @@ export class ManageAppsPage extends BasePage {
   privacyButton(appName: string): Locator {
     return this.page.getByRole('button', { name: `Privacy details: ${appName}` });
   }
+
+  /** At a district: the app's choice for its schools ('Let schools decide' or a value). */
+  forSchools(appName: string): Locator {
+    return this.page.getByRole('combobox', { name: `For schools: ${appName}` });
+  }
+
+  /** At a district, once a value is chosen for the schools: lock it (checked) or leave it a default. */
+  lockForSchools(appName: string): Locator {
+    return this.page.getByRole('checkbox', { name: `Lock for schools: ${appName}` });
+  }
 }
 
 /** /{orgId}/image-search: Image Search Settings (spec §4 "Image search"). */

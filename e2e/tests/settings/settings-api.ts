@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { organisationSettingsSchema, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
+import {
+  effectiveSettingsSchema,
+  organisationSettingsSchema,
+  type EffectiveSettings,
+  type OrganisationSettingsPayload,
+  type SettingPoliciesUpdate,
+  type SettingsUpdate,
+} from '@quire/core';
 import { checked } from '../../support/contracts.js';
 
 const origin = () => ({ origin: process.env.E2E_BASE_URL ?? '' });
@@ -37,4 +44,17 @@ export function launchOrganisation(all: Array<{ id: string; name: string }>, ope
   const candidate = [...all].reverse().find((o) => o.id !== opened.id && o.id !== changeable.id);
   if (!candidate) throw new Error('the demo admin needs a third organisation');
   return candidate;
+}
+
+/** The settings in force with where each comes from (GET …/settings?include=sources), for the page's session. */
+export async function readEffectiveSettings(page: Page, orgId: string): Promise<EffectiveSettings> {
+  const answer = await page.request.get(`/api/organisations/${encodeURIComponent(orgId)}/settings?include=sources`);
+  if (!answer.ok()) throw new Error(`settings read failed: ${answer.status()}`);
+  return checked(effectiveSettingsSchema, await answer.json(), 'GET …/settings?include=sources');
+}
+
+/** A district's policies for its schools (PATCH …/setting-policies), for the page's session. */
+export async function changePolicies(page: Page, orgId: string, change: SettingPoliciesUpdate): Promise<void> {
+  const answer = await page.request.patch(`/api/organisations/${encodeURIComponent(orgId)}/setting-policies`, { headers: origin(), data: change });
+  if (!answer.ok()) throw new Error(`setting policies update failed: ${answer.status()} ${await answer.text()}`);
 }

@@ -49,9 +49,13 @@ describe('the app catalogue (spec §3)', () => {
     expect(settingsUpdateSchema.safeParse({ apps: { giphy: -1 } }).success).toBe(true);
     expect(settingsUpdateSchema.safeParse({ apps: { giphy: null }, imageSearch: null }).success).toBe(true);
     expect(settingsUpdateSchema.safeParse({ apps: { nope: 1 } }).success).toBe(false);
-    expect(settingsUpdateSchema.safeParse({ apps: { giphy: 0 } }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ apps: { giphy: 2 } }).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({}).success).toBe(false);
-    expect(settingsUpdateSchema.safeParse({ imageSearch: 'google' }).success).toBe(false);
+    expect(settingsUpdateSchema.safeParse({ imageSearch: 'bing' }).success).toBe(false);
+    // A school's own choice against a district default: 'Teachers and students' (0) and Google, on purpose.
+    expect(settingsUpdateSchema.safeParse({ apps: { giphy: 0 }, imageSearch: 'google' }).success).toBe(true);
+    // Not for a teacher-only app, which never offers 'Teachers and students'.
+    expect(settingsUpdateSchema.safeParse({ apps: { bitmoji: 0 } }).success).toBe(false);
   });
 });
 

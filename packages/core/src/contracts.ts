@@ -45,7 +45,7 @@ import {
 import { organisationSchema, organisationSummarySchema, renamedOrganisationSchema } from './schemas/organisations.js';
 import { portfolioDownloadSchema } from './schemas/portfolios.js';
 import { teacherResourcesSchema } from './schemas/resources.js';
-import { organisationSettingsSchema, userAppsSchema } from './schemas/settings.js';
+import { effectiveSettingsSchema, organisationSettingsSchema, settingsReadSchema, userAppsSchema } from './schemas/settings.js';
 import { sendEmailResultSchema, teacherEmailPreviewSchema } from './schemas/teacher-mail.js';
 
 /**
@@ -95,9 +95,10 @@ export const restContracts = {
   'POST /api/:teacherId/admins/:libraryId/join': joinLibraryResultSchema,
   'POST /api/admin-tools/v2/:teacherId/users/delete-check': deleteCheckSchema,
   'POST /api/admin-tools/v2/:teacherId/users/archive': userArchivedSchema,
-  'GET /api/organisations/:orgId/settings': organisationSettingsSchema,
+  'GET /api/organisations/:orgId/settings': settingsReadSchema,
   'PATCH /api/organisations/:orgId/settings': organisationSettingsSchema,
   'GET /api/organisations/:orgId/users/:userId/apps': userAppsSchema,
+  'PATCH /api/organisations/:orgId/setting-policies': effectiveSettingsSchema,
   'POST /analytics/events': analyticsIntakeResultSchema,
   'GET /analytics/sessions/app/organisations/:orgId': analyticsSessionSchema,
   'GET /analytics/users/organisations/:orgId/students/count': analyticsCountSchema,
@@ -134,6 +135,7 @@ export const graphqlContracts = {
   generateLTICredentials: ltiCredentialsSchema,
   revokeLTICredentials: ltiCredentialsSchema,
   updateSettings: organisationSettingsSchema,
+  updateSettingPolicies: effectiveSettingsSchema,
 } as const satisfies Record<string, $ZodType>;
 export type GraphqlContractField = keyof typeof graphqlContracts;
 

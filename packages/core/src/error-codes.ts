@@ -126,6 +126,8 @@ export const errorCatalogue = {
   // Organisation and settings.
   invalid_organisation_name: { status: 400, message: validationMessages.organisationNameEmpty },
   invalid_settings: { status: 400, message: 'The settings are not valid' },
+  setting_locked_by_district: { status: 409, message: 'This setting is locked by the district: only its admins can change it, in the district’s settings.' },
+  setting_policies_need_schools: { status: 409, message: 'Only an organisation with schools under it can set their settings.' },
 
   // Portfolios, avatars and covers.
   portfolios_not_enabled: { status: 404, message: portfolioMessages.notEnabled },

@@ -15,4 +15,5 @@ export * from './schemas/index.js';
 export * from './contracts.js';
 export * from './contract-check.js';
 export * from './app-catalogue.js';
+export * from './setting-policies.js';
 export * from './sign-in-providers.js';

@@ -51,10 +51,20 @@ export interface VerificationTable {
   updatedAt: Timestamp;
 }
 
-/** Per-app permission: unset (teachers and students), 1 (teachers only), -1 (disabled for everyone). */
+/**
+ * The organisation's own settings. Per app: unset (follows a district default, else teachers and students), 1 (teachers
+ * only), -1 (disabled for everyone), 0 (teachers and students, chosen against a district default). imageSearch unset
+ * follows a district default, else Google.
+ */
 export interface OrganisationSettings {
-  apps: Record<string, 1 | -1>;
-  imageSearch?: 'pixabay';
+  apps: Record<string, 1 | -1 | 0>;
+  imageSearch?: 'pixabay' | 'google';
+}
+
+/** An organisation's policies for the organisations below it (absent: let schools decide). */
+export interface StoredSettingPolicies {
+  apps?: Record<string, { mode: 'locked' | 'default'; value: 1 | -1 | 0 }>;
+  imageSearch?: { mode: 'locked' | 'default'; value: 'pixabay' | 'google' };
 }
 
 export interface OrganisationsTable {
@@ -65,6 +75,8 @@ export interface OrganisationsTable {
   student_portfolios: Generated<boolean>;
   visit_libraries: Generated<boolean>;
   settings: Json<OrganisationSettings>;
+  /** Policies for the organisations below (docs/settings.md "Districts"). */
+  setting_policies: Json<StoredSettingPolicies>;
   /** The organisation above this one (a district over its schools), or null. */
   parent_id: string | null;
   created_at: Timestamp;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { organisationLicenseSchema } from './licenses.js';
 import { ltiCredentialsSchema } from './lti.js';
-import { organisationSettingsSchema } from './settings.js';
+import { effectiveSettingsSchema, organisationSettingsSchema } from './settings.js';
 
 /**
  * The organisation aggregate of the organisation service (spec §3 Organisation, §7 getOrganisations,
@@ -44,7 +44,10 @@ export const organisationSchema = z.object({
   admins: z.array(z.object({ email: z.string() })),
   /** Admins only. */
   lti: ltiCredentialsSchema,
+  /** The values in force (a district's lock or default included). */
   settings: organisationSettingsSchema,
+  /** The values in force with their sources, and the organisation's policies for those below it. */
+  effectiveSettings: effectiveSettingsSchema,
   /** The signed-in user's access here, decided by the server (the console's useOrgAccess). */
   access: orgAccessLevelSchema,
 });

@@ -19,7 +19,7 @@ export async function getOrganisations(db: Kysely<DB>, actor: Actor) {
 
 /**
  * getOrganisationById: the organisation's own fields and the actor's access (read once, with the access
- * check); licences, admins and LTI load on demand.
+ * check); licences, admins, LTI and settings (the settings module's, the values in force) load on demand.
  */
 export async function getOrganisationById(db: Kysely<DB>, actor: Actor, organisationId: string) {
   requireVerified(actor);
@@ -29,7 +29,6 @@ export async function getOrganisationById(db: Kysely<DB>, actor: Actor, organisa
     name: row.name,
     isDomain: row.is_domain,
     features: { orgLibraries: row.org_libraries, studentPortfolios: row.student_portfolios, visitLibraries: row.visit_libraries },
-    settings: { apps: row.settings.apps ?? {}, imageSearch: row.settings.imageSearch ?? null },
     access: level satisfies OrgAccessLevel,
   };
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrgAccessLevel } from '@quire/core';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { now } from '../../db/sql-helpers.js';
-import type { DB, OrganisationSettings } from '../../db/types.js';
+import type { DB, OrganisationSettings, StoredSettingPolicies } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -10,13 +11,87 @@ export async function findSettings(db: Db, organisationId: string, options: { fo
   return (await query.executeTakeFirst())?.settings;
 }
 
+/** One organisation of a settings chain: the organisation itself (depth 0), its parent (1), its grandparent (2). */
+export interface SettingsChainRow {
+  depth: number;
+  id: string;
+  name: string;
+  settings: OrganisationSettings;
+  setting_policies: StoredSettingPolicies;
+  /** Whether organisations sit under it (answered for depth 0 only; false above). */
+  has_children: boolean;
+  /** The caller's access to the organisation itself, when asked (the same value on every row). */
+  access: OrgAccessLevel | null;
+}
+
+/**
+ * The organisation and every organisation above it, nearest first, in one statement over the tree's closure: all that
+ * settings resolution needs (docs/settings.md "Districts"). `access` decides the caller's access in the same statement;
+ * `lockAncestors` takes a share lock on the chain's organisations, so a district's policy cannot change between a
+ * school's check of it and the school's write (the writer holds its own row for update first, so two writers of one
+ * organisation queue there instead of deadlocking).
+ */
+export async function findSettingsChain(
+  db: Db,
+  organisationId: string,
+  options: { access?: RawBuilder<OrgAccessLevel | null>; lockAncestors?: boolean } = {},
+): Promise<SettingsChainRow[]> {
+  let query = db
+    .selectFrom('organisation_ancestors as a')
+    .innerJoin('organisations as o', 'o.id', 'a.ancestor_id')
+    .select(['a.depth', 'o.id', 'o.name', 'o.settings', 'o.setting_policies'])
+    .select((eb) => [
+      eb
+        .and([eb('a.depth', '=', 0), eb.exists(eb.selectFrom('organisations as below').select(sql`1`.as('one')).whereRef('below.parent_id', '=', 'o.id'))])
+        .as('has_children'),
+      (options.access ?? sql<OrgAccessLevel | null>`NULL::text`).as('access'),
+    ])
+    .where('a.organisation_id', '=', organisationId)
+    .orderBy('a.depth');
+  if (options.lockAncestors) query = query.forShare(['o']);
+  return (await query.execute()) as SettingsChainRow[];
+}
+
+/** The organisation's own policies, under a row lock (a policy change). */
+export async function findPoliciesForUpdate(db: Db, organisationId: string): Promise<StoredSettingPolicies | undefined> {
+  return (await db.selectFrom('organisations').select('setting_policies').where('id', '=', organisationId).forUpdate().executeTakeFirst())?.setting_policies;
+}
+
+export interface PoliciesMerge {
+  /** Apps whose policy is set. */
+  setApps: NonNullable<StoredSettingPolicies['apps']>;
+  /** Apps returned to 'Let schools decide' (key removed). */
+  unsetApps: string[];
+  /** A policy to set, null to remove, undefined to leave. */
+  imageSearch?: StoredSettingPolicies['imageSearch'] | null;
+}
+
+/** Merges a partial change into the organisation's policies in one statement, as mergeSettings does for settings. */
+export async function mergePolicies(db: Db, organisationId: string, change: PoliciesMerge): Promise<StoredSettingPolicies | undefined> {
+  const apps = sql`(coalesce(setting_policies->'apps', '{}'::jsonb) || ${JSON.stringify(change.setApps)}::jsonb) - ${sql.val(change.unsetApps)}::text[]`;
+  const withApps = sql`jsonb_set(setting_policies, '{apps}', ${apps}, true)`;
+  const next =
+    change.imageSearch === undefined
+      ? withApps
+      : change.imageSearch === null
+        ? sql`(${withApps}) - 'imageSearch'`
+        : sql`(${withApps}) || ${JSON.stringify({ imageSearch: change.imageSearch })}::jsonb`;
+  const row = await db
+    .updateTable('organisations')
+    .set({ setting_policies: sql<StoredSettingPolicies>`${next}`, updated_at: now() })
+    .where('id', '=', organisationId)
+    .returning('setting_policies')
+    .executeTakeFirst();
+  return row?.setting_policies;
+}
+
 export interface SettingsMerge {
-  /** Apps to set to 1 or -1. */
-  setApps: Record<string, 1 | -1>;
+  /** Apps to set to 1, -1 or 0. */
+  setApps: Record<string, 1 | -1 | 0>;
   /** Apps to reset (key removed). */
   unsetApps: string[];
-  /** 'pixabay' to set, null to remove, undefined to leave. */
-  imageSearch?: 'pixabay' | null;
+  /** A value to set, null to remove, undefined to leave. */
+  imageSearch?: 'pixabay' | 'google' | null;
 }
 
 /**

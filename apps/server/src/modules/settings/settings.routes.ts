@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  effectiveSettingsSchema,
   errorResponseSchema,
   organisationSettingsSchema,
+  settingPoliciesUpdateSchema,
+  settingsReadSchema,
   settingsParamsSchema,
   settingsQuerySchema,
   settingsUpdateSchema,
@@ -9,11 +12,13 @@ import {
   userAppsSchema,
 } from '@quire/core';
 import { requireActor } from '../access/actor.js';
-import { appsForUser, readSettings, updateSettings } from './settings.service.js';
+import { appsForUser, readEffectiveSettings, readSettings, updateSettings } from './settings.service.js';
+import { updateSettingPolicies } from './setting-policies.service.js';
 
 const tags = ['settings'];
 const PREFIX = '/api/organisations/:orgId';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const writeErrors = { ...errors, 409: errorResponseSchema };
 
 /** Organisation settings (spec §7 "Settings", paths designed: docs/settings.md). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,16 +27,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Read organisation settings (apps and image search)',
-        description: 'Admins and library managers of the organisation. `userId`, when sent, must be the signed-in user.',
+        summary: 'Read organisation settings (apps and image search) in force; with include=sources, where each comes from',
+        description:
+          'Admins and library managers of the organisation. `userId`, when sent, must be the signed-in user. The values in force: the organisation’s own, or an organisation above’s where it applies one (a district’s lock or default). With `include=sources` the answer adds, per setting, its source (`own`, `locked` or `default` by `setBy`, an organisation above, or `built-in`), the organisation’s own value (kept under a lock) and the nearest default above, the organisation’s own policies for those below it and `hasOrganisationsBelow`. Read with the access check in one statement over the organisation tree.',
         params: settingsParamsSchema,
         querystring: settingsQuerySchema,
-        response: { 200: organisationSettingsSchema, ...errors },
+        response: { 200: settingsReadSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return readSettings(app.db, requireActor(request), request.params.orgId, request.query.userId);
+      const { userId, include } = request.query;
+      const actor = requireActor(request);
+      const orgId = request.params.orgId;
+      return include === 'sources' ? readEffectiveSettings(app.db, actor, orgId, userId) : readSettings(app.db, actor, orgId, userId);
     },
   );
 
@@ -42,14 +51,30 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Update organisation settings (partial, merged)',
         description:
-          'Admins only. Send only what changes: `{ "apps": { "giphy": -1 } }` (1 teachers only, -1 disabled for everyone, null back to the default) or `{ "imageSearch": "pixabay" }` / `{ "imageSearch": null }`. Other apps and settings keep their stored values. Unknown apps or values: 400. Answers the settings after the change.',
+          'Admins only. Send only what changes: `{ "apps": { "giphy": -1 } }` (1 teachers only, -1 disabled for everyone, 0 teachers and students on purpose, null back to the district default or the built-in value) or `{ "imageSearch": "pixabay" }` / `"google"` / `null`. Other apps and settings keep their stored values. Unknown apps or values: 400. A setting locked by an organisation above: 409 `setting_locked_by_district`, nothing changed. Answers the settings in force after the change.',
         params: settingsParamsSchema,
         querystring: settingsQuerySchema,
         body: settingsUpdateSchema,
-        response: { 200: organisationSettingsSchema, ...errors },
+        response: { 200: organisationSettingsSchema, ...writeErrors },
       },
     },
     async (request) => updateSettings(app.db, requireActor(request), request.params.orgId, request.body, request.query.userId),
+  );
+
+  app.patch(
+    `${PREFIX}/setting-policies`,
+    {
+      schema: {
+        tags,
+        summary: 'Set policies for the organisations below (a district over its schools)',
+        description:
+          'The organisation’s admins only. Per setting, a value for every organisation below, `locked` (they cannot change it) or `default` (they follow it until they choose their own): `{ "apps": { "giphy": { "mode": "locked", "value": -1 } } }`, `{ "imageSearch": { "mode": "default", "value": "pixabay" } }`; null returns a setting to Let schools decide. 409 `setting_policies_need_schools` at an organisation with nothing under it, 409 `setting_locked_by_district` for a setting an organisation above has locked. Answers the effective settings.',
+        params: settingsParamsSchema,
+        body: settingPoliciesUpdateSchema,
+        response: { 200: effectiveSettingsSchema, ...writeErrors },
+      },
+    },
+    async (request) => updateSettingPolicies(app.db, requireActor(request), request.params.orgId, request.body),
   );
 
   app.get(

@@ -1,26 +1,26 @@
 import type { Kysely } from 'kysely';
 import {
   allowedApps,
-  findApp,
   IMAGE_SEARCH_PIXABAY,
+  settingPolicyMessages,
+  type EffectiveSettings,
   type OrganisationSettingsPayload,
+  type ResolvedSettings,
+  type SettingKey,
   type SettingsUpdate,
   type UserApps,
 } from '@quire/core';
-import type { DB, OrganisationSettings } from '../../db/types.js';
+import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { findOrgAccess, isListedAdmin, requireOrgAccess } from '../access/org-access.js';
+import { ownSettings, presentEffective, readChainWithAccess, resolveChain } from './effective-settings.js';
 import * as repo from './settings.repository.js';
 
-/** The stored settings as the API answers them: only known apps with a valid value, imageSearch or null. */
-export function presentSettings(stored: OrganisationSettings | undefined): OrganisationSettingsPayload {
-  const apps: OrganisationSettingsPayload['apps'] = {};
-  for (const [id, value] of Object.entries(stored?.apps ?? {})) {
-    if (findApp(id) && (value === 1 || value === -1)) apps[id as keyof typeof apps] = value;
-  }
-  return { apps, imageSearch: stored?.imageSearch === IMAGE_SEARCH_PIXABAY ? IMAGE_SEARCH_PIXABAY : null };
+/** The effective settings in the answer of the read and update calls: apps 1 or -1 (absent: teachers and students), imageSearch or null. */
+function presentSettings(resolved: ResolvedSettings): OrganisationSettingsPayload {
+  return { apps: resolved.apps as OrganisationSettingsPayload['apps'], imageSearch: resolved.imageSearch };
 }
 
 /** The spec passes the acting user's id along; when given it must be the signed-in user. */
@@ -30,22 +30,53 @@ function checkUserId(actor: Actor, userId: string | undefined): void {
   }
 }
 
-/** Read organisation settings (spec §7): the organisation's admins and library managers. */
+/**
+ * Read organisation settings (spec §7): the organisation's admins and library managers. The values in force: a
+ * school's own, or its district's where the district applies one (docs/settings.md "Districts").
+ */
 export async function readSettings(db: Kysely<DB>, actor: Actor, organisationId: string, userId?: string): Promise<OrganisationSettingsPayload> {
   checkUserId(actor, userId);
-  const { organisation } = await requireOrgAccess(db, actor, organisationId, 'read', { missing: 'not-found' });
-  return presentSettings(organisation.settings);
+  return presentSettings(resolveChain(await readChainWithAccess(db, actor, organisationId, 'read')));
 }
 
-interface Change {
-  setting: string;
+/** The settings in force of an organisation whose access the caller has checked (getOrganisationById's settings). */
+export async function readSettingsUnchecked(db: Kysely<DB>, organisationId: string): Promise<OrganisationSettingsPayload> {
+  return presentSettings(resolveChain(await repo.findSettingsChain(db, organisationId)));
+}
+
+/** The effective settings with where each comes from, and the organisation's own policies (console screens). */
+export async function readEffectiveSettings(db: Kysely<DB>, actor: Actor, organisationId: string, userId?: string): Promise<EffectiveSettings> {
+  checkUserId(actor, userId);
+  return presentEffective(await readChainWithAccess(db, actor, organisationId, 'read'));
+}
+
+export interface Change {
+  setting: SettingKey;
   old: unknown;
   new: unknown;
 }
 
 /**
- * Update organisation settings (spec §7) and the updateSettings mutation: admins only; a partial
- * change merged in the database; every changed value in the audit trail with its old and new value.
+ * The refusal of a change to settings locked by an organisation above (the one highest of them names itself), or
+ * nothing. Everyone is refused, a district admin too: the lock is changed where it was set.
+ */
+export function refuseLocked(resolved: ResolvedSettings, keys: readonly SettingKey[]): void {
+  const locked = keys.filter((key) => sourceOf(resolved, key).from === 'locked');
+  const by = locked[0] ? sourceOf(resolved, locked[0]).setBy : null;
+  if (by) throw appError('setting_locked_by_district', { message: settingPolicyMessages.refused(by.name), details: { settings: locked, lockedBy: by } });
+}
+
+function sourceOf(resolved: ResolvedSettings, key: SettingKey) {
+  if (key === 'imageSearch') return resolved.sources.imageSearch;
+  const source = resolved.sources.apps[key.slice('apps.'.length)];
+  if (!source) throw appError('invalid_settings');
+  return source;
+}
+
+/**
+ * Update organisation settings (spec §7) and the updateSettings mutation: admins only; a partial change merged in the
+ * database; a setting locked by a district refused (409 setting_locked_by_district, nothing changed); every changed
+ * value in the audit trail with its old and new value (the organisation's own values).
  */
 export async function updateSettings(
   db: Kysely<DB>,
@@ -56,21 +87,27 @@ export async function updateSettings(
 ): Promise<OrganisationSettingsPayload> {
   checkUserId(actor, userId);
   await requireOrgAccess(db, actor, organisationId, 'admin', { missing: 'not-found' });
-  const setApps: Record<string, 1 | -1> = {};
+  const setApps: Record<string, 1 | -1 | 0> = {};
   const unsetApps: string[] = [];
   for (const [id, value] of Object.entries(update.apps ?? {})) {
-    if (value === 1 || value === -1) setApps[id] = value;
+    if (value === 1 || value === -1 || value === 0) setApps[id] = value;
     else unsetApps.push(id);
   }
+  const keys: SettingKey[] = [...Object.keys(setApps), ...unsetApps].map((id) => `apps.${id}` as const);
+  if (update.imageSearch !== undefined) keys.push('imageSearch');
   return db.transaction().execute(async (trx) => {
-    // The row lock orders concurrent changes; the merge itself happens in the UPDATE (repository).
-    const before = presentSettings(await repo.findSettings(trx, organisationId, { forUpdate: true }));
-    const after = presentSettings(await repo.mergeSettings(trx, organisationId, { setApps, unsetApps, imageSearch: update.imageSearch }));
+    // The row lock orders concurrent changes of this organisation; the share locks hold its district's policies still
+    // until the change is written. The merge itself happens in the UPDATE (repository).
+    await repo.findSettings(trx, organisationId, { forUpdate: true });
+    const chain = await repo.findSettingsChain(trx, organisationId, { lockAncestors: true });
+    refuseLocked(resolveChain(chain), keys);
+    const before = ownSettings(chain[0]?.settings);
+    const stored = await repo.mergeSettings(trx, organisationId, { setApps, unsetApps, imageSearch: update.imageSearch });
+    const after = ownSettings(stored);
     const changes: Change[] = [];
     for (const id of [...Object.keys(setApps), ...unsetApps]) {
-      const key = id as keyof typeof before.apps;
-      const old = before.apps[key] ?? null;
-      const next = after.apps[key] ?? null;
+      const old = before.apps[id] ?? null;
+      const next = after.apps[id] ?? null;
       if (old !== next) changes.push({ setting: `apps.${id}`, old, new: next });
     }
     if (update.imageSearch !== undefined && before.imageSearch !== after.imageSearch) {
@@ -79,7 +116,9 @@ export async function updateSettings(
     if (changes.length > 0) {
       await recordAudit(trx, actor, { organisationId, action: 'settings.update', targetType: 'organisation_settings', targetIds: [organisationId], details: { changes } });
     }
-    return after;
+    const [self, ...above] = chain;
+    if (!self || !stored) throw appError('organisation_not_found');
+    return presentSettings(resolveChain([{ ...self, settings: stored }, ...above]));
   });
 }
 
@@ -102,7 +141,8 @@ export async function appsForUser(db: Kysely<DB>, actor: Actor, organisationId: 
   }
   if (!activeMember && !admin) throw appError('user_not_member');
   const kind = activeMember?.is_student ? 'student' : 'teacher';
-  const settings = presentSettings(found.organisation.settings);
+  // The values in force, a district's lock or default included: the same resolution the console shows.
+  const settings = resolveChain(await repo.findSettingsChain(db, organisationId));
   return {
     userId,
     organisationId,

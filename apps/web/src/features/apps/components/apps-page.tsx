@@ -1,5 +1,15 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { appsMessages, settingsMessages, type AppCatalogueEntry, type SettingsUpdate } from '@quire/core';
+import {
+  APP_PERMISSION_EVERYONE,
+  appsMessages,
+  settingPolicyMessages,
+  settingsMessages,
+  type AppCatalogueEntry,
+  type AppSettingValue,
+  type SettingPoliciesUpdate,
+  type SettingsUpdate,
+} from '@quire/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.js';
@@ -9,13 +19,21 @@ import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { useSettings } from '../../../lib/settings/get-settings.js';
+import { ownValueFor, sourcesOf } from '../../../lib/settings/setting-sources.js';
+import { useUpdateSettingPolicies } from '../../../lib/settings/update-setting-policies.js';
 import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
 import { AppsTable } from './apps-table.js';
 import { PrivacyDialog } from './privacy-dialog.js';
 
 /** Designed: what a library manager sees above the settings they may read but not change. */
 const READ_ONLY_TEXT = 'Only the admins of this organisation can change these settings.';
+
+/** Designed: what a district's admin reads above the choices for its schools. */
+const DISTRICT_TEXT =
+  "Under each app, 'For schools' applies a permission to every school of this district: as a default each school may change, or locked with 'Lock for schools'. 'Let schools decide' leaves it to each school.";
 
 /** Manage Apps (spec §2, §4 "App permission per app"): which third-party apps teachers and students may use. */
 export function AppsPage() {
@@ -43,12 +61,31 @@ export function AppsPage() {
       return next;
     });
 
+  const queryClient = useQueryClient();
+  // A district locked the setting since the page loaded: its reason, and the page shows the lock.
+  const lockedMeanwhile = (error: unknown) => {
+    if (!hasErrorCode(error, 'setting_locked_by_district')) return false;
+    notifyError(userFacingMessage(error) ?? settingsMessages.loadFailed);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.settings(orgId) });
+    return true;
+  };
+
   // Shown at once; only this app's value changes, so rows saved at the same time do not undo each other.
   const update = useUpdateSettings<{ app: AppCatalogueEntry; change: SettingsUpdate }>(orgId, userId, {
     onMutate: ({ app }) => mark(app.id, true),
-    onError: (_error, { app }) => notifyError(appsMessages.updateFailed(app.name)),
+    onError: (error, { app }) => {
+      if (!lockedMeanwhile(error)) notifyError(appsMessages.updateFailed(app.name));
+    },
     onSettled: (_data, _error, { app }) => mark(app.id, false),
   });
+  const updatePolicy = useUpdateSettingPolicies<{ app: AppCatalogueEntry; change: SettingPoliciesUpdate }>(orgId, {
+    onMutate: ({ app }) => mark(app.id, true),
+    onError: (error, { app }) => {
+      if (!lockedMeanwhile(error)) notifyError(settingPolicyMessages.policyFailed(app.name));
+    },
+    onSettled: (_data, _error, { app }) => mark(app.id, false),
+  });
+  const full = sourcesOf(settings.data);
 
 
   return (
@@ -59,6 +96,11 @@ export function AppsPage() {
           Choose which apps teachers and students may use in {productName}. A change applies at once. Open Details to see what each app receives
           and its age limits.
         </Text>
+        {full?.hasOrganisationsBelow ? (
+          <Text maw={650} size="sm">
+            {DISTRICT_TEXT}
+          </Text>
+        ) : null}
         {settings.isSuccess && !isAdmin ? (
           <Text size="sm" c="dimmed" maw={650}>
             {READ_ONLY_TEXT}
@@ -75,7 +117,16 @@ export function AppsPage() {
             apps={settings.data.apps}
             saving={new Set(saving.keys())}
             readOnly={!isAdmin}
-            onChange={(app, value) => update.mutate({ app, change: { apps: { [app.id]: value } } })}
+            sources={full?.sources.apps}
+            policies={full?.hasOrganisationsBelow ? full.policies.apps : undefined}
+            onChange={(app, value) => {
+              // 'Teachers and students' is stored only against a district default that says otherwise.
+              const wanted: AppSettingValue = value ?? APP_PERMISSION_EVERYONE;
+              const own = ownValueFor(full?.sources.apps[app.id as keyof typeof full.sources.apps], wanted, APP_PERMISSION_EVERYONE as AppSettingValue);
+              update.mutate({ app, change: { apps: { [app.id]: own } } });
+            }}
+            onUseDefault={(app) => update.mutate({ app, change: { apps: { [app.id]: null } } })}
+            onPolicy={(app, policy) => updatePolicy.mutate({ app, change: { apps: { [app.id]: policy } } })}
             onPrivacy={(app, opener) => {
               privacyOpener.current = opener;
               setPrivacyApp(app);

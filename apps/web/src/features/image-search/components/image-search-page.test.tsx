@@ -1,4 +1,4 @@
-import { settingsMessages } from '@quire/core';
+import { resolveSettings, settingPolicyMessages, settingsMessages, type OrganisationSettingsNode } from '@quire/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,5 +51,26 @@ describe('Image Search Settings', { timeout: 20_000 }, () => {
     await userEvent.setup().click(toggle);
     expect(await screen.findByText(settingsMessages.imageSearchFailed)).toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+});
+
+describe('Image Search Settings under a district', { timeout: 20_000 }, () => {
+  it('disables the switch a district locked, and says who set it and who may change it', async () => {
+    const chain: OrganisationSettingsNode[] = [
+      { id: 'org-1', name: 'Oak School', own: { apps: {}, imageSearch: 'google' }, policies: { apps: {} } },
+      { id: 'district-1', name: 'Riverside District', own: { apps: {} }, policies: { apps: {}, imageSearch: { mode: 'locked', value: 'pixabay' } } },
+    ];
+    const resolved = resolveSettings(chain);
+    fakeFetch({
+      'gql getOrganisationAccess': admins,
+      'GET /api/organisations/org-1/settings': {
+        body: { organisationId: 'org-1', apps: resolved.apps, imageSearch: resolved.imageSearch, sources: resolved.sources, policies: { apps: {}, imageSearch: null }, hasOrganisationsBelow: false },
+      },
+    });
+    renderAt(<ImageSearchPage />);
+    const toggle = await screen.findByRole('switch', { name: /Allow Google image search/ });
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(expect.stringContaining(settingPolicyMessages.locked('Riverside District')));
   });
 });

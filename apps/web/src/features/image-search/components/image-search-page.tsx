@@ -1,5 +1,14 @@
 import { Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IMAGE_SEARCH_PIXABAY, settingsMessages, type OrganisationSettingsPayload, type SettingsUpdate } from '@quire/core';
+import {
+  IMAGE_SEARCH_GOOGLE,
+  IMAGE_SEARCH_PIXABAY,
+  settingPolicyMessages,
+  settingsMessages,
+  type ImageSearchValue,
+  type SettingPoliciesUpdate,
+  type SettingsUpdate,
+} from '@quire/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
@@ -7,11 +16,21 @@ import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { SchoolPolicyControl } from '../../../components/ui/school-policy-control.js';
+import { SettingSourceNote, sourceNote } from '../../../components/ui/setting-source-note.js';
+import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { useSettings } from '../../../lib/settings/get-settings.js';
+import { ownValueFor, sourcesOf } from '../../../lib/settings/setting-sources.js';
+import { useUpdateSettingPolicies } from '../../../lib/settings/update-setting-policies.js';
 import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
 import { TurnOffGoogleDialog } from './turn-off-google-dialog.js';
 
-type ImageSearch = OrganisationSettingsPayload['imageSearch'];
+const IMAGE_SEARCH_LABELS: Record<ImageSearchValue, string> = {
+  google: 'Google image search allowed',
+  pixabay: 'Moderated safe images only (Pixabay)',
+};
+const NOTE_ID = 'image-search-source';
 
 /** Image Search Settings (spec §2, §4 "Image search"): Google allowed (unset) or moderated safe images only ('pixabay'). */
 export function ImageSearchPage() {
@@ -28,11 +47,34 @@ export function ImageSearchPage() {
     if (settings.isError) notifyError(settingsMessages.loadFailed);
   }, [settings.isError]);
 
-  const update = useUpdateSettings<{ change: SettingsUpdate }>(orgId, userId, { onError: () => notifyError(settingsMessages.imageSearchFailed) });
-  const save = (value: ImageSearch) => update.mutate({ change: { imageSearch: value } });
+  const queryClient = useQueryClient();
+  // A district locked the setting since the page loaded: its reason, and the page shows the lock.
+  const lockedMeanwhile = (error: unknown) => {
+    if (!hasErrorCode(error, 'setting_locked_by_district')) return false;
+    notifyError(userFacingMessage(error) ?? settingsMessages.imageSearchFailed);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.settings(orgId) });
+    return true;
+  };
+  const update = useUpdateSettings<{ change: SettingsUpdate }>(orgId, userId, {
+    onError: (error) => {
+      if (!lockedMeanwhile(error)) notifyError(settingsMessages.imageSearchFailed);
+    },
+  });
+  const updatePolicy = useUpdateSettingPolicies<{ change: SettingPoliciesUpdate }>(orgId, {
+    onError: (error) => {
+      if (!lockedMeanwhile(error)) notifyError(settingPolicyMessages.policyFailed('image search'));
+    },
+  });
+  const full = sourcesOf(settings.data);
+  const source = full?.sources.imageSearch;
+  const locked = source?.from === 'locked';
+  // Google is stored only against a district default of Pixabay; otherwise 'on' is the built-in value.
+  const save = (wanted: ImageSearchValue) =>
+    update.mutate({ change: { imageSearch: ownValueFor(source, wanted, IMAGE_SEARCH_GOOGLE as ImageSearchValue) } });
 
   const current = settings.data?.imageSearch ?? null;
   const googleAllowed = current !== IMAGE_SEARCH_PIXABAY;
+  const policy = full?.policies.imageSearch ?? null;
 
   return (
     <>
@@ -57,11 +99,20 @@ export function ImageSearchPage() {
                 label="Allow Google image search"
                 description="When off, image search shows moderated safe images only (Pixabay)."
                 checked={googleAllowed}
-                disabled={!isAdmin}
+                disabled={!isAdmin || locked}
+                // Mantine adds its description's id to this one.
+                aria-describedby={sourceNote(source, (value: ImageSearchValue) => IMAGE_SEARCH_LABELS[value]) ? NOTE_ID : undefined}
                 onChange={(event) => {
-                  if (event.currentTarget.checked) save(null);
+                  if (event.currentTarget.checked) save(IMAGE_SEARCH_GOOGLE);
                   else setConfirming(true);
                 }}
+              />
+              <SettingSourceNote
+                id={NOTE_ID}
+                source={source}
+                labelOf={(value: ImageSearchValue) => IMAGE_SEARCH_LABELS[value]}
+                settingName="Image search"
+                onUseDefault={isAdmin ? () => update.mutate({ change: { imageSearch: null } }) : undefined}
               />
               <Text size="sm" role="status" aria-live="polite">
                 {googleAllowed ? 'Image search now uses Google image search.' : 'Image search now shows moderated safe images only (Pixabay).'}
@@ -74,6 +125,19 @@ export function ImageSearchPage() {
             </Stack>
           </Paper>
         )}
+        {full?.hasOrganisationsBelow ? (
+          <Paper withBorder p="md">
+            <Text size="sm">Image search for every school of this district: a default each school may change, or locked with 'Lock for schools'.</Text>
+            <SchoolPolicyControl
+              settingName="Image search"
+              choices={([IMAGE_SEARCH_GOOGLE, IMAGE_SEARCH_PIXABAY] as const).map((value) => ({ value, label: IMAGE_SEARCH_LABELS[value] }))}
+              policy={policy}
+              disabled={!isAdmin || locked}
+              description={locked ? sourceNote(source, (value: ImageSearchValue) => IMAGE_SEARCH_LABELS[value]) : null}
+              onChange={(next) => updatePolicy.mutate({ change: { imageSearch: next ? { mode: next.mode, value: next.value as ImageSearchValue } : null } })}
+            />
+          </Paper>
+        ) : null}
       </Stack>
       <TurnOffGoogleDialog
         opened={confirming}

@@ -8,7 +8,12 @@ export interface PermissionSelectProps {
   data: Array<{ value: string; label: string }>;
   /** Called once per choice made: a pick from the list, or Enter (or leaving the control) after the arrow keys. */
   onCommit: (value: string) => void;
+  /** Disabled: a reader, or a setting locked by a district (say why with describedBy). */
   readOnly?: boolean;
+  /** The text under the control that explains its value (who set it, who may change it): its accessible description. */
+  description?: string | null;
+  /** A value set by a district shows greyed (a filled control), enabled while the school may still change it. */
+  inherited?: boolean;
 }
 
 /** Keys that change a closed native select's value in place (Windows and Linux browsers), one change event each. */
@@ -21,7 +26,7 @@ const isStep = (event: KeyboardEvent) => !event.altKey && !event.ctrlKey && !eve
  * saved on Enter or when focus leaves the control, while a pick from the opened list is saved at once. Escape puts the
  * saved value back. The control is never disabled while saving, so focus stays on it.
  */
-export function PermissionSelect({ label, value, data, onCommit, readOnly }: PermissionSelectProps) {
+export function PermissionSelect({ label, value, data, onCommit, readOnly, description, inherited }: PermissionSelectProps) {
   const [draft, setDraft] = useState<string | null>(null);
   // Set between a step key's keydown and keyup: the change event it causes fires in between.
   const stepping = useRef(false);
@@ -33,6 +38,10 @@ export function PermissionSelect({ label, value, data, onCommit, readOnly }: Per
     <NativeSelect
       size="xs"
       aria-label={label}
+      // Mantine names its description in aria-describedby (an aria-describedby of our own would be replaced).
+      description={description ?? undefined}
+      inputWrapperOrder={['label', 'input', 'description']}
+      variant={inherited ? 'filled' : 'default'}
       value={draft ?? value}
       data={data}
       disabled={readOnly}
