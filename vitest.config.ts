@@ -15,6 +15,7 @@ const SERVER_FILES_WITHOUT_DATABASE = [
   'src/modules/analytics/analytics-cache.test.ts',
   'src/modules/analytics/signed-url.test.ts',
   'src/modules/identity/hash-pool.test.ts',
+  'src/modules/identity/id-token.test.ts',
   'src/modules/identity/log-redaction.test.ts',
   'src/modules/lti/lti-units.test.ts',
   'test/start-refusals.test.ts',

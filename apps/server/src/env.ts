@@ -162,8 +162,6 @@ export const envSchema = z.object({
   OFFICE365_OIDC_CLIENT_SECRET: z.string().optional(),
   /** Key the product sends (Authorization: Bearer …) to report session events to POST /analytics/events. Unset: intake is off. */
   ANALYTICS_INGEST_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Key that signs the analytics data URLs (HMAC-SHA256). Unset: derived from AUTH_SECRET (random per start without it). */
-  ANALYTICS_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seconds an analytics session's signed URLs stay valid (its refreshIn). */
   ANALYTICS_URL_TTL_SECONDS: int(60, 86_400).default(3600),
   /**

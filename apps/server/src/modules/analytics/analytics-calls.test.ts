@@ -4,7 +4,9 @@ import { analyticsSessionSchema, type AnalyticsSession } from '@quire/core';
 import { buildTeacher } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
-import { analyticsUrlKey, createUrlSigner } from './signed-url.js';
+import { linkSigner } from '../access/signed-links.js';
+import { createUrlSigner } from './signed-url.js';
+import { recordStatements, sessionReads } from '../../../test/statements.js';
 
 const KEY = 'intake-key-for-tests-0123456789-abcdef';
 let t: TestApp;
@@ -73,8 +75,8 @@ describe('signed URLs', () => {
       signature: url.replace(/signature=([\w-])/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`),
       expiry: url.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`),
       missing: url.split('?')[0] ?? '',
-      expired: `${url.split('?')[0]}?${createUrlSigner(analyticsUrlKey(t.env), 900).sign(orgId, sessionOf(url), Date.now() - 901_000).query}`,
-      otherKey: `${url.split('?')[0]}?${createUrlSigner(Buffer.from('another-key-another-key-another-key!'), 900).sign(orgId, sessionOf(url)).query}`,
+      expired: `${url.split('?')[0]}?${createUrlSigner(linkSigner(t.env.AUTH_SECRET, 'analytics-data'), 900).sign(orgId, sessionOf(url), Date.now() - 901_000).query}`,
+      otherKey: `${url.split('?')[0]}?${createUrlSigner(linkSigner('another-secret-another-secret-another-secret', 'analytics-data'), 900).sign(orgId, sessionOf(url)).query}`,
       otherSession: url.replace(/session=[\w-]+/, 'session=another-session'),
     };
     const codes: Record<string, [number, string]> = {};
@@ -272,5 +274,22 @@ describe('the answer cache (ANALYTICS_CACHE_SECONDS)', () => {
     expect((await cget(sa.urls.studentsCount.replace(a.orgId, b.orgId))).statusCode).toBe(403);
     expect((await cget(sb.urls.studentsCount)).json()).toEqual({ count: 1 });
     expect((await cget(sa.urls.studentsCount)).json()).toEqual({ count: 2 });
+  });
+});
+
+describe('a signed call reads no session', () => {
+  it("an Analytics page's data calls, sent with the browser's session cookie, never look up that session; the link's binding is one statement", async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const s = await openSession(orgId, headers);
+    const urls = [s.urls.studentsCount, s.urls.librariesCount, s.urls.booksCount, s.urls.booksCountPeriodic, ...Object.values(s.urls.data).flatMap((u) => Object.values(u))];
+    const recorded = recordStatements(t.app.db);
+    try {
+      for (const url of urls) expect((await t.app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(200);
+    } finally {
+      recorded.stop();
+    }
+    expect(urls.length).toBeGreaterThanOrEqual(11);
+    // The binding (the session that asked is alive and its user an admin here) is checked once and then kept 10 s.
+    expect(sessionReads(recorded.sql)).toEqual({ byToken: 0, byId: 1 });
   });
 });

@@ -15,6 +15,8 @@ const orgId = z.string().min(1).max(128);
 const metricFile = z.enum(ANALYTICS_METRICS.map((m) => `${m}.json`) as [string, ...string[]]);
 const granularityFile = z.enum(ANALYTICS_GRANULARITIES.map((g) => `${g}.json`) as [string, ...string[]]);
 const privateData = { 'cache-control': 'private, no-store' };
+/** The data routes are opened by their signed URL, which names its own session: the request's cookie is not looked up. */
+const signedRoute = { signedLink: 'analytics-data' } as const;
 
 /**
  * Sends the answer to one question about one organisation as JSON text: the kept text when the cache has it, else
@@ -60,6 +62,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
       app.get(
         `/analytics/users/organisations/:orgId/${subject}/count`,
         {
+          config: signedRoute,
           schema: {
             tags: ['analytics'],
             summary: `Count of ${subject} (signed URL); with from/to, those created between them`,
@@ -82,6 +85,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
     app.get(
       '/analytics/users/organisations/:orgId/books/count/periodic',
       {
+        config: signedRoute,
         schema: {
           tags: ['analytics'],
           summary: 'Books created per day, week or month (signed URL)',
@@ -104,6 +108,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
     app.get(
       '/analytics/data/app/organisations/:orgId/:file',
       {
+        config: signedRoute,
         schema: {
           tags: ['analytics'],
           summary: 'A chart metric over the whole range, by name (signed URL)',
@@ -126,6 +131,7 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
     app.get(
       '/analytics/data/app/organisations/:orgId/:metric/:file',
       {
+        config: signedRoute,
         schema: {
           tags: ['analytics'],
           summary: 'A chart metric per day, ISO week or month (signed URL)',

@@ -10,8 +10,8 @@ export const LINK_SESSION_KEPT_MS = 10_000;
 /**
  * The second half of a signed analytics link's check: the session that asked for it still lives and its user is
  * still an admin of the organisation. One statement over two primary keys; a yes is kept LINK_SESSION_KEPT_MS, so
- * the twenty links a dashboard opens at once cost one, and the link does not depend on the request's own session
- * (signed routes may stop reading it). A session signed out or an access removed closes its links within that time.
+ * the twenty links a dashboard opens at once cost one, and the link does not depend on the request's own session,
+ * which signed routes do not read (config.signedLink). A session signed out or an access removed closes its links within that time.
  */
 export function createLinkSessionCheck(db: Kysely<DB>, keptMs = LINK_SESSION_KEPT_MS, keptMax = 10_000) {
   const alive = new LRUCache<string, true>({ max: keptMax, ttl: keptMs });

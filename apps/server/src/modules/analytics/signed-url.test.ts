@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { linkSigner } from '../access/signed-links.js';
 import { createUrlSigner } from './signed-url.js';
 
-const key = Buffer.from('a-test-key-a-test-key-a-test-key!!');
+const key = linkSigner('a-test-secret-a-test-secret-a-test-secret', 'analytics-data');
 const parse = (query: string) => Object.fromEntries(new URLSearchParams(query)) as { session?: string; expires?: string; signature?: string };
 const codeOf = (check: () => void) => {
   try {

@@ -10,6 +10,7 @@ import {
 import { appError } from '../../errors.js';
 import { emptyResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
+import { linkSigner } from '../access/signed-links.js';
 import { publicUrl } from '../../env.js';
 import { verifyIdToken } from '../identity/id-token.js';
 import { CONFLICT_COOKIE } from '../identity/identity.routes.js';
@@ -22,7 +23,7 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps: AuthContractsDeps = { auth: app.auth, db: app.db, env: app.env };
   const issuer = publicUrl(app.env);
-  const secret = (await app.auth.$context).secret;
+  const conflicts = linkSigner(app.env.AUTH_SECRET, 'sign-in-conflict');
   await registerAuthRateLimit(app);
   const lookups = accountLimits(app, 'lookup');
   const mails = accountLimits(app, 'mail');
@@ -37,7 +38,7 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
     const claims = token ? await verifyIdToken(app.auth, token, issuer) : null;
     if (!claims || !request.actor || claims.sub !== request.actor.userId) {
       const conflict = request.cookies[CONFLICT_COOKIE];
-      const email = conflict ? verifySignedValue(secret, conflict) : null;
+      const email = conflict ? verifySignedValue(conflicts, conflict) : null;
       if (email) {
         reply.clearCookie(CONFLICT_COOKIE, { path: '/api/token' });
         throw appError('auth/account-exists-with-different-credential', { details: {

@@ -58,7 +58,8 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
 
 /**
  * Sets request.actor from the `__admin_session` cookie (one statement: session-actor.ts), and refuses a request
- * whose X-Acting-User names someone else than the session's user (a tab left open by another user).
+ * whose X-Acting-User names someone else than the session's user (a tab left open by another user). Routes with
+ * `config.signedLink` are skipped: their link names the session that asked for it.
  */
 export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string }): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
@@ -72,11 +73,13 @@ export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB
       throw actingUserMismatch();
     }
   };
-  // A callback hook: a request without a session (a signed analytics URL, the sign-in screen) costs no promise.
+  // A callback hook: a request without a session (the sign-in screen) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     request.actor = null;
     request.sessionRef = null;
-    if (!hasSessionCookie(request)) return done();
+    // A route opened by a signed link checks the session the link names (access/signed-links.ts): the cookie a
+    // browser sends along is not looked up, so a dashboard's many data calls cost no session reads.
+    if (request.routeOptions.config?.signedLink || !hasSessionCookie(request)) return done();
     const token = sessionTokenOf(request.headers.cookie ?? '', options.secret);
     if (!token) return done();
     const acting = request.headers[ACTING_USER_HEADER];

@@ -14,6 +14,7 @@ import {
 } from '@quire/core';
 import { appError, noRoute } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
+import { linkSigner } from '../access/signed-links.js';
 import { publicUrl } from '../../env.js';
 import { SESSION_COOKIE_NAME } from '@quire/core';
 import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
@@ -95,7 +96,8 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { auth } = opts;
   const origin = publicUrl(app.env);
-  const secret = (await auth.$context).secret;
+  // The provider-conflict note is a signed value of its own purpose, never signed with the session cookie's key.
+  const conflicts = linkSigner(app.env.AUTH_SECRET, 'sign-in-conflict');
 
   // Better Auth reads the raw body itself.
   app.removeAllContentTypeParsers();
@@ -160,7 +162,7 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
       await context.internalAdapter.deleteSession(previousSession.session.token);
     }
     if (notes.providerEmail && location.includes('error=account_not_linked')) {
-      const value = signValue(secret, notes.providerEmail, new Date(Date.now() + CONFLICT_SECONDS * 1000));
+      const value = signValue(conflicts, notes.providerEmail, new Date(Date.now() + CONFLICT_SECONDS * 1000));
       cookies.push(`${CONFLICT_COOKIE}=${value}; Max-Age=${CONFLICT_SECONDS}; Path=/api/token; HttpOnly; Secure; SameSite=Lax`);
     }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../../plugins/server-module.js';
+import { linkSigner } from '../access/signed-links.js';
 import type { BuildOptions } from './export-build.service.js';
 import { PORTFOLIO_EXPORT_QUEUE, portfolioExportHandler, portfolioExportQueueOptions, type PortfolioExportJobData } from './portfolios.job.js';
 import { organisationsDueForExport } from './portfolios.repository.js';
@@ -58,7 +59,8 @@ const portfoliosPlugin = fp(async (app: FastifyInstance): Promise<void> => {
     if (timer) clearInterval(timer);
   });
 
-  await app.register(portfoliosRoutes({ db: app.db, pool: app.database.pool, env: app.env, requestBuild }));
+  const links = linkSigner(app.env.AUTH_SECRET, 'portfolio-download');
+  await app.register(portfoliosRoutes({ db: app.db, pool: app.database.pool, env: app.env, links, requestBuild }));
 }, { name: 'portfolios' });
 
 export const portfoliosModule: ServerModule = { name: 'portfolios', plugin: portfoliosPlugin };

@@ -30,6 +30,8 @@ export function portfoliosRoutes(deps: PortfolioDeps): FastifyPluginAsyncZod {
     app.get(
       '/rest/:org/student-portfolios-export/:exportId/download',
       {
+        // Opened by the signed link, which names the session that asked for it: the cookie is not looked up.
+        config: { signedLink: 'portfolio-download' },
         schema: {
           tags,
           summary: 'The student-portfolio CSV behind a signed link (RFC 4180, UTF-8 with BOM), streamed',

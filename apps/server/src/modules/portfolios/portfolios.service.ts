@@ -8,6 +8,7 @@ import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
+import type { LinkSigner } from '../access/signed-links.js';
 import { recordAudit } from '../access/audit.js';
 import { liveSessionAccessLevel, requireOrgAccess } from '../access/org-access.js';
 import { checkLink, signedDownloadPath } from './portfolio-link.js';
@@ -26,6 +27,8 @@ export interface PortfolioDeps {
   /** PostgreSQL only: the pool whose settings a download's own connection uses. */
   pool?: Pool;
   env: Env;
+  /** Signs and checks the download links (the `portfolio-download` purpose). */
+  links: LinkSigner<'portfolio-download'>;
   /** Queues a build of the organisation's export (at most one waiting per organisation). */
   requestBuild: (organisationId: string) => Promise<void>;
 }
@@ -49,7 +52,7 @@ export async function getPortfolioDownload(deps: PortfolioDeps, actor: Actor, or
   const refreshIn = deps.env.PORTFOLIO_LINK_TTL_SECONDS;
   const expires = Math.floor(now / 1000) + refreshIn;
   return {
-    url: signedDownloadPath(deps.env, { organisationId, exportId: latest.id, userId: actor.userId, sessionId: actor.sessionId ?? '', expires }),
+    url: signedDownloadPath(deps.links, { organisationId, exportId: latest.id, userId: actor.userId, sessionId: actor.sessionId ?? '', expires }),
     generatedAt: new Date(latest.generated_at).toISOString(),
     refreshIn,
   };
@@ -67,10 +70,10 @@ export interface DownloadFile {
  * while the session that asked for it lives and its user is still an admin there (one statement, no cookie needed).
  */
 export async function openPortfolioDownload(
-  deps: Pick<PortfolioDeps, 'db' | 'pool' | 'env'>,
+  deps: Pick<PortfolioDeps, 'db' | 'pool' | 'links'>,
   link: { organisationId: string; exportId: string; userId: string; sessionId: string; expires: number; signature: string },
 ): Promise<DownloadFile> {
-  const check = checkLink(deps.env, link, link.signature);
+  const check = checkLink(deps.links, link, link.signature);
   if (check === 'forged') throw appError('link_invalid');
   if (check === 'expired') throw appError('link_expired');
   if ((await liveSessionAccessLevel(deps.db, link.sessionId, link.organisationId, link.userId)) !== 'admin') throw appError('link_session_ended');

@@ -4,6 +4,8 @@ import { PORTFOLIO_CSV_COLUMNS, portfolioDownloadSchema, portfolioMessages } fro
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { linkSigner } from '../access/signed-links.js';
+import { recordStatements, sessionReads } from '../../../test/statements.js';
 import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
 import { CHUNK_BYTES } from './export-build.service.js';
 import { csvHeader, csvRow } from './portfolio-csv.js';
@@ -39,7 +41,7 @@ async function openPortfolioDownloadOf(url: string) {
   const u = new URL(url, 'http://test');
   const [, , org, , exportId] = u.pathname.split('/');
   const q = u.searchParams;
-  const file = await openPortfolioDownload({ db: t.app.db, pool: t.database.pool, env: t.app.env }, {
+  const file = await openPortfolioDownload({ db: t.app.db, pool: t.database.pool, links: linkSigner(t.env.AUTH_SECRET, 'portfolio-download') }, {
     organisationId: org!, exportId: exportId!, userId: q.get('user')!, sessionId: q.get('session')!, expires: Number(q.get('expires')), signature: q.get('signature')!,
   });
   return file.body;
@@ -139,7 +141,7 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     // Expired: the same link, issued in the past.
     const { getPortfolioDownload } = await import('./portfolios.service.js');
     const { id: sessionId } = await t.app.db.selectFrom('session').select('id').where('userId', '=', a.userId).executeTakeFirstOrThrow();
-    const old = await getPortfolioDownload({ db: t.app.db, env: t.app.env, requestBuild: async () => undefined },
+    const old = await getPortfolioDownload({ db: t.app.db, env: t.app.env, links: linkSigner(t.env.AUTH_SECRET, 'portfolio-download'), requestBuild: async () => undefined },
       { userId: a.userId, email: a.email, displayName: '', emailVerified: true, sessionId }, a.orgId, 'latest', Date.now() - 120_000);
     const expired = await t.app.inject({ method: 'GET', url: old.url });
     expect(expired.statusCode).toBe(410);
@@ -166,6 +168,20 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     const second = portfolioDownloadSchema.parse((await exportCall(b.orgId, b.headers)).json());
     await t.app.db.deleteFrom('admins').where('organisation_id', '=', b.orgId).execute();
     expect((await t.app.inject({ method: 'GET', url: second.url })).statusCode).toBe(403);
+  });
+
+  it("a download sent with the browser's session cookie never looks up that session; the link's binding is one statement", async () => {
+    const a = await orgWithAdmin(t.app, { student_portfolios: true });
+    await addStudents(a.orgId, [{ name: 'Alpha Student', items: [{ title: 'A book' }] }]);
+    await buildNow(a.orgId);
+    const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
+    const recorded = recordStatements(t.app.db);
+    try {
+      expect((await t.app.inject({ method: 'GET', url, headers: a.headers })).statusCode).toBe(200);
+    } finally {
+      recorded.stop();
+    }
+    expect(sessionReads(recorded.sql)).toEqual({ byToken: 0, byId: 1 });
   });
 
   it('a build that fails part-way is retried and never leaves a half-written export visible', async () => {
