@@ -6,8 +6,9 @@
  * HTTP goes through undici's `request` on a keep-alive pool (the HTTP/1.1 client Node's own fetch is built on, without
  * fetch's WHATWG streams and header objects), asking for the compression fetch and browsers ask for over plain HTTP.
  * Node's fetch cost the client thread about 0.37 ms of CPU a request, on the same two cores as the server and the
- * database: more than a kept analytics answer costs the server (docs/performance.md, "Analytics"). The bare column's
- * client (pg) was never that heavy, so fetch weighed on the HTTP column only. BENCH_HTTP_CLIENT=fetch brings it back.
+ * database: more than a kept analytics answer costs the server (docs/performance-log.md, "Analytics"). The bare
+ * column's client (pg) was never that heavy, so fetch weighed on the HTTP column only. BENCH_HTTP_CLIENT=fetch brings
+ * it back.
  *
  * Messages in: { id, concurrency, tasks } where each task is { url, headers } (an HTTP GET answered 200; with
  * `method` and `body` another method, e.g. a POST of a JSON batch) or

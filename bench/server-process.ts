@@ -5,7 +5,8 @@
  *
  * Why a process: two servers in the benchmark's process share one V8 heap, so one server's garbage (the answer cache's
  * comparison server makes an answer from the database for every request) is collected in the other's pauses too. Two
- * servers of a real deployment do not share a heap (docs/performance.md, "The cached server in a process of its own").
+ * servers of a real deployment do not share a heap (docs/performance-log.md, "The cached server in a process of its
+ * own").
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Env } from '../apps/server/src/env.js';

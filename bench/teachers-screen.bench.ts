@@ -6,7 +6,7 @@
  *  - a full page load of /{orgId}/teachers (HTML, scripts, session, organisation, first page);
  *  - moving from Home to Teachers with the navigation (the console already loaded);
  *  - a search typed into the box until the matching rows show (debounce included).
- * Prints the figures recorded in docs/performance.md ("Teachers screen").
+ * Prints the figures recorded in docs/performance.md ("Teachers screen in the browser").
  *
  *   npm run build -w apps/web
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/teachers-screen.bench.ts [--teachers N] [--runs N] [--keep]

@@ -6,7 +6,7 @@
  *  - paging as the console does: Next and Previous by cursor from page 1 and from row 50,000, the last page by number;
  *  - the streamed CSV export of every teacher against COPY … TO STDOUT, with the server's memory growth;
  *  - importing 5,000 e-mails; assigning one licence to 10,000 teachers.
- * Prints the figures recorded in docs/performance.md ("Teachers").
+ * Prints the figures recorded in docs/performance.md ("Teachers list and export", "Numbered and deep pages").
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/teachers.bench.ts [--teachers N] [--requests N] [--concurrency N] [--keep]
  *   npx tsx bench/teachers.bench.ts --db pglite          (embedded PGlite in memory; no COPY comparison)

@@ -28,7 +28,7 @@ export default defineConfig({
     // Set by the global setup before workers start; workers re-read this file.
     baseURL: process.env.E2E_BASE_URL,
     // Recording a trace makes Chromium send a screenshot of every frame of every test, passing or not
-    // (docs/performance.md: 14 % of a run's CPU). CI retries a failed test once, traced (on-first-retry);
+    // (docs/performance-log.md: 14 % of a run's CPU). CI retries a failed test once, traced (on-first-retry);
     // locally, with no retries, a failed test keeps its trace. E2E_TRACE overrides (Playwright's modes).
     trace: (process.env.E2E_TRACE as TraceMode | undefined) || (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),
     screenshot: 'only-on-failure',

@@ -35,7 +35,7 @@ const e2ePass = (name, ports, peerPorts) => ({
 
 /**
  * The plan: two lanes that run side by side. The end-to-end suite keeps both cores busy on its own (the
- * browser, axe and the server share them: docs/performance.md), so the two end-to-end passes run one after
+ * browser, axe and the server share them: docs/performance-log.md), so the two end-to-end passes run one after
  * the other, and the unit tests (about one core) overlap them. The end-to-end passes are the longer lane, so
  * it starts with the build alone (the build does not need the type check: Vite strips types) and the type
  * check runs in the other lane.

@@ -98,7 +98,7 @@ function zodMiniCopy(): PluginOption {
 
 /**
  * Fails the build when the first download (the entry and the chunks it imports) imports the contracts' chunk: zod's
- * classic build and every schema would then load before any screen shows (docs/performance.md, "First load").
+ * classic build and every schema would then load before any screen shows (docs/performance-log.md, "First load").
  */
 function firstDownloadCheck(): PluginOption {
   return {
@@ -197,7 +197,7 @@ export default defineConfig(({ command }) => ({
         // Chunks under 20 kB are merged into others where no module with side effects would run earlier: the
         // Teachers screen loaded 62 scripts (most under 1 kB of Mantine helpers), each one more request and one
         // more <link rel="modulepreload"> added on the main thread; now 43, and the screen's main-thread work at
-        // Lighthouse's CPU slowdown fell by a seventh to a third (docs/performance.md, "First load").
+        // Lighthouse's CPU slowdown fell by a seventh to a third (docs/performance-log.md, "First load").
         experimentalMinChunkSize: 20_000,
         // Libraries change less often than the console: separate chunks stay cached across releases.
         manualChunks(id) {

@@ -74,8 +74,8 @@ export async function checkAccessibility(page: Page, testInfo: TestInfo | null, 
 /**
  * Puts axe in every frame of the page that lacks it. A document keeps it until it is replaced, so later checks of a
  * single-page console's screens send and compile nothing. On an idle machine axe takes 0.2 s to compile in a document
- * and 0.1 s each time it is sent again, which AxeBuilder did twice per check (docs/performance.md). As in AxeBuilder,
- * an inner frame gets a second to answer and is skipped when it does not (one still loading, or gone).
+ * and 0.1 s each time it is sent again, which AxeBuilder did twice per check (docs/performance-log.md). As in
+ * AxeBuilder, an inner frame gets a second to answer and is skipped when it does not (one still loading, or gone).
  */
 async function injectAxeOnce(page: Page): Promise<void> {
   const inject = async (frame: Frame) => {

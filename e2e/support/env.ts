@@ -49,7 +49,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /**
  * Chromium from Debian; Playwright's own browser downloads are never used. Debian's headless shell (package
  * `chromium-headless-shell`, the build Playwright itself runs headless tests in, same version as Debian's Chromium)
- * when it is installed: it takes about a quarter less CPU (docs/performance.md); `.ci/run` installs it. Otherwise
+ * when it is installed: it takes about a quarter less CPU (docs/performance-log.md); `.ci/run` installs it. Otherwise
  * Debian's full Chromium. `CHROMIUM_PATH` chooses another.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');

@@ -27,7 +27,7 @@ function isChunk(file: OutputBundle[string]): file is OutputChunk {
  * the screen: one round trip later, and then Vite's preload helper adds one `<link>` per file from script (32 for the
  * Teachers screen: about 24 ms of the main thread on this machine, four times that on Lighthouse's phone, in the task
  * that first renders the console). With the links in the page, the browser fetches them beside the entry script,
- * and the helper finds each one already there and adds nothing (docs/performance.md, "Route preloads").
+ * and the helper finds each one already there and adds nothing (docs/performance-log.md, "Route preloads").
  */
 export function routePreloads(root: string, rules: RoutePreloadRule[]): PluginOption {
   return {

@@ -4,7 +4,7 @@ import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'k
 /**
  * Statements whose SQL text is built once per shape, then only given each request's values: for a hot read whose
  * statement is large (the Teachers page: session, access, total and page in one), building and compiling it with
- * Kysely cost about 0.2 ms of the server's CPU a request, a fifth of all it spent on one (docs/performance.md,
+ * Kysely cost about 0.2 ms of the server's CPU a request, a fifth of all it spent on one (docs/performance-log.md,
  * "Teachers").
  *
  * The builder never sees a request's values: it gets the shape (what decides the SQL text: which filters, which order,

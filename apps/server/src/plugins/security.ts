@@ -14,7 +14,7 @@ export const securityPlugin = fp(async (app) => {
   const chat = chatSupportCspSources(app.env);
   const withChat = (directive: string, sources: string[]) => [...sources, ...(chat[directive] ?? [])];
   // Helmet's middleware, built ONCE: @fastify/helmet rebuilt it (and parsed the CSP) on every request, which was
-  // a measurable share of a small answer's CPU time (docs/performance.md, "Analytics"). The headers are the same.
+  // a measurable share of a small answer's CPU time (docs/performance-log.md, "Analytics"). The headers are the same.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,

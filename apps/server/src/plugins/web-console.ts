@@ -45,7 +45,7 @@ async function readRoutePreloads(dist: string): Promise<RoutePreloads | null> {
 
 /**
  * index.html with the scripts and style sheets the path's screen needs named in its head, so the browser fetches them
- * beside the entry script instead of after it has run (docs/performance.md, "Route preloads"). Style sheets are
+ * beside the entry script instead of after it has run (docs/performance-log.md, "Route preloads"). Style sheets are
  * preloaded, not applied: the console applies them when the screen needs them, as without the hints.
  */
 export function withRoutePreloads(html: string, preloads: RoutePreloads | null, path: string): string {

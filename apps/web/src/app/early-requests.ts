@@ -21,7 +21,7 @@ export function organisationInPath(pathname: string): string | null {
  * instead of one after another as each screen mounts: the console configuration, the session (then, for a verified
  * user, the organisations and the one the path names), and the schemas the answers are parsed with, or, on /sign-in,
  * the sign-in methods (parsed, with the configuration and the session, by the small schemas of the first download).
- * Before, each waited for the previous answer and for the route's code (docs/performance.md, "First load": five
+ * Before, each waited for the previous answer and for the route's code (docs/performance-log.md, "First load": five
  * round trips before /sign-in showed its first word). The screens ask as before and get these
  * answers (the query cache; the session backend's first calls).
  */

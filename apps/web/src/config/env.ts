@@ -1,7 +1,7 @@
 /**
  * The build-time variables naming each service of spec §7, and the path the Quire server mounts each on: the
  * default, so the console works out of the box against one origin. Checked by hand rather than with zod, which
- * would otherwise be in the first download for this alone (docs/performance.md "First load").
+ * would otherwise be in the first download for this alone (docs/performance-log.md, "First load").
  */
 const variables = {
   auth: ['VITE_AUTH_URL', '/auth'],

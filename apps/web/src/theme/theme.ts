@@ -51,7 +51,7 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     // A closed select's options are not in the page (Mantine keeps them, hidden, by default): each kept list was
     // positioned at mount, a forced style and layout pass per select on the Teachers screen's first render
-    // (docs/performance.md, "First load"). The list mounts when it opens; aria-controls names it only then anyway.
+    // (docs/performance-log.md, "First load"). The list mounts when it opens; aria-controls names it only then anyway.
     Combobox: { defaultProps: { keepMounted: false } },
     // Decorative icons drawn by Mantine are hidden from assistive technology (decorative-icons.tsx).
     ComboboxChevron: { defaultProps: { 'aria-hidden': true } },

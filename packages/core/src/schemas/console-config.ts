@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * configuration"), served by GET {api}/console-config. One schema for the server's answer and the
  * console's parsing, so the two cannot drift. Written with zod/mini, as are the other answers /sign-in needs before
  * it shows anything (identity-session.ts, sign-in-methods.ts): the console parses them in its first download, which
- * carries zod's small core but not its classic build (docs/performance.md, "First load").
+ * carries zod's small core but not its classic build (docs/performance-log.md, "First load").
  */
 export const consoleConfigSchema = z.object({
   /** "{product}" in the spec's texts. */

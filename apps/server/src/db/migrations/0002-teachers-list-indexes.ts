@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The Teachers list sorted by name (and the CSV export's keyset batches in that order) without sorting
- * the whole organisation per request: measured at 100,000 teachers in docs/performance.md ("Teachers").
+ * the whole organisation per request: measured at 100,000 teachers in docs/performance-log.md ("Teachers").
  * The predicate is the Active list's filter, so the index holds only the rows the list can show.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -13,7 +13,7 @@ export interface Actor {
 
 /**
  * A request whose session is read in the same statement as its answer (a route with `config.sessionInStatement`, the
- * Teachers page: docs/performance.md): the token of its signed session cookie, whose signature the identity module
+ * Teachers page: docs/performance-log.md): the token of its signed session cookie, whose signature the identity module
  * has checked, and the user its X-Acting-User header names. The statement reads the session by the token (not
  * expired, with its user) and answers with the user's id; `checkSessionActor` then refuses as the actor hook would.
  */

@@ -138,7 +138,7 @@ export function orgAccessRow(db: Db, actor: Actor, organisationId: string): RawB
 
 /**
  * The access row of the session behind a signed cookie's token, read in the same statement (one round trip for the
- * session, the access and the data, the Teachers page's: docs/performance.md): the live session's user as the actor
+ * session, the access and the data, the Teachers page's: docs/performance-log.md): the live session's user as the actor
  * hook reads it (session-user.ts), then the same rule as orgAccessLevel on that user's id and e-mail. Always one
  * row: actor_id null when the token names no live session.
  */

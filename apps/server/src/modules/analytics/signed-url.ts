@@ -23,7 +23,7 @@ export interface UrlSigner {
 export function createUrlSigner(links: LinkSigner<'analytics-data'>, ttlSeconds: number, verifiedKept = 10_000): UrlSigner {
   /**
    * Links already verified, by their exact organisation, expiry and signature text: a dashboard sends the same few
-   * links again and again until they expire, and the HMAC was a tenth of a kept answer's CPU (docs/performance.md).
+   * links again and again until they expire, and the HMAC was a tenth of a kept answer's CPU (docs/performance-log.md).
    * Only a link whose signature matched is kept, so a changed one always meets the HMAC; the expiry is checked on
    * every request, kept or not.
    */

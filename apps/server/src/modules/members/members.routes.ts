@@ -28,7 +28,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${PREFIX}/members/${path}`,
       {
-        // The session is read in the page's own statement (one round trip: docs/performance.md).
+        // The session is read in the page's own statement (one round trip: docs/performance-log.md).
         config: { sessionInStatement: true },
         schema: { tags: ['teachers'], summary, params: organisationParamsSchema, querystring: teachersListQuerySchema, response: { 200: membersPageSchema } },
       },
@@ -41,7 +41,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A large file streamed as PostgreSQL writes it: compressed at the fastest level, which keeps most of the
       // saving on the wire for a fraction of the CPU (the default level took a third of the export's time:
-      // docs/performance.md).
+      // docs/performance-log.md).
       compress: { zlibOptions: { level: constants.Z_BEST_SPEED }, brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } } },
       schema: {
         tags: ['teachers'],

@@ -48,7 +48,7 @@ export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilte
 /**
  * A page of the Teachers list (or, for an admin asking for no page, the whole list). The caller is an actor, or the
  * session reference of the Teachers route, whose session is read in the page's own statement (one round trip for
- * session, access, page and total: docs/performance.md) and refused after it as the actor hook would refuse it.
+ * session, access, page and total: docs/performance-log.md) and refused after it as the actor hook would refuse it.
  */
 export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, input: ListTeachersInput): Promise<MembersPage> {
   if (input.after && input.before) throw appError('invalid_cursor');

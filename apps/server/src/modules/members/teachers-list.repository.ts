@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
  * The Teachers list query, shared by the page (teachers-page.repository.ts), the CSV export
  * (teachers-csv.repository.ts) and the bulk actions: one filter, one order, one keyset, each split into the shape that
  * decides the SQL text and the values bound to it (db/statement-shapes.ts). Every query filters on organisation_id,
- * the tenant boundary. Measured in docs/performance.md ("Teachers").
+ * the tenant boundary. Measured in docs/performance.md ("Teachers list and export").
  */
 
 /** Which teachers: the organisation, the tab, and the list's search and filters (the core list query's). */

@@ -9,7 +9,8 @@ import {
 
 /**
  * One page of the Teachers list with its total and the caller's access, in one statement (members.service.ts), built
- * from the list query's parts (teachers-list.repository.ts). Measured in docs/performance.md ("Teachers").
+ * from the list query's parts (teachers-list.repository.ts). Measured in docs/performance.md ("Teachers list and
+ * export"; its history in docs/performance-log.md).
  */
 
 /** The rows a search or the Certification filter matches, read once: their id, sort key and e-mail (the CTE `matches`). */
@@ -44,7 +45,7 @@ function pageOfMatches(db: Kysely<DB>, sort: TeacherSort, seek: SeekValues | nul
  * after the page, and its total is counted on its own, as two plain queries would. A longer search is likely to match
  * few: its matches are read once, for the total and the page (see readTeachersPage). "smith" matches 14 % of a
  * 100,000-teacher district: reading and sorting its 14,000 matches cost a quarter more than counting them and walking
- * the index (docs/performance.md).
+ * the index (docs/performance-log.md, "Teachers").
  */
 function broadSearch(filter: TeacherFilter, sort: TeacherSort): boolean {
   const search = filter.search?.trim() ?? '';
@@ -151,7 +152,8 @@ function pageStatement<Level extends string>(db: Kysely<DB>, shape: PageShape, v
 
 /**
  * The page statements of callers known by their session: built and compiled once per shape, then given each request's
- * values. Building and compiling this statement was a fifth of the server's CPU time for a page (docs/performance.md).
+ * values. Building and compiling this statement was a fifth of the server's CPU time for a page
+ * (docs/performance-log.md).
  */
 const sessionPages = new StatementShapes<DB, PageShape, PageValues, PageAnswer<string>>((db, shape, slots) =>
   pageStatement(db, shape, slots, sessionOrgAccessRow(db, slots.token!, slots.organisationId, slots.now!)),

@@ -16,8 +16,8 @@ export interface RowMenuProps {
  *
  * The menu (Mantine's Menu with its popover and positioning) mounts the first time its button is pressed, not with
  * the row: a page of 100 rows drew 100 menus nobody had opened, and that was a third of the Teachers screen's
- * rendering time on a phone (docs/performance.md, "First load"). Until then the button is a plain one announcing the
- * same menu (aria-haspopup, aria-expanded); pressed, it becomes the menu's own trigger, takes focus, and the menu
+ * rendering time on a phone (docs/performance-log.md, "First load"). Until then the button is a plain one announcing
+ * the same menu (aria-haspopup, aria-expanded); pressed, it becomes the menu's own trigger, takes focus, and the menu
  * opens, so closing it returns focus to the button as before.
  */
 export function RowMenu({ label, width, children }: RowMenuProps) {

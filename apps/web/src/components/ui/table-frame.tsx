@@ -11,7 +11,7 @@ export const NARROW_TABLE_MAX_WIDTH = 704;
  *.
  *
  * The table renders again only when that answer changes, not at every change of the frame's width (a full render of
- * a page of rows each time: docs/performance.md, "First load"). The first render already knows the answer on a
+ * a page of rows each time: docs/performance-log.md, "First load"). The first render already knows the answer on a
  * viewport no wider than that, where the frame cannot be wider; otherwise the table is wide until the frame has been
  * measured (and in tests without layout).
  */

@@ -13,7 +13,7 @@ export interface ContractSchema<T> {
  * An answer's contract: a schema from @quire/core, or a function that loads it (lazyContract). Code in the first
  * download (the session, the shell, the sign-in pages) passes lazy contracts for every other answer, so zod's classic
  * build and the schemas arrive in a chunk of their own, when the first of those answers is asked for, instead of
- * delaying the first screen (docs/performance.md "First load").
+ * delaying the first screen (docs/performance-log.md, "First load").
  */
 export type Contract<T> = ContractSchema<T> | (() => Promise<ZodType<T>>);
 

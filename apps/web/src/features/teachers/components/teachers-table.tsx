@@ -39,9 +39,10 @@ function SortHeader({ label, column, sort, dir, onSort, className }: { label: st
 
 /**
  * The teachers table of spec §2. It is drawn in a transition: React yields to the browser every few milliseconds while
- * it builds the table, instead of blocking the page for one task of 350–540 ms on a slow phone (docs/performance.md,
- * "First load"). Until the first drawing is ready the loader stays, alone: the footer comes with the rows, so nothing
- * below the loader moves down when they arrive. A new page's rows replace the old ones when ready.
+ * it builds the table, instead of blocking the page for one task of 350–540 ms on a slow phone
+ * (docs/performance-log.md, "First load"). Until the first drawing is ready the loader stays, alone: the footer comes
+ * with the rows, so nothing below the loader moves down when they arrive. A new page's rows replace the old ones when
+ * ready.
  */
 export function TeachersTable(props: TeachersTableProps) {
   const members = useDeferredValue<Member[] | null>(props.members, null);
