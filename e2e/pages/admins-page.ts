@@ -1,17 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen } from './base-page.js';
 
 /** /{orgId}/admin: the Admin dashboard (spec §2). */
-export class AdminsPage extends BasePage {
-  readonly path: string;
-
+export class AdminsPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/admin`;
+    super(page, testInfo, orgId, 'admin', 'Admin');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Admin')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.table()).toBeVisible();
   }
 

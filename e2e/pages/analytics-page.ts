@@ -1,22 +1,18 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen } from './base-page.js';
 
 /** The charts of the Analytics screen, by their headings. */
 export const ANALYTICS_CHARTS = ['Sessions', 'Session duration (hours)', 'Sessions by OS', 'Sessions by sign-in provider', 'E-mail domains', 'Books created'] as const;
 export type AnalyticsChartTitle = (typeof ANALYTICS_CHARTS)[number];
 
 /** /{orgId}/analytics: stat tiles and charts (spec §2 "Analytics"). */
-export class AnalyticsPage extends BasePage {
-  readonly path: string;
-
+export class AnalyticsPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/analytics`;
+    super(page, testInfo, orgId, 'analytics', 'Analytics');
   }
 
   /** Ready when every tile and chart has finished loading. */
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Analytics')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await this.waitForFigures();
   }
 

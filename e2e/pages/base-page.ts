@@ -65,3 +65,30 @@ export abstract class BasePage {
     return text ? alerts.filter({ hasText: text }) : alerts;
   }
 }
+
+/**
+ * A screen under /{orgId} (spec §2): its path is the organisation's and the screen's segment ('' for the licence
+ * dashboard), and it is ready when its heading shows and then what `whenShown` waits for (a table, no loader).
+ */
+export abstract class OrganisationScreen extends BasePage {
+  readonly path: string;
+
+  constructor(
+    page: Page,
+    testInfo: TestInfo | null,
+    orgId: string,
+    segment: string,
+    private readonly title: string,
+  ) {
+    super(page, testInfo);
+    this.path = segment ? `/${encodeURIComponent(orgId)}/${segment}` : `/${encodeURIComponent(orgId)}`;
+  }
+
+  override async waitUntilReady(): Promise<void> {
+    await expect(this.heading(this.title)).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+    await this.whenShown();
+  }
+
+  /** What the screen shows once its heading is there; nothing more by default. */
+  protected async whenShown(): Promise<void> {}
+}

@@ -1,17 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen } from './base-page.js';
 
 /** /{orgId}: the licence dashboard (spec §2 "Licence dashboard"). */
-export class LicensesPage extends BasePage {
-  readonly path: string;
-
+export class LicensesPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}`;
+    super(page, testInfo, orgId, '', 'Licenses');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Licenses')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.page.getByRole('status').getByLabel('Loading licenses')).toHaveCount(0);
   }
 

@@ -1,17 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen } from './base-page.js';
 
 /** /{orgId}/portfolios: the student portfolio download (spec §2 "Portfolios"). */
-export class PortfoliosPage extends BasePage {
-  readonly path: string;
-
+export class PortfoliosPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/portfolios`;
+    super(page, testInfo, orgId, 'portfolios', 'Portfolios');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Portfolios')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.page.getByLabel('Loading portfolio data')).toHaveCount(0);
   }
 

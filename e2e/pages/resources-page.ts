@@ -1,17 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen } from './base-page.js';
 
 /** /{orgId}/resources: 'Teacher Resources' (spec §2). */
-export class ResourcesPage extends BasePage {
-  readonly path: string;
-
+export class ResourcesPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/resources`;
+    super(page, testInfo, orgId, 'resources', 'Teacher Resources');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Teacher Resources')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.page.getByRole('heading', { level: 2, name: 'Resources by subject' })).toBeVisible();
   }
 

@@ -1,17 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen } from './base-page.js';
 
 /** /{orgId}/lms: LMS Integration (spec §2, §4 "LTI credentials"). */
-export class LmsPage extends BasePage {
-  readonly path: string;
-
+export class LmsPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/lms`;
+    super(page, testInfo, orgId, 'lms', 'LMS Integration');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('LMS Integration')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.table()).toBeVisible();
   }
 
@@ -34,16 +30,12 @@ export class LmsPage extends BasePage {
 }
 
 /** /{orgId}/apps: Manage Apps (spec §2, §4 "App permission per app"). */
-export class ManageAppsPage extends BasePage {
-  readonly path: string;
-
+export class ManageAppsPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/apps`;
+    super(page, testInfo, orgId, 'apps', 'Manage Apps');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Manage Apps')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.table()).toBeVisible();
   }
 
@@ -75,16 +67,12 @@ export class ManageAppsPage extends BasePage {
 }
 
 /** /{orgId}/image-search: Image Search Settings (spec §4 "Image search"). */
-export class ImageSearchPage extends BasePage {
-  readonly path: string;
-
+export class ImageSearchPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/image-search`;
+    super(page, testInfo, orgId, 'image-search', 'Image Search Settings');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Image Search Settings')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.toggle()).toBeVisible();
   }
 

@@ -1,17 +1,13 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from './base-page.js';
+import { OrganisationScreen, SCREEN_LOAD_TIMEOUT } from './base-page.js';
 
 /** /{orgId}/teachers: teacher management (spec §2 "Teachers"), in the words a user sees. */
-export class TeachersPage extends BasePage {
-  readonly path: string;
-
+export class TeachersPage extends OrganisationScreen {
   constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
-    super(page, testInfo);
-    this.path = `/${encodeURIComponent(orgId)}/teachers`;
+    super(page, testInfo, orgId, 'teachers', 'Teachers');
   }
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Teachers')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+  protected override async whenShown(): Promise<void> {
     await expect(this.table().or(this.page.getByText(/No teachers found|You don't have any teachers/))).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
