@@ -71,7 +71,8 @@ function LicenseAllocations({ license, canChange, onChange }: { license: Organis
   const header = narrow ? 'xs' : 'sm';
   const titleId = `allocations-${license.id}`;
   return (
-    <Paper withBorder p="md">
+    // A phone: less padding and tighter cells, so the four columns fit 390 px without scrolling.
+    <Paper withBorder p={narrow ? 'xs' : 'md'}>
       <Title order={3} size="h4" id={titleId}>
         {license.name}
       </Title>
@@ -99,14 +100,14 @@ function LicenseAllocations({ license, canChange, onChange }: { license: Organis
             <Table.Tbody>
               {(license.allocations ?? []).map((allocation) => (
                 <Table.Tr key={allocation.organisationId}>
-                  <Table.Th scope="row" fw={400}>
+                  <Table.Th scope="row" fw={400} fz={narrow ? 'sm' : undefined}>
                     {allocation.organisationName}
                   </Table.Th>
                   <Table.Td>{formatCount(allocation.seats)}</Table.Td>
                   <Table.Td>{formatCount(allocation.assigned)}</Table.Td>
                   {canChange ? (
                     <Table.Td>
-                      <Button size="compact-sm" variant="default" onClick={() => onChange(allocation)} aria-label={`Change allocation of ${license.name} for ${allocation.organisationName}`}>
+                      <Button size={narrow ? 'compact-xs' : 'compact-sm'} variant="default" onClick={() => onChange(allocation)} aria-label={`Change allocation of ${license.name} for ${allocation.organisationName}`}>
                         Change
                       </Button>
                     </Table.Td>
