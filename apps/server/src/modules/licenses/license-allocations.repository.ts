@@ -108,17 +108,6 @@ export async function deleteAllocation(db: Db, schoolId: string, allocationId: s
   await db.deleteFrom('licenses').where('organisation_id', '=', schoolId).where('id', '=', allocationId).execute();
 }
 
-/** The licences of `organisationId` allocated to it by `fromId` (a school's shares of its district's licences), by name. */
-export async function listAllocationsHeld(db: Db, organisationId: string, fromId: string) {
-  return db
-    .selectFrom('licenses')
-    .select(['id', 'name', 'quantity'])
-    .where('organisation_id', '=', organisationId)
-    .where('allocated_from_organisation_id', '=', fromId)
-    .orderBy('name')
-    .execute();
-}
-
 /** The district licence's own fields (the read of its allocations, without a lock). */
 export async function findLicense(db: Db, organisationId: string, licenseId: string) {
   return db
@@ -127,11 +116,4 @@ export async function findLicense(db: Db, organisationId: string, licenseId: str
     .where('organisation_id', '=', organisationId)
     .where('id', '=', licenseId)
     .executeTakeFirst();
-}
-
-/** Names of the organisations among ids. */
-export async function organisationNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('organisations').select(['id', 'name']).where(anyOf('id', ids)).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

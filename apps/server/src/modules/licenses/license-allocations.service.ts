@@ -1,11 +1,11 @@
 import { libraryQuotaFromColumn, type LicenseAllocations } from '@quire/core';
 import type { Kysely } from 'kysely';
+import { lockOrganisationTree } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
-import { lockOrganisationTree } from '../../db/sql-helpers.js';
 import * as repo from './license-allocations.repository.js';
 import { countAllocated, listLicensesWithAllocation, lockLicenses } from './licenses.repository.js';
 
