@@ -40,4 +40,21 @@ export class LicensesPage extends OrganisationScreen {
   teachersLink(): Locator {
     return this.page.getByRole('main').getByRole('link', { name: 'Teachers' });
   }
+
+  /** The district's section: each licence it allocates, with a table of its schools. */
+  allocations(): Locator {
+    return this.page.getByRole('region', { name: 'Allocated to schools' });
+  }
+
+  allocationTable(license: string): Locator {
+    return this.allocations().getByRole('table', { name: license });
+  }
+
+  allocationRow(license: string, school: string): Locator {
+    return this.allocationTable(license).getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: school, exact: true }) });
+  }
+
+  changeAllocationButton(license: string, school: string): Locator {
+    return this.page.getByRole('button', { name: `Change allocation of ${license} for ${school}` });
+  }
 }

@@ -32,7 +32,7 @@ import {
   teacherLibrariesSchema,
   userArchivedSchema,
 } from './schemas/libraries.js';
-import { licenseAssignmentSchema } from './schemas/licenses.js';
+import { licenseAllocationsSchema, licenseAssignmentSchema } from './schemas/licenses.js';
 import { ltiCredentialsSchema } from './schemas/lti.js';
 import {
   bookCountsSchema,
@@ -87,6 +87,8 @@ export const restContracts = {
   'GET /payments/v1/admin/organisations/:orgId/members/:teacherId/book-counts': bookCountsSchema,
   'POST /api/users/v2/:userId/convert-to-student': convertToStudentResultSchema,
   'PUT /payments/v1/admin/organisations/:orgId/licenses/:licenseId': licenseAssignmentSchema,
+  'GET /payments/v1/admin/organisations/:orgId/licenses/:licenseId/allocations': licenseAllocationsSchema,
+  'PUT /payments/v1/admin/organisations/:orgId/licenses/:licenseId/allocations/:schoolId': licenseAllocationsSchema,
   'GET /api/:teacherId': teacherLibrariesSchema,
   'GET /api/:teacherId/owned': libraryRelationSchema,
   'GET /api/:teacherId/joined': libraryRelationSchema,

@@ -201,6 +201,23 @@ export const errorCatalogue = {
   organisation_tree_cycle: { status: 400, message: 'An organisation cannot be placed under itself or under an organisation below it.' },
   organisation_tree_depth: { status: 400, message: 'Organisations can be nested at most three levels deep (region, district, school).' },
   parent_not_found: { status: 404, message: 'The district to move the organisation to was not found.' },
+  allocated_seats_held: {
+    status: 409,
+    message: 'This school holds seats allocated by its district: the district must return them (set the allocation to 0) before the school can be moved.',
+  },
+  last_district_admin: {
+    status: 409,
+    message: "Schools of this district have no admins of their own, so the district's last admin can't be removed. Add another district admin first.",
+  },
+
+  // Districts over schools: seats of a district licence allocated to its schools (docs/districts.md).
+  allocation_exceeds_license: { status: 409, message: 'The district cannot allocate more seats than it holds.' },
+  allocation_below_assigned: {
+    status: 409,
+    message: 'The school has assigned more seats than that: remove licenses from its teachers before lowering its allocation.',
+  },
+  allocation_not_allowed: { status: 409, message: 'Seats of this license cannot be allocated to this school.' },
+  not_enough_allocated_licenses: { status: 409, message: 'There are not enough licenses left in the allocation from the district' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the catalogue: what the server answers with and the console compares. */

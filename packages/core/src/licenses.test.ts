@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   UNLIMITED,
+  allocationShareText,
   available,
   bookLicenseLabel,
   checkAssignable,
@@ -75,5 +76,17 @@ describe('checkAssignable', () => {
   });
   it('counts only new members', () => {
     expect(licensesNeeded({ selectedMemberIds: new Set(['a', 'b', 'c']), membersAlreadyOnLicense: new Set(['b']) })).toBe(2);
+  });
+  it("says who allocates more for a school's share of a district licence", () => {
+    expect(
+      checkAssignable({
+        license: { quantity: 2, allocated: 2, bookQuota: 40, allocatedBy: { organisationName: 'Riverside Unified School District' } },
+        selectedMemberIds: ['x'],
+        membersAlreadyOnLicense: [],
+      }),
+    ).toBe(
+      'Not enough 40 book licenses allocated by Riverside Unified School District. You have 0 available, please ask Riverside Unified School District to allocate more or select fewer teachers to assign.',
+    );
+    expect(allocationShareText({ assigned: 40, seats: 50, districtName: 'Riverside Unified School District' })).toBe('40 of 50 allocated by Riverside Unified School District used');
   });
 });

@@ -47,7 +47,8 @@ export function libraryQuotaFromColumn(value: number | null): LibraryQuota {
 }
 
 export interface AssignCheck {
-  license: LicenseQuantities & Pick<LicenseQuotas, 'bookQuota'>;
+  /** `allocatedBy`: the district, when the licence is the school's share of a district licence. */
+  license: LicenseQuantities & Pick<LicenseQuotas, 'bookQuota'> & { allocatedBy?: { organisationName: string } | null };
   /** Members the admin selected for the licence. */
   selectedMemberIds: Iterable<string>;
   /** Members who already hold this licence: assigning it to them again uses nothing. */
@@ -68,13 +69,28 @@ export function notEnoughLicensesMessage(bookQuota: number, availableCount: numb
 }
 
 /**
- * null when the licence can go to the selected members; otherwise the §5 message. Blocked when
- * unassigned licences would fall below zero. An over-allocated licence reports 0 available, not a negative.
+ * The §5 refusal for a school's share of a district licence: more seats come from the district, not from a
+ * purchase, so the text says who to ask.
+ */
+export function notEnoughAllocatedLicensesMessage(bookQuota: number, availableCount: number, districtName: string): string {
+  return `Not enough ${bookQuota} book licenses allocated by ${districtName}. You have ${availableCount} available, please ask ${districtName} to allocate more or select fewer teachers to assign.`;
+}
+
+/**
+ * null when the licence can go to the selected members; otherwise the §5 message (its allocation form for a
+ * district's share). Blocked when unassigned licences would fall below zero. An over-allocated licence reports 0
+ * available, not a negative.
  */
 export function checkAssignable(check: AssignCheck): string | null {
   const left = available(check.license);
   if (left - licensesNeeded(check) >= 0) return null;
-  return notEnoughLicensesMessage(check.license.bookQuota, Math.max(0, left));
+  const { bookQuota, allocatedBy } = check.license;
+  return allocatedBy ? notEnoughAllocatedLicensesMessage(bookQuota, Math.max(0, left), allocatedBy.organisationName) : notEnoughLicensesMessage(bookQuota, Math.max(0, left));
+}
+
+/** The school's share line of a district licence: "40 of 50 allocated by Riverside Unified School District used". */
+export function allocationShareText(share: { assigned: number; seats: number; districtName: string }): string {
+  return `${share.assigned} of ${share.seats} allocated by ${share.districtName} used`;
 }
 
 /** A licence as teachers see it, by its book quota: the CSV's License column ('N books'). */

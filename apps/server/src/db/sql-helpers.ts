@@ -17,3 +17,13 @@ export function anyOf(column: string, values: readonly string[]): RawBuilder<boo
 export function now(): RawBuilder<Date> {
   return sql<Date>`now()`;
 }
+
+/**
+ * The organisation tree's lock, for the transaction: exclusive for a move of the tree (two moves at once could each
+ * pass the checks and together make a cycle), shared for a change that depends on where an organisation sits (seats
+ * a district allocates to its school), which may run alongside another but never alongside a move.
+ */
+export function lockOrganisationTree(mode: 'exclusive' | 'shared'): RawBuilder<unknown> {
+  const fn = sql.raw(mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock');
+  return sql`SELECT ${fn}(hashtextextended('organisation-tree', 0))`;
+}

@@ -100,6 +100,10 @@ export interface LicensesTable {
   library_quota: number | null;
   apply_to_all: Generated<boolean>;
   created_at: Timestamp;
+  /** A school's share of a district licence: the district (docs/districts.md). */
+  allocated_from_organisation_id: string | null;
+  /** A school's share of a district licence: the district's licence; quantity is the seats allocated. */
+  allocated_from_license_id: string | null;
 }
 
 export interface MembersTable {

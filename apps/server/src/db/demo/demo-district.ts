@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ROLE_LIBRARY_MANAGER } from '@quire/core';
 import type { DB } from '../types.js';
-import { insertAccounts, insertUsers } from './demo.repository.js';
+import { giveLicense, insertAccounts, insertLicenses, insertUsers, teachersWithoutLicense } from './demo.repository.js';
 import { iso } from './generate-teachers.js';
 import type { OrganisationPlan } from './plan.js';
 import { Random } from './random.js';
@@ -14,6 +14,24 @@ export const DEMO_TEACHER_ACCOUNTS = [
   { email: 'teacher@maplegrove.example.org', name: 'Taylor Brooks', role: 600 },
   { email: 'manager@maplegrove.example.org', name: 'Morgan Reed', role: ROLE_LIBRARY_MANAGER },
 ] as const;
+
+/**
+ * The licence Riverside holds for its schools and the seats of it each school has (docs/districts.md): each school
+ * assigns `assign` of its teachers without a licence (fewer when it has fewer) and keeps `spare` seats free; the
+ * district keeps `unallocated` seats to allocate. Riverside is a domain organisation (its own teachers hold its
+ * apply-to-all licence), so it holds this one only to allocate.
+ */
+export const DEMO_DISTRICT_LICENSE = {
+  district: 'Riverside Unified School District',
+  name: 'District Standard',
+  bookQuota: 40,
+  libraryQuota: 5,
+  unallocated: 10,
+  schools: [
+    { name: 'Oakwood Elementary School', assign: 6, spare: 2 },
+    { name: 'Willow Creek Primary School', assign: 2, spare: 2 },
+  ],
+} as const;
 
 export interface DemoDistrictOptions {
   /** Teachers generated in the main organisation. */
@@ -153,5 +171,31 @@ export async function seedDemoDistrict(trx: Kysely<DB>, options: DemoDistrictOpt
     organisations.push(seeded);
     options.log?.(`Demo district: ${seeded.name}: ${seeded.members} members, ${seeded.libraries} libraries, ${seeded.books} books, ${seeded.events} sessions (${Math.round(performance.now() - started)} ms)`);
   }
+  await allocateDistrictLicense(trx, rand, organisations, iso(reference - 30 * DAY));
   return { adminUserId: admin.userId, organisations };
+}
+
+/** Riverside's licence for its schools, allocated to each with some of its teachers on it (DEMO_DISTRICT_LICENSE). */
+async function allocateDistrictLicense(trx: Kysely<DB>, rand: Random, organisations: SeededOrganisation[], created: string): Promise<void> {
+  const plan = DEMO_DISTRICT_LICENSE;
+  const idOf = (name: string) => {
+    const found = organisations.find((o) => o.name === name);
+    if (!found) throw new Error(`Demo district licence: ${name} is not seeded`);
+    return found.id;
+  };
+  const districtId = idOf(plan.district);
+  const licenseId = rand.id();
+  const shares = [];
+  for (const school of plan.schools) {
+    const schoolId = idOf(school.name);
+    const teachers = await teachersWithoutLicense(trx, schoolId, school.assign);
+    shares.push({ schoolId, shareId: rand.id(), teachers, seats: teachers.length + school.spare });
+  }
+  const quota = { name: plan.name, book_quota: plan.bookQuota, library_quota: plan.libraryQuota, apply_to_all: false, created_at: created };
+  const quantity = shares.reduce<number>((sum, s) => sum + s.seats, plan.unallocated);
+  await insertLicenses(trx, [{ id: licenseId, organisation_id: districtId, quantity, ...quota }]);
+  await insertLicenses(trx, shares.map((s) => ({
+    id: s.shareId, organisation_id: s.schoolId, quantity: s.seats, ...quota, allocated_from_organisation_id: districtId, allocated_from_license_id: licenseId,
+  })));
+  for (const share of shares) await giveLicense(trx, share.schoolId, share.teachers, share.shareId);
 }

@@ -61,6 +61,26 @@ export async function insertLicenses(db: Kysely<DB>, rows: Insertable<LicensesTa
   if (rows.length) await db.insertInto('licenses').values(rows).execute();
 }
 
+/** Active teachers of the organisation without a licence (not students, not provider staff), the first `limit` by e-mail. */
+export async function teachersWithoutLicense(db: Kysely<DB>, organisationId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select('id')
+    .where('organisation_id', '=', organisationId)
+    .where('license_id', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('is_student', '=', false)
+    .where('is_provider_staff', '=', false)
+    .orderBy('email')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function giveLicense(db: Kysely<DB>, organisationId: string, memberIds: readonly string[], licenseId: string): Promise<void> {
+  if (memberIds.length) await db.updateTable('members').set({ license_id: licenseId }).where('organisation_id', '=', organisationId).where('id', 'in', memberIds).execute();
+}
+
 export async function insertAdmins(db: Kysely<DB>, rows: Insertable<AdminsTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('admins').values(rows).execute();
 }

@@ -80,6 +80,26 @@ describe('seedDemoIfEmpty', () => {
     ]);
   });
 
+  it('gives Riverside a licence allocated to Oakwood and Willow Creek, each with teachers on it and seats to spare', async () => {
+    const { rows } = await sql<{ school: string; seats: number; holders: number; district: string; quantity: number }>`
+      SELECT o.name AS school, s.quantity AS seats, d.quantity,
+        (SELECT count(*)::int FROM members m WHERE m.organisation_id = s.organisation_id AND m.license_id = s.id AND m.revoked_at IS NULL) AS holders,
+        p.name AS district
+      FROM licenses s JOIN organisations o ON o.id = s.organisation_id
+      JOIN licenses d ON d.organisation_id = s.allocated_from_organisation_id AND d.id = s.allocated_from_license_id
+      JOIN organisations p ON p.id = d.organisation_id
+      WHERE s.name = 'District Standard' ORDER BY o.name`.execute(database.db);
+    expect(rows.map((r) => [r.school, r.district])).toEqual([
+      ['Oakwood Elementary School', 'Riverside Unified School District'],
+      ['Willow Creek Primary School', 'Riverside Unified School District'],
+    ]);
+    for (const row of rows) {
+      expect(row.holders, row.school).toBeGreaterThan(0);
+      expect(row.seats - row.holders, row.school).toBe(2);
+    }
+    expect(rows[0]!.quantity).toBe(rows[0]!.seats + rows[1]!.seats + 10);
+  });
+
   it('gives the demo teachers a password account and no admin rights', async () => {
     for (const teacher of DEMO_TEACHER_ACCOUNTS) {
       const row = await database.db

@@ -12,6 +12,7 @@ import * as m0011 from './0011-lti-identity.js';
 import * as m0012 from './0012-organisation-tree.js';
 import * as m0013 from './0013-avatar-images.js';
 import * as m0014 from './0014-setting-policies.js';
+import * as m0015 from './0015-license-allocations.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012-organisation-tree': m0012,
   '0013-avatar-images': m0013,
   '0014-setting-policies': m0014,
+  '0015-license-allocations': m0015,
 };

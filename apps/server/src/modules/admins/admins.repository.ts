@@ -101,3 +101,20 @@ export async function deleteAdmins(db: Db, organisationId: string, emails: reado
     .execute();
   return rows.map((r) => r.email).sort();
 }
+
+/**
+ * The organisations below `organisationId` (a district's schools), each with the admins it has from anywhere but
+ * `organisationId`: its own and those of every other organisation above it.
+ */
+export async function listBelowWithOtherAdmins(db: Db, organisationId: string): Promise<Array<{ id: string; name: string; emails: string[] }>> {
+  const result = await sql<{ id: string; name: string; emails: string[] | null }>`
+    SELECT o.id, o.name, array_remove(array_agg(ad.email ORDER BY ad.email), NULL) AS emails
+    FROM organisation_ancestors below
+    JOIN organisations o ON o.id = below.organisation_id
+    LEFT JOIN organisation_ancestors up ON up.organisation_id = o.id AND up.ancestor_id <> ${organisationId}
+    LEFT JOIN admins ad ON ad.organisation_id = up.ancestor_id
+    WHERE below.ancestor_id = ${organisationId} AND below.depth > 0
+    GROUP BY o.id, o.name
+    ORDER BY o.name, o.id`.execute(db);
+  return result.rows.map((r) => ({ id: r.id, name: r.name, emails: r.emails ?? [] }));
+}

@@ -117,13 +117,18 @@ export async function importAdmins(db: Kysely<DB>, actor: Actor, input: ImportAd
  * deleteAdmins: removes admins, never the organisation's last own admin (checked under a lock on its admins).
  * Provider staff do not count as the organisation's own: the organisation cannot add them back, so it
  * must not be left with staff alone (docs/libraries-api.md, "Admins").
+ *
+ * In a tree the same rule keeps every school an admin: a school's admins are its own and those of every
+ * organisation above it, so a district that keeps one admin of its own keeps one for each of its schools. When a
+ * school below has no admin but the district's (none of its own, none from higher up), the refusal names those
+ * schools (`last_district_admin`, docs/districts.md).
  */
 export async function deleteAdmins(
   db: Kysely<DB>,
   actor: Actor,
   input: { organisationId: string; emails: string[]; providerEmailDomain: string },
 ): Promise<AdminsRemoved> {
-  await requireOrgAccess(db, actor, input.organisationId, 'admin');
+  const { organisation } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = cleanEmails(input.emails);
   const own = (list: string[]) => list.filter((e) => !isProviderStaffEmail(e, input.providerEmailDomain));
   return db.transaction().execute(async (trx) => {
@@ -132,12 +137,28 @@ export async function deleteAdmins(
     if (removing.length === 0) return { removed: [] };
     const remaining = current.filter((e) => !emails.includes(e));
     const noneLeft = remaining.length === 0 || (own(current).length > 0 && own(remaining).length === 0);
-    if (noneLeft) throw appError('last_admin');
+    if (noneLeft) {
+      const reliant = (await repo.listBelowWithOtherAdmins(trx, input.organisationId)).filter((o) => own(o.emails).length === 0);
+      if (reliant.length > 0) throw lastDistrictAdmin(organisation.name, reliant);
+      throw appError('last_admin');
+    }
     const removed = await repo.deleteAdmins(trx, input.organisationId, removing);
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed,
       details: { removedSelf: removed.includes(actor.email.toLowerCase()) },
     });
     return { removed };
+  });
+}
+
+/** The refusal naming the schools that would be left without an admin (at most five by name). */
+function lastDistrictAdmin(district: string, schools: Array<{ id: string; name: string }>) {
+  const names = schools.slice(0, 5).map((s) => s.name);
+  if (schools.length > names.length) names.push(`${schools.length - names.length} more`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const one = schools.length === 1;
+  return appError('last_district_admin', {
+    message: `${list} ${one ? 'has' : 'have'} no admins of ${one ? 'its' : 'their'} own and ${one ? 'relies' : 'rely'} on ${district}'s, so its last admin can't be removed. Add another admin to ${district} first.`,
+    details: { schools: schools.map((s) => ({ id: s.id, name: s.name })) },
   });
 }

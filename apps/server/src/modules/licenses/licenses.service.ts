@@ -5,6 +5,7 @@ import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
+import { findOrganisationName } from './license-allocations.repository.js';
 import * as repo from './licenses.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
@@ -49,13 +50,19 @@ export async function assignLicenseIn(trx: Transaction<DB>, actor: Actor, input:
   if (members.length !== memberIds.length) throw appError('teacher_not_found');
   if (members.some((m) => m.revoked_at || m.is_student)) throw appError('teacher_inactive');
   const allocated = (await repo.countAllocated(trx, input.organisationId, [license.id])).get(license.id) ?? 0;
+  // A school's share of a district licence: a refusal says which district allocates more.
+  const districtName = license.allocated_from_organisation_id ? await findOrganisationName(trx, license.allocated_from_organisation_id) : undefined;
+  const allocatedBy = districtName === undefined ? null : { organisationName: districtName };
   const check = {
-    license: { quantity: license.quantity, allocated, bookQuota: license.book_quota },
+    license: { quantity: license.quantity, allocated, bookQuota: license.book_quota, allocatedBy },
     selectedMemberIds: memberIds,
     membersAlreadyOnLicense: members.filter((m) => m.license_id === license.id).map((m) => m.id),
   };
   const refusal = checkAssignable(check);
-  if (refusal) throw appError('not_enough_licenses', { message: refusal, details: { available: Math.max(0, license.quantity - allocated) } });
+  if (refusal) {
+    const code = allocatedBy ? 'not_enough_allocated_licenses' : 'not_enough_licenses';
+    throw appError(code, { message: refusal, details: { available: Math.max(0, license.quantity - allocated) } });
+  }
   const assigned = await repo.setMembersLicense(trx, input.organisationId, memberIds, license.id);
   await recordAudit(trx, actor, {
     organisationId: input.organisationId, action: 'licenses.assign', targetType: 'member', targetIds: assigned,

@@ -8,6 +8,21 @@ import { recordAudit } from '../access/audit.js';
 import * as repo from './organisations.repository.js';
 
 /**
+ * Seats a district allocated to a school belong to the district: the school cannot take them to another district
+ * (or away from any), so a move waits until the district has returned them (set the allocation to 0).
+ */
+async function refuseWhileHoldingSeats(db: Kysely<DB>, organisation: { id: string; name: string; parent_id: string }): Promise<void> {
+  const held = await repo.listAllocationsHeld(db, organisation.id, organisation.parent_id);
+  if (held.length === 0) return;
+  const district = (await repo.findTreeNode(db, organisation.parent_id))?.name ?? 'its district';
+  const seats = held.map((l) => `${l.quantity} ${l.quantity === 1 ? 'seat' : 'seats'} of ${l.name}`).join(', ');
+  throw appError('allocated_seats_held', {
+    message: `${organisation.name} holds seats allocated by ${district} (${seats}). ${district} must return them (set the allocation to 0) before ${organisation.name} can be moved.`,
+    details: { licenses: held.map((l) => ({ id: l.id, name: l.name, seats: l.quantity })) },
+  });
+}
+
+/**
  * Places an organisation under another (a school into a district) or detaches it (parentId null): provider staff
  * only, recorded in the audit trail of the organisation, its old parent and its new one. A cycle or a tree deeper
  * than three levels is refused with a clear message (the tree's triggers refuse them too, whatever writes).
@@ -28,6 +43,9 @@ export async function moveOrganisation(
     const organisation = await repo.findTreeNode(trx, organisationId);
     if (!organisation) throw appError('organisation_not_found');
     if (organisation.parent_id === parentId) return { id: organisation.id, name: organisation.name, parentId };
+    if (organisation.parent_id !== null) {
+      await refuseWhileHoldingSeats(trx, { id: organisation.id, name: organisation.name, parent_id: organisation.parent_id });
+    }
     let parentName: string | null = null;
     if (parentId !== null) {
       const parent = await repo.findTreeNode(trx, parentId);

@@ -3,7 +3,6 @@ import { requireGraphqlActor } from '../graphql/graphql.context.js';
 import {
   getOrganisationAdmins,
   getOrganisationById,
-  getOrganisationLicenses,
   getOrganisations,
 } from './organisations.service.js';
 import { moveOrganisation } from './move-organisation.service.js';
@@ -23,19 +22,6 @@ export const organisationsTypeDefs = /* GraphQL */ `
     orgLibraries: Boolean!
     studentPortfolios: Boolean!
     visitLibraries: Boolean!
-  }
-
-  type License {
-    id: ID!
-    name: String!
-    "Members holding this licence."
-    allocated: Int!
-    quantity: Int!
-    "quantity minus allocated."
-    available: Int!
-    bookQuota: Int!
-    libraryQuota: LibraryQuota!
-    applyToAll: Boolean!
   }
 
   type OrganisationAdmin {
@@ -105,9 +91,9 @@ export const organisationsGraphql: GraphqlModule = {
       moveOrganisation: (_root: unknown, args: { orgId: string; parentId?: string | null }, context: GraphqlContext) =>
         moveOrganisation(context.db, context.request.server.env, requireGraphqlActor(context), { organisationId: args.orgId, parentId: args.parentId ?? null }),
     },
-    // Loaded only when asked for; access was checked by getOrganisationById. `lti` is the lti module's (admins only).
+    // Loaded only when asked for; access was checked by getOrganisationById. `lti` is the lti module's (admins only),
+    // `licenses` the licenses module's.
     Organisation: {
-      licenses: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationLicenses(context.db, parent.id),
       admins: (parent: OrganisationParent, _args: unknown, context: GraphqlContext) => getOrganisationAdmins(context.db, parent.id),
     },
   },

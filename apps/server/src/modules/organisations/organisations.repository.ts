@@ -1,31 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { now } from '../../db/sql-helpers.js';
+import type { Kysely, Transaction } from 'kysely';
+import { lockOrganisationTree as lockTree, now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** The organisation's licences with how many active members hold each. */
-export async function listLicensesWithAllocation(db: Db, organisationId: string) {
-  return db
-    .selectFrom('licenses as l')
-    .leftJoin('members as m', (join) =>
-      join.onRef('m.organisation_id', '=', 'l.organisation_id').onRef('m.license_id', '=', 'l.id').on('m.revoked_at', 'is', null),
-    )
-    .select((eb) => [
-      'l.id',
-      'l.name',
-      'l.quantity',
-      'l.book_quota',
-      'l.library_quota',
-      'l.apply_to_all',
-      eb.fn.count<number>('m.id').as('allocated'),
-    ])
-    .where('l.organisation_id', '=', organisationId)
-    .groupBy('l.id')
-    .orderBy('l.created_at')
-    .orderBy('l.id')
-    .execute();
-}
 
 export async function listAdminEmails(db: Db, organisationId: string) {
   return db.selectFrom('admins').select('email').where('organisation_id', '=', organisationId).orderBy('email').execute();
@@ -45,9 +22,9 @@ export async function setOrganisationName(db: Db, organisationId: string, name: 
     .executeTakeFirstOrThrow();
 }
 
-/** One transaction-scoped lock for every move of the organisation tree (moves are rare; reads take no lock). */
+/** The tree's exclusive lock: one move at a time, and none while seats are being allocated (db/sql-helpers.ts). */
 export async function lockOrganisationTree(db: Db): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended('organisation-tree', 0))`.execute(db);
+  await lockTree('exclusive').execute(db);
 }
 
 /** An organisation's place in the tree: its parent and its depth (0 at the top). */
@@ -85,4 +62,15 @@ export async function heightBelow(db: Db, organisationId: string): Promise<numbe
 
 export async function setParent(db: Db, organisationId: string, parentId: string | null): Promise<void> {
   await db.updateTable('organisations').set({ parent_id: parentId, updated_at: now() }).where('id', '=', organisationId).execute();
+}
+
+/** The licences the organisation holds from `fromId` (a school's shares of its district's licences), by name. */
+export async function listAllocationsHeld(db: Db, organisationId: string, fromId: string) {
+  return db
+    .selectFrom('licenses')
+    .select(['id', 'name', 'quantity'])
+    .where('organisation_id', '=', organisationId)
+    .where('allocated_from_organisation_id', '=', fromId)
+    .orderBy('name')
+    .execute();
 }

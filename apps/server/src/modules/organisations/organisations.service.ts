@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { libraryQuotaFromColumn, type OrgAccessLevel } from '@quire/core';
+import type { OrgAccessLevel } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
 import { listAccessibleOrganisations, requireOrgAccess } from '../access/org-access.js';
-import { listAdminEmails, listLicensesWithAllocation } from './organisations.repository.js';
+import { listAdminEmails } from './organisations.repository.js';
 
 /** An unverified address proves nothing: it opens no organisation. */
 function requireVerified(actor: Actor): void {
@@ -31,20 +31,6 @@ export async function getOrganisationById(db: Kysely<DB>, actor: Actor, organisa
     features: { orgLibraries: row.org_libraries, studentPortfolios: row.student_portfolios, visitLibraries: row.visit_libraries },
     access: level satisfies OrgAccessLevel,
   };
-}
-
-export async function getOrganisationLicenses(db: Kysely<DB>, organisationId: string) {
-  const rows = await listLicensesWithAllocation(db, organisationId);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    allocated: Number(r.allocated),
-    quantity: r.quantity,
-    available: r.quantity - Number(r.allocated),
-    bookQuota: r.book_quota,
-    libraryQuota: libraryQuotaFromColumn(r.library_quota),
-    applyToAll: r.apply_to_all,
-  }));
 }
 
 export async function getOrganisationAdmins(db: Kysely<DB>, organisationId: string) {

@@ -13,7 +13,11 @@ const GET_ORGANISATION_LICENSES = /* GraphQL */ `
       id
       name
       isDomain
-      licenses { id name allocated quantity bookQuota libraryQuota applyToAll }
+      licenses {
+        id name allocated quantity bookQuota libraryQuota applyToAll
+        allocatedBy { organisationId organisationName licenseId }
+        allocations { organisationId organisationName seats assigned }
+      }
     }
   }
 `;
@@ -25,10 +29,21 @@ export function useOrganisationLicenses(orgId: string) {
 
 /**
  * The licences the table lists: in a domain organisation only the apply-to-all licences show
- * (spec §6); the rest in the server's order.
+ * (spec §6), and a district's licences it allocates to its schools; the rest in the server's order.
  */
 export function visibleLicenses(organisation: Pick<OrganisationLicenses, 'isDomain' | 'licenses'>): OrganisationLicense[] {
-  return organisation.isDomain ? organisation.licenses.filter((l) => l.applyToAll) : organisation.licenses;
+  return organisation.isDomain ? organisation.licenses.filter((l) => l.applyToAll || isDistrictLicense(l)) : organisation.licenses;
+}
+
+/** A licence of an organisation with schools below it, whose seats it may allocate to them. */
+export function isDistrictLicense(license: OrganisationLicense): boolean {
+  return (license.allocations?.length ?? 0) > 0;
+}
+
+/** A district licence's figures: seats allocated to the schools, and those its own teachers hold. */
+export function districtFigures(license: OrganisationLicense): { allocatedToSchools: number; assignedHere: number; available: number } {
+  const allocatedToSchools = (license.allocations ?? []).reduce((sum, a) => sum + a.seats, 0);
+  return { allocatedToSchools, assignedHere: license.allocated - allocatedToSchools, available: license.quantity - license.allocated };
 }
 
 /** Available seats as the table shows them: never below zero. */

@@ -1,5 +1,5 @@
 import { organisationMessages } from '@quire/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, orgAccess, type FakeAnswer } from '../../../test/fake-fetch.js';
@@ -111,5 +111,83 @@ describe('the licence dashboard', { timeout: 15_000 }, () => {
     failing = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Licenses' })).toBeInTheDocument();
+  });
+
+  describe('across a district', () => {
+    const district = () =>
+      organisation({
+        name: 'Riverside District',
+        licenses: [
+          {
+            id: 'd1', name: 'District Premium', allocated: 55, quantity: 60, bookQuota: 1000, libraryQuota: 'UNLIMITED', applyToAll: false, allocatedBy: null,
+            allocations: [
+              { organisationId: 'oak', organisationName: 'Oakwood School', seats: 40, assigned: 38 },
+              { organisationId: 'willow', organisationName: 'Willow School', seats: 12, assigned: 12 },
+            ],
+          },
+        ],
+      });
+    const allocationsAnswer = (oakSeats: number) => ({
+      licenseId: 'd1', name: 'District Premium', quantity: 60, assignedHere: 3, allocatedToSchools: oakSeats + 12, available: 60 - 3 - oakSeats - 12,
+      allocations: [
+        { organisationId: 'oak', organisationName: 'Oakwood School', seats: oakSeats, assigned: 38 },
+        { organisationId: 'willow', organisationName: 'Willow School', seats: 12, assigned: 12 },
+      ],
+    });
+
+    it("shows a school its share of a district licence, and whose it is", async () => {
+      const share = { id: 's1', name: 'District Premium', allocated: 38, quantity: 40, bookQuota: 1000, libraryQuota: 'UNLIMITED', applyToAll: false, allocatedBy: { organisationId: 'd', organisationName: 'Riverside District', licenseId: 'd1' }, allocations: [] };
+      serve({ body: organisation({ licenses: [share] }) });
+      renderAt(<LicensesPage />, '/org-1');
+      const row = await screen.findByRole('row', { name: /District Premium/ });
+      expect(within(row).getByText('38 of 40 allocated by Riverside District used')).toBeInTheDocument();
+      expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['38', '2', '40']);
+      expect(screen.queryByRole('heading', { name: 'Allocated to schools' })).not.toBeInTheDocument();
+    });
+
+    it("shows the district each licence's total, allocated per school and assigned, and changes an allocation from the keyboard", async () => {
+      const requests: Array<{ seats: unknown; key: string | undefined }> = [];
+      const network = fakeFetch({
+        'gql getOrganisationById': { body: district() },
+        'gql getOrganisationAccess': orgAccess('admin'),
+        'PUT /payments/v1/admin/organisations/:orgId/licenses/:licenseId/allocations/:schoolId': (request) => {
+          const { seats } = request.body as { seats: number };
+          requests.push({ seats, key: request.headers['idempotency-key'] });
+          if (seats > 45) return { status: 409, body: { code: 'allocation_exceeds_license', message: 'Riverside District holds 60 seats of District Premium and 15 of them are assigned or allocated to other schools, so at most 45 can be allocated to Oakwood School.' } };
+          return { body: allocationsAnswer(seats) };
+        },
+      });
+      renderAt(<LicensesPage />, '/org-1');
+      const section = await screen.findByRole('region', { name: 'Allocated to schools' });
+      expect(within(section).getByText(/60 purchased · 52 allocated to schools · 3 assigned at the district · 5 not allocated/)).toBeInTheDocument();
+      const table = within(section).getByRole('table', { name: 'District Premium' });
+      const oak = within(table).getByRole('row', { name: /Oakwood School/ });
+      expect(within(oak).getAllByRole('cell').map((c) => c.textContent)).toEqual(['40', '38', 'Change']);
+
+      const user = userEvent.setup();
+      const change = within(oak).getByRole('button', { name: 'Change allocation of District Premium for Oakwood School' });
+      change.focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: 'Change allocation' });
+      const field = within(dialog).getByRole('textbox', { name: /Seats for Oakwood School/ });
+      await waitFor(() => expect(field).toHaveFocus());
+      await user.keyboard('{Control>}a{/Control}50{Enter}');
+      expect(await within(dialog).findByText(/so at most 45 can be allocated to Oakwood School/)).toBeInTheDocument();
+      await user.keyboard('{Control>}a{/Control}45{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(requests.map((r) => r.seats)).toEqual([50, 45]);
+      expect(requests.every((r) => r.key)).toBe(true);
+      await waitFor(() => expect(change).toHaveFocus());
+      expect(network.requests.filter((r) => r.operation === 'getOrganisationById').length).toBeGreaterThan(1);
+    });
+
+    it('shows a district licence of a domain district, without Change for a library manager', async () => {
+      serve({ body: { ...district(), isDomain: true } }, 'library-manager');
+      renderAt(<LicensesPage />, '/org-1');
+      const section = await screen.findByRole('region', { name: 'Allocated to schools' });
+      expect(within(section).getByRole('row', { name: /Willow School/ })).toBeInTheDocument();
+      expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.getByRole('table', { name: 'Licenses' })).toBeInTheDocument();
+    });
   });
 });

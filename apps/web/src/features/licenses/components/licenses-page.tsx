@@ -9,7 +9,8 @@ import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { SessionControlsContext, useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
-import { useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licenses.js';
+import { isDistrictLicense, useOrganisationLicenses, visibleLicenses } from '../api/get-organisation-licenses.js';
+import { DistrictAllocations } from './district-allocations.js';
 import { LicensesTable } from './licenses-table.js';
 import { OrganisationNamePanel } from './organisation-name-panel.js';
 
@@ -70,6 +71,10 @@ export function LicensesPage() {
       ) : (
         <LicensesTable licenses={visibleLicenses(licenses.data)} />
       )}
+
+      {licenses.data && licenses.data.licenses.some(isDistrictLicense) ? (
+        <DistrictAllocations orgId={orgId} licenses={licenses.data.licenses.filter(isDistrictLicense)} canChange={access.isAdmin} />
+      ) : null}
 
       <Text mt="lg" size="sm">
         Assign licenses to your teachers on the{' '}

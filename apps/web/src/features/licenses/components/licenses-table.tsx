@@ -1,5 +1,5 @@
 import { Group, Table, Text } from '@mantine/core';
-import { available, formatCount, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
+import { allocationShareText, available, formatCount, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 
@@ -48,6 +48,11 @@ export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] })
                     {booksLine(license)}
                     {license.applyToAll ? ' · applies to all teachers' : ''}
                   </Text>
+                  {license.allocatedBy ? (
+                    <Text size="xs" c="dimmed">
+                      {allocationShareText({ assigned: license.allocated, seats: license.quantity, districtName: license.allocatedBy.organisationName })}
+                    </Text>
+                  ) : null}
                 </Table.Th>
                 <Table.Td>{formatCount(license.allocated)}</Table.Td>
                 <Table.Td>

@@ -15,7 +15,7 @@ const GET_TEACHERS_ORGANISATION = /* GraphQL */ `
       id
       isDomain
       features { orgLibraries }
-      licenses { id name allocated quantity bookQuota libraryQuota applyToAll }
+      licenses { id name allocated quantity bookQuota libraryQuota applyToAll allocatedBy { organisationId organisationName licenseId } }
     }
   }
 `;
