@@ -11,6 +11,7 @@ import * as m0010 from './0010-member-counts.js';
 import * as m0011 from './0011-lti-identity.js';
 import * as m0012 from './0012-organisation-tree.js';
 import * as m0013 from './0013-avatar-images.js';
+import * as m0014 from './0014-member-list-versions.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011-lti-identity': m0011,
   '0012-organisation-tree': m0012,
   '0013-avatar-images': m0013,
+  '0014-member-list-versions': m0014,
 };
