@@ -8,7 +8,7 @@ import { buildAdmin, buildLicense, buildOrganisation } from '../../../test/facto
 import { openTestDatabase } from '../../../test/helper.js';
 import type { Actor } from '../access/actor.js';
 import { listTeachers } from './members.service.js';
-import { ANCHOR_STEP, keptAnchors } from './teachers-anchors.js';
+import { ANCHOR_STEP, anchorsSettled, keptAnchors } from './teachers-anchors.js';
 import { filterOf, orderedRows, selectTeacherColumns, type TeacherFilter, type TeacherSort } from './teachers-list.repository.js';
 
 // A page by number starts from the anchor before it (teachers-anchors.ts): it must hold exactly the rows OFFSET gives,
@@ -89,6 +89,8 @@ async function comparePages(actor: Actor, filter: TeacherFilter, rnd: () => numb
         // The page that reads the anchors, then pages that use them: the last, one past it, and random ones.
         const asked = [2, pages, pages + 1, ...Array.from({ length: 2 }, () => 1 + Math.floor(rnd() * pages))];
         for (const page of asked) {
+          // The anchors are read after the first page by number is answered: the pages after it use them.
+          await anchorsSettled(db);
           const got = await listTeachers(db, actor, { ...filter, sort: key, dir, page, pageSize });
           expect(got.members.map((m) => m.id), `${label} ${key} ${dir} page ${page} of ${pageSize}`).toEqual(await byOffset(filter, sort, page, pageSize));
           expect(got.total).toBe(first.total);
@@ -109,6 +111,7 @@ describe('numbered pages from anchors', () => {
     await comparePages(actor, { organisationId: org.id, status: 'active', signedUp: 'yes', license: licenses[1]!.id }, rnd, 'filtered', ['email', 'license'], [10]);
     // The pages above came from the anchors kept for the list: spoil them (the version still current) and a page
     // shows other rows.
+    await anchorsSettled(db);
     const { shape, values } = filterOf({ organisationId: org.id, status: 'active' });
     const kept = keptAnchors(db, JSON.stringify([shape, values, { key: 'email', dir: 'asc' }]));
     const total = (await listTeachers(db, actor, { organisationId: org.id, status: 'active', page: 1, pageSize: 10 })).total;
@@ -127,6 +130,7 @@ describe('numbered pages from anchors', () => {
     const check = async (label: string) => {
       for (const sort of [{ key: 'email', dir: 'asc' }, { key: 'name', dir: 'desc' }, { key: 'license', dir: 'asc' }] as TeacherSort[]) {
         for (const page of [2, 17, 31, 44]) {
+          await anchorsSettled(db);
           const got = await listTeachers(db, actor, { ...filter, sort: sort.key, dir: sort.dir, page, pageSize: 10 });
           expect(got.members.map((m) => m.id), `${label}: ${sort.key} page ${page}`).toEqual(await byOffset(filter, sort, page, 10));
         }
@@ -168,6 +172,7 @@ describe('numbered pages from anchors', () => {
     const filter: TeacherFilter = { organisationId: root.id, status: 'active', view: 'district' };
     for (const sort of [{ key: 'email', dir: 'asc' }, { key: 'name', dir: 'desc' }, { key: 'signedUp', dir: 'asc' }] as TeacherSort[]) {
       for (const page of [2, 9, 23, 38, 2]) {
+        await anchorsSettled(db);
         const got = await listTeachers(db, actor, { ...filter, sort: sort.key, dir: sort.dir, page, pageSize: 10 });
         expect(got.members.map((m) => m.id), `${sort.key} page ${page}`).toEqual(await byOffset(filter, sort, page, 10));
         expect(got.members.every((m) => m.organisation && [root.id, north.id, south.id].includes(m.organisation.id))).toBe(true);
@@ -176,6 +181,7 @@ describe('numbered pages from anchors', () => {
     // A school moved out of the district: its anchors no longer hold.
     await db.updateTable('organisations').set({ parent_id: null }).where('id', '=', south.id).execute();
     for (const page of [2, 9, 23]) {
+      await anchorsSettled(db);
       const got = await listTeachers(db, actor, { ...filter, sort: 'email', dir: 'asc', page, pageSize: 10 });
       expect(got.members.map((m) => m.id), `moved, page ${page}`).toEqual(await byOffset(filter, { key: 'email', dir: 'asc' }, page, 10));
       expect(got.members.some((m) => m.organisation?.id === south.id)).toBe(false);

@@ -42,6 +42,33 @@ export function listVersion(db: Kysely<DB>, shape: Pick<FilterShape, 'district'>
 }
 
 const caches = new WeakMap<object, Map<string, Anchors>>();
+const reading = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function readingOf(db: Kysely<DB>): Map<string, Promise<unknown>> {
+  let map = reading.get(db);
+  if (!map) reading.set(db, (map = new Map()));
+  return map;
+}
+
+/**
+ * Reads a list's anchors after the page that needed them has been answered, once however many pages ask meanwhile: the
+ * page read by OFFSET costs what it cost before anchors, and the pages after it start from the anchors. A failure only
+ * leaves the list without anchors (pages by OFFSET).
+ */
+export function readAnchorsLater(db: Kysely<DB>, key: string, shape: FilterShape, v: FilterValues, sort: TeacherSort): void {
+  const inFlight = readingOf(db);
+  if (inFlight.has(key)) return;
+  const done = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => readAnchors(db, key, shape, v, sort))
+    .catch(() => undefined)
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, done);
+}
+
+/** Resolves once every anchor read under way has finished (tests; a graceful close). */
+export async function anchorsSettled(db: Kysely<DB>): Promise<void> {
+  await Promise.all([...readingOf(db).values()]);
+}
 
 function cacheOf(db: Kysely<DB>): Map<string, Anchors> {
   let cache = caches.get(db);

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { StatementShapes } from '../../db/statement-shapes.js';
 import { sessionOrgAccessRow, type AccessRow } from '../access/org-access.js';
-import { ANCHOR_STEP, forgetAnchors, keptAnchors, listVersion, readAnchors } from './teachers-anchors.js';
+import { ANCHOR_STEP, forgetAnchors, keptAnchors, listVersion, readAnchorsLater } from './teachers-anchors.js';
 import {
   countsRows, filtered, filterOf, keysetOrder, orderedRows, organisationNameColumn, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
   type FilterShape, type FilterValues, type SeekValues, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow,
@@ -258,8 +258,9 @@ export async function readTeachersPage<Level extends string>(
     .filter((r) => r.n !== null && r.n !== undefined)
     .map(({ level: _l, actor_id: _a, total: _t, n: _n, version: _v, ...row }) => row as TeacherRow);
   const total = Number(first?.total ?? 0);
-  // Read by OFFSET with access granted, in a list long enough: its anchors, for the next page by number.
-  if (anchorKey && !anchored && first?.level && total >= ANCHORED_FROM) await readAnchors(db, anchorKey, filter, filterValues, sort);
+  // Read by OFFSET with access granted, in a list long enough: its anchors, for the next page by number (read after
+  // this answer, so this page costs what OFFSET costs and no more).
+  if (anchorKey && !anchored && first?.level && total >= ANCHORED_FROM) readAnchorsLater(db, anchorKey, filter, filterValues, sort);
   // A page by number of the whole list read by OFFSET reads exactly its rows (from either end): the total says whether more follow.
   const more = plan === 'offset' && !anchored ? offset + window.limit < total : found.length > window.limit;
   const shown = found.slice(0, window.limit);
