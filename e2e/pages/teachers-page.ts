@@ -95,7 +95,7 @@ export class TeachersPage extends BasePage {
     await this.page.getByRole('option', { name: label }).click();
   }
 
-  /** The Active list's filters (issue 15): 'Signed up', 'License', 'Certification'; a district's list adds 'School'. */
+  /** The Active list's filters: 'Signed up', 'License', 'Certification'; a district's list adds 'School'. */
   filter(label: 'Signed up' | 'License' | 'Certification' | 'School'): Locator {
     return this.page.getByRole('group', { name: 'Filter teachers' }).getByRole('combobox', { name: label });
   }
