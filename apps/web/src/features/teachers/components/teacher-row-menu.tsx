@@ -34,8 +34,7 @@ export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRo
   const label = `Actions for ${member.email}`;
   const run = (action: RowAction) => () => onAction(member, action);
   // View Profile, Manage Teacher Libraries and Remove teacher exist where the app provides their dialogs.
-  // On a district's list, a school's teacher's libraries are managed from their school.
-  const libraryDialogs = useTeacherLibraryDialogs() !== null && !inOtherSchool(member, access);
+  const libraryDialogs = useTeacherLibraryDialogs() !== null;
   const school = inOtherSchool(member, access) ? member.organisation?.name : undefined;
 
   if (member.revokedAt) {

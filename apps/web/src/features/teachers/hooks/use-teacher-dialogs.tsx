@@ -58,6 +58,11 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
   const [loadingSelection, setLoadingSelection] = useState(false);
   const refresh = () => invalidateTeachers(queryClient, orgId);
   const close = () => setDialog(null);
+  // A school's teachers on a district's list: the teacher-libraries dialogs work in their school.
+  const libraryOrganisation = (members: Member[]) => {
+    const school = members[0]?.organisation;
+    return access.districtId && school && school.id !== orgId ? { organisation: school } : {};
+  };
   // On a district's list each change is made in each teacher's own organisation.
   const bySchool = (members: Member[]) =>
     access.districtId ? { groups: groupBySchool(members, orgId).map((g) => ({ orgId: g.orgId, memberIds: g.members.map((m) => m.id) })) } : {};
@@ -93,7 +98,7 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
       case 'manage-libraries':
       case 'remove-teacher': {
         const kind = action.kind === 'view-profile' ? 'view' : action.kind === 'manage-libraries' ? 'manage' : 'remove';
-        return setDialog({ kind: 'library', request: { kind, members: [member] }, fromSelection: false });
+        return setDialog({ kind: 'library', request: { kind, members: [member], ...libraryOrganisation([member]) }, fromSelection: false });
       }
     }
   };
@@ -107,7 +112,7 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
       case 'switch-to-student':
         return setDialog({ kind: 'switch', members: chosen, fromSelection: true });
       case 'remove-teacher':
-        return setDialog({ kind: 'library', request: { kind: 'remove', members: chosen }, fromSelection: true });
+        return setDialog({ kind: 'library', request: { kind: 'remove', members: chosen, ...libraryOrganisation(chosen) }, fromSelection: true });
       default:
         return undefined;
     }
@@ -149,9 +154,11 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
 
   // Bulk 'Remove teacher' comes with the teacher-libraries dialogs (see model/library-dialogs.ts). For 'all n', an
   // ordinary admin is offered it only when the filters keep to pending teachers.
-  const removeOffered = selection.all
-    ? access.providerStaff || (!access.isDomain && selection.all.filter.signedUp === 'no')
-    : bulkRemoveTeacherOffered(access, selection.members);
+  // On a district's list, Remove teacher works in one organisation at a time (the dialogs act in it).
+  const oneSchool = !access.districtId || (selection.all ? selection.all.filter.school !== undefined : groupBySchool(selection.members, orgId).length <= 1);
+  const removeOffered =
+    oneSchool &&
+    (selection.all ? access.providerStaff || (!access.isDomain && selection.all.filter.signedUp === 'no') : bulkRemoveTeacherOffered(access, selection.members));
   const tooMany = selection.all !== null && selection.all.total > LOADED_SELECTION_MAX;
   // A district's licences go to its own teachers only: a selection that may hold a school's teacher cannot take one.
   const spansSchools =
