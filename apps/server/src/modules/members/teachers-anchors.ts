@@ -65,7 +65,7 @@ export function readAnchorsLater(db: Kysely<DB>, key: string, shape: FilterShape
   inFlight.set(key, done);
 }
 
-/** Resolves once every anchor read under way has finished (tests; a graceful close). */
+/** Resolves once every anchor read under way has finished (the tests wait for it before they look at the anchors). */
 export async function anchorsSettled(db: Kysely<DB>): Promise<void> {
   await Promise.all([...readingOf(db).values()]);
 }
