@@ -3,8 +3,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT } from './support/env.js';
 
 type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], object | undefined>;
 
-/** The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list and layout) and Admin. */
-const PHONE_SPECS = ['**/teachers/license-dashboard.spec.ts', '**/teachers/district-licences.spec.ts', '**/teachers/teachers-list.spec.ts', '**/teachers/teachers-layout.spec.ts', '**/admins/admins.spec.ts'];
+/** The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a district's) and Admin. */
+const PHONE_SPECS = [
+  '**/teachers/license-dashboard.spec.ts',
+  '**/teachers/district-licences.spec.ts',
+  '**/teachers/teachers-list.spec.ts',
+  '**/teachers/teachers-layout.spec.ts',
+  '**/teachers/teachers-district.spec.ts',
+  '**/admins/admins.spec.ts',
+];
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, which global-setup.ts starts

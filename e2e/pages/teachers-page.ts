@@ -91,13 +91,13 @@ export class TeachersPage extends OrganisationScreen {
     await this.page.getByRole('option', { name: label }).click();
   }
 
-  /** The Active list's filters (issue 15): 'Signed up', 'License', 'Certification'. */
-  filter(label: 'Signed up' | 'License' | 'Certification'): Locator {
+  /** The Active list's filters: 'Signed up', 'License', 'Certification'; a district's list adds 'School'. */
+  filter(label: 'Signed up' | 'License' | 'Certification' | 'School'): Locator {
     return this.page.getByRole('group', { name: 'Filter teachers' }).getByRole('combobox', { name: label });
   }
 
   /** Opens a filter's list (checked with axe), picks the option and waits until the select shows it. */
-  async chooseFilter(label: 'Signed up' | 'License' | 'Certification', option: string): Promise<void> {
+  async chooseFilter(label: 'Signed up' | 'License' | 'Certification' | 'School', option: string): Promise<void> {
     await this.filter(label).click();
     await expect(this.page.getByRole('listbox')).toBeVisible();
     await this.expectAccessible({ label: `filter ${label} open` });

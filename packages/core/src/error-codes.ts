@@ -69,6 +69,10 @@ export const errorCatalogue = {
   teacher_inactive: { status: 409, message: 'Inactive teachers and students cannot be given a license' },
   invalid_cursor: { status: 400, message: 'This cursor does not belong to this list: start again from the first page' },
   selection_changed: { status: 409, message: 'The selection changed since it was counted: review it and try again' },
+  license_other_schools: {
+    status: 409,
+    message: "Licenses belong to each school: the district's licenses go only to the district's own teachers. Open a school to assign its licenses.",
+  },
   remove_not_allowed: { status: 403, message: 'Only pending teachers can be removed from this organisation' },
   invalid_role: { status: 400, message: 'The role must be 400 (library manager) or 600 (teacher)' },
   org_libraries_off: { status: 409, message: 'Library managers need the organisation libraries feature' },

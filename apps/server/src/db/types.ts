@@ -361,6 +361,12 @@ export interface MemberCountsTable {
   teachers: number;
 }
 
+/** A version per organisation of its Teachers list (migration 0014), bumped by every write to its members. */
+export interface MemberListVersionsTable {
+  organisation_id: string;
+  version: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -388,6 +394,7 @@ export interface DB {
   lti_account_rates: LtiAccountRatesTable;
   idempotency_keys: IdempotencyKeysTable;
   member_counts: MemberCountsTable;
+  member_list_versions: MemberListVersionsTable;
   students: StudentsTable;
   portfolio_items: PortfolioItemsTable;
   portfolio_export_chunks: PortfolioExportChunksTable;

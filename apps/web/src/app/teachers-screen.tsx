@@ -7,7 +7,11 @@ import { TeacherLibraryDialogsContext, TeachersPage, type TeacherLibraryDialogsS
  */
 const libraryDialogs: TeacherLibraryDialogsSlot = {
   render: (request, { onClose, onDone }) => (
-    <TeacherLibraryDialogs dialog={{ kind: request.kind, teachers: request.members }} onClose={onClose} onDone={onDone} />
+    <TeacherLibraryDialogs
+      dialog={{ kind: request.kind, teachers: request.members, ...(request.organisation ? { organisation: request.organisation } : {}) }}
+      onClose={onClose}
+      onDone={onDone}
+    />
   ),
 };
 

@@ -10,6 +10,12 @@ export const adminEntrySchema = z.object({
   organisationId: z.string(),
   /** The table's Organization column. */
   organisationName: z.string(),
+  /**
+   * Listed at an organisation above this one (a district's admin on a school's page): an admin here through it, removed
+   * only there. An entry of an organisation under this one (a school's admin on the district's page) has its
+   * organisationId and is false.
+   */
+  inherited: z.boolean().optional(),
   /** Identity user, once they signed in. */
   userId: z.string().nullable(),
   /** When the admin is also a member (teacher) of the organisation. */

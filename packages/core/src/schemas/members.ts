@@ -15,8 +15,18 @@ export type SortDirection = z.infer<typeof sortDirectionSchema>;
 
 export const memberParamsSchema = z.object({ orgId: z.string().min(1), teacherId: z.string().min(1) });
 
+/**
+ * Whose teachers a list holds: the organisation's own (default), or, for an admin of a district, the district's own
+ * and those of every school under it, each with the school it belongs to (docs/districts.md, "District views").
+ */
+export const teacherViewSchema = z.enum(['organisation', 'district']);
+export type TeacherView = z.infer<typeof teacherViewSchema>;
+
 /** The lists' query (Active and Inactive); with page or pageSize the answer is one page with its total. */
 export const teachersListQuerySchema = z.object({
+  view: teacherViewSchema.optional(),
+  /** The district view only: the teachers of one organisation of the district (the district itself or a school under it). */
+  school: z.string().min(1).max(200).optional(),
   /** Case-insensitive substring of e-mail or display name. */
   search: z.string().max(320).optional(),
   sort: teacherSortKeySchema.optional(),
@@ -93,6 +103,8 @@ export const memberSchema = z.object({
   /** When the teacher was removed (Inactive), or null. */
   revokedAt: z.string().nullable(),
   signedUpAt: z.string().nullable(),
+  /** A district's list only: the organisation the teacher belongs to (the School column); every change to them is made there. */
+  organisation: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teacherViewSchema } from './members.js';
 
 /**
  * 'Select all n teachers' across pages: the console sends the Active list's filters and the count
@@ -17,6 +18,10 @@ export const teacherListFilterSchema = z.object({
   license: z.string().min(1).max(200).optional(),
   /** complete (a certification badge), in-progress, or none. */
   certification: z.enum(['complete', 'in-progress', 'none']).optional(),
+  /** district: the district's teachers and its schools' (admins of the district only). */
+  view: teacherViewSchema.optional(),
+  /** The district view only: one organisation of the district. */
+  school: z.string().min(1).max(200).optional(),
 });
 
 export type TeacherListFilter = z.infer<typeof teacherListFilterSchema>;

@@ -13,6 +13,7 @@ import * as m0012 from './0012-organisation-tree.js';
 import * as m0013 from './0013-avatar-images.js';
 import * as m0014 from './0014-setting-policies.js';
 import * as m0015 from './0015-license-allocations.js';
+import * as m0016 from './0016-member-list-versions.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-avatar-images': m0013,
   '0014-setting-policies': m0014,
   '0015-license-allocations': m0015,
+  '0016-member-list-versions': m0016,
 };

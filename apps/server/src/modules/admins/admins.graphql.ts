@@ -27,6 +27,8 @@ export const adminsGraphql: GraphqlModule = {
       organisationId: ID!
       "The table's Organization column."
       organisationName: String!
+      "Listed at an organisation above this one (a district admin): an admin here through it, removed only there."
+      inherited: Boolean!
       "Identity user, once they signed in."
       userId: ID
       "When the admin is also a member (teacher) of the organisation."

@@ -2,7 +2,11 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { anyOf } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
-/** SQL for an organisation's admins list. Every query filters on organisation_id. */
+/**
+ * SQL for an organisation's admins list. Every query filters on organisation_id: the list holds the organisation's own
+ * admins, those of every organisation above it (a district's admins are its schools' admins too, docs/districts.md), and
+ * those of every organisation under it (a district's page lists each school's admins).
+ */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,6 +22,8 @@ export interface AdminRow {
   email: string;
   organisation_id: string;
   organisation_name: string;
+  /** Listed at an organisation above this one: an admin here through it, removed only there. */
+  inherited: boolean;
   user_id: string | null;
   member_id: string | null;
   display_name: string | null;
@@ -40,7 +46,13 @@ function filtered(db: Db, filter: AdminFilter) {
     .leftJoin('user as ul', 'ul.id', 'a.user_id')
     // User e-mails are unique, so this finds at most one.
     .leftJoin('user as ue', (join) => join.onRef('ue.email', '=', 'a.email').on('a.user_id', 'is', null))
-    .where('a.organisation_id', '=', filter.organisationId);
+    .where('a.organisation_id', 'in', (eb) =>
+      eb
+        .selectFrom('organisation_ancestors as up')
+        .select('up.ancestor_id as id')
+        .where('up.organisation_id', '=', filter.organisationId)
+        .union(eb.selectFrom('organisation_ancestors as down').select('down.organisation_id as id').where('down.ancestor_id', '=', filter.organisationId)),
+    );
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
@@ -56,10 +68,16 @@ export async function listAdmins(
   page: { limit: number; offset: number },
 ): Promise<AdminRow[]> {
   const dir = sql.raw(sort.dir === 'desc' ? 'DESC' : 'ASC');
-  const order = sort.key === 'name' ? sql`lower(coalesce(${displayName}, a.email)) ${dir}, a.email ${dir}` : sql`a.email ${dir}`;
+  // The same e-mail may be an admin of the district and of a school: the organisation keeps the order total.
+  const order =
+    sort.key === 'name'
+      ? sql`lower(coalesce(${displayName}, a.email)) ${dir}, a.email ${dir}, o.name ${dir}, a.organisation_id ${dir}`
+      : sql`a.email ${dir}, o.name ${dir}, a.organisation_id ${dir}`;
+  const inherited = sql<boolean>`EXISTS (SELECT 1 FROM organisation_ancestors AS x
+    WHERE x.organisation_id = ${filter.organisationId} AND x.ancestor_id = a.organisation_id AND x.depth > 0)`;
   return filtered(db, filter)
     .select([
-      'a.email', 'a.organisation_id', 'o.name as organisation_name', userId.as('user_id'),
+      'a.email', 'a.organisation_id', 'o.name as organisation_name', inherited.as('inherited'), userId.as('user_id'),
       'm.id as member_id', displayName.as('display_name'),
     ])
     .orderBy(order)

@@ -61,6 +61,7 @@ export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdmins
     email: r.email,
     organisationId: r.organisation_id,
     organisationName: r.organisation_name,
+    inherited: r.inherited,
     userId: r.user_id,
     memberId: r.member_id,
     displayName: r.display_name,

@@ -11,7 +11,7 @@ import * as repo from './members.repository.js';
 import { decodeCursor, encodeCursor, isDataException } from './teachers-cursor.js';
 import * as listRepo from './teachers-list.repository.js';
 import { readTeachersPage } from './teachers-page.repository.js';
-import type { TeacherFilter, TeacherRow, TeacherSort, TeacherWindow } from './teachers-list.repository.js';
+import { isDistrictFilter, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow } from './teachers-list.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
 export const memberErrors = {
@@ -36,6 +36,7 @@ export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilte
       signedUp: input.signedUp,
       license: input.license,
       certification: input.certification,
+      ...(input.view === 'district' ? { view: 'district' as const, ...(input.school ? { school: input.school } : {}) } : {}),
     },
     sort: { key: input.sort ?? 'email', dir: input.dir ?? 'asc' },
   };
@@ -53,6 +54,7 @@ export function teacherQueryOf(input: ListTeachersInput): { filter: TeacherFilte
 export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, input: ListTeachersInput): Promise<MembersPage> {
   if (input.after && input.before) throw appError('invalid_cursor');
   const { filter, sort } = teacherQueryOf(input);
+  const district = isDistrictFilter(filter);
   const paged = input.page !== undefined || input.pageSize !== undefined || input.after !== undefined || input.before !== undefined;
   // Library managers read the list a page at a time, never all of it at once (docs/security.md).
   if (!paged) {
@@ -60,6 +62,7 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
     const { level, actor_id: actorId } = await readAccessRow(db, access);
     if ('token' in caller) checkSessionActor(caller, actorId);
     if (!level) throw organisationForbidden();
+    if (district && level !== 'admin') throw appError('admin_required');
     if (level === 'admin') {
       const rows = await listRepo.listTeachers(db, filter, sort);
       return { members: rows.map(presentMember), total: rows.length };
@@ -68,9 +71,9 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
   const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE;
   const offset = ((input.page ?? 1) - 1) * pageSize;
   const window: TeacherWindow = input.after
-    ? { limit: pageSize, after: decodeCursor(input.after, sort) }
+    ? { limit: pageSize, after: decodeCursor(input.after, sort, district) }
     : input.before
-      ? { limit: pageSize, before: decodeCursor(input.before, sort) }
+      ? { limit: pageSize, before: decodeCursor(input.before, sort, district) }
       : { limit: pageSize, offset };
   let result;
   try {
@@ -83,10 +86,12 @@ export async function listTeachers(db: Kysely<DB>, caller: Actor | SessionRef, i
   }
   if ('token' in caller) checkSessionActor(caller, result.actorId);
   if (!result.level) throw organisationForbidden();
+  // A district's list spans its schools: its admins only (a library manager's role is one school's).
+  if (district && result.level !== 'admin') throw appError('admin_required');
   const { rows, more } = result;
   const first = rows[0];
   const last = rows[rows.length - 1];
-  const cursor = (row: TeacherRow | undefined) => (row ? encodeCursor(sort, { key: row.seek_key, email: row.seek_email }) : null);
+  const cursor = (row: TeacherRow | undefined) => (row ? encodeCursor(sort, { key: row.seek_key, email: row.seek_email, id: row.seek_id }, district) : null);
   const hasPrevious = 'before' in window ? more : 'after' in window || offset > 0;
   const hasNext = 'before' in window ? true : more;
   const page = 'offset' in window ? (input.page ?? 1) : input.page;

@@ -3,7 +3,7 @@ import { CSV_BOM, csvRow, type TeacherStatus } from '@quire/core';
 import { csvCell } from '../../db/csv-cell.js';
 import { inlineSql } from '../../db/inline-sql.js';
 import type { DB } from '../../db/types.js';
-import { orderedTeachers, seekColumns, type TeacherFilter, type TeacherSeek, type TeacherSort, type TeacherWindow } from './teachers-list.repository.js';
+import { isDistrictFilter, orderedTeachers, organisationNameColumn, seekColumns, type TeacherFilter, type TeacherSeek, type TeacherSort, type TeacherWindow } from './teachers-list.repository.js';
 
 /**
  * The Teachers CSV (spec §3 columns; docs/teachers-api.md), written by the database: each row's CSV record is
@@ -17,6 +17,12 @@ export const CSV_COLUMNS = {
   inactive: ['Email', 'Name', 'Removed', 'Certification'],
 } as const satisfies Record<TeacherStatus, readonly string[]>;
 
+/** A district's file: the same columns with each teacher's School after the Name, as its list shows it. */
+export function csvColumns(status: TeacherStatus, district: boolean): readonly string[] {
+  const [email, name, ...rest] = CSV_COLUMNS[status];
+  return district ? [email, name, 'School', ...rest] : CSV_COLUMNS[status];
+}
+
 /** Certification: Complete with a badge, In progress with progress, else empty. */
 const certificationCell = sql<string>`CASE WHEN m.calevel1_at IS NOT NULL OR m.calevel2_at IS NOT NULL THEN 'Complete' WHEN m.certifying > 0 THEN 'In progress' ELSE '' END`;
 
@@ -26,8 +32,10 @@ const certificationCell = sql<string>`CASE WHEN m.calevel1_at IS NOT NULL OR m.c
  * or empty. Removed: '5th March 2024' (formatOrdinalDate in @quire/core), the UTC day. These never need quotes or
  * neutralising.
  */
-function csvRecord(status: TeacherStatus): RawBuilder<string> {
-  const who = sql<string>`${csvCell(sql`m.email`)} || ',' || ${csvCell(sql`m.display_name`)}`;
+function csvRecord(status: TeacherStatus, district: boolean): RawBuilder<string> {
+  const who = district
+    ? sql<string>`${csvCell(sql`m.email`)} || ',' || ${csvCell(sql`m.display_name`)} || ',' || ${csvCell(sql`coalesce(${organisationNameColumn}, '')`)}`
+    : sql<string>`${csvCell(sql`m.email`)} || ',' || ${csvCell(sql`m.display_name`)}`;
   if (status === 'inactive') {
     return sql<string>`${who} || ',' || coalesce(to_char(m.revoked_at AT TIME ZONE 'UTC', 'FMDDth FMMonth YYYY'), '') || ',' || ${certificationCell}`;
   }
@@ -38,7 +46,7 @@ function csvRecord(status: TeacherStatus): RawBuilder<string> {
 }
 
 /** The BOM and the header record, before the rows. */
-export const csvHead = (status: TeacherStatus): string => CSV_BOM + csvRow(CSV_COLUMNS[status]);
+export const csvHead = (status: TeacherStatus, district = false): string => CSV_BOM + csvRow(csvColumns(status, district));
 
 /**
  * `COPY (…) TO STDOUT` of every record of the list, in its order, one per row (text format: the caller undoes
@@ -46,7 +54,7 @@ export const csvHead = (status: TeacherStatus): string => CSV_BOM + csvRow(CSV_C
  * parameters.
  */
 export function copyCsvStatement(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort): string {
-  return `COPY (${inlineSql(orderedTeachers(db, filter, sort).select(csvRecord(filter.status).as('line')))}) TO STDOUT`;
+  return `COPY (${inlineSql(orderedTeachers(db, filter, sort).select(csvRecord(filter.status, isDistrictFilter(filter)).as('line')))}) TO STDOUT`;
 }
 
 /** The records of one window of the list (the page shown, or a keyset batch of the export), with where the next one starts. */
@@ -58,10 +66,12 @@ export async function readCsvRecords(
 ): Promise<{ records: string[]; last: TeacherSeek | null }> {
   const before = 'before' in window;
   const seek = 'after' in window ? window.after : before ? window.before : null;
-  let query = orderedTeachers(db, filter, sort, seek, before).select([csvRecord(filter.status).as('line'), ...seekColumns(sort)]).limit(window.limit);
+  let query = orderedTeachers(db, filter, sort, seek, before)
+    .select([csvRecord(filter.status, isDistrictFilter(filter)).as('line'), ...seekColumns(sort)])
+    .limit(window.limit);
   if ('offset' in window && window.offset > 0) query = query.offset(window.offset);
   const rows = await query.execute();
   if (before) rows.reverse();
   const last = rows[rows.length - 1];
-  return { records: rows.map((r) => r.line), last: last ? { key: last.seek_key, email: last.seek_email } : null };
+  return { records: rows.map((r) => r.line), last: last ? { key: last.seek_key, email: last.seek_email, id: last.seek_id } : null };
 }

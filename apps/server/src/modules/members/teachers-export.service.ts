@@ -8,7 +8,7 @@ import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import { teacherQueryOf, type ListTeachersInput } from './members.service.js';
 import { copyCsvStatement, csvHead, readCsvRecords } from './teachers-csv.repository.js';
 import { decodeCursor } from './teachers-cursor.js';
-import type { TeacherFilter, TeacherSeek, TeacherSort } from './teachers-list.repository.js';
+import { isDistrictFilter, type TeacherFilter, type TeacherSeek, type TeacherSort } from './teachers-list.repository.js';
 
 /** Rows per keyset batch on PGlite (which has no COPY to a client stream): memory stays flat whatever the organisation's size. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -46,7 +46,7 @@ async function copyStream(pool: Pool, statement: string, head: string): Promise<
 
 /** PGlite: keyset batches, each continuing after the last row of the one before, so no query grows with the list. */
 async function* batches(db: Database['db'], filter: TeacherFilter, sort: TeacherSort): AsyncGenerator<string> {
-  yield csvHead(filter.status);
+  yield csvHead(filter.status, isDistrictFilter(filter));
   let after: TeacherSeek | null = null;
   for (;;) {
     const { records, last }: { records: string[]; last: TeacherSeek | null } = await readCsvRecords(
@@ -68,16 +68,18 @@ export async function exportTeachersCsv(database: Database, actor: Actor, input:
   // The whole list at once: admins only; library managers read it page by page (docs/security.md).
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const { filter, sort } = teacherQueryOf(input);
+  const district = isDistrictFilter(filter);
+  const head = csvHead(filter.status, district);
   if (input.scope === 'page') {
     const limit = input.pageSize ?? 10;
     const window = input.after
-      ? { limit, after: decodeCursor(input.after, sort) }
+      ? { limit, after: decodeCursor(input.after, sort, district) }
       : input.before
-        ? { limit, before: decodeCursor(input.before, sort) }
+        ? { limit, before: decodeCursor(input.before, sort, district) }
         : { limit, offset: ((input.page ?? 1) - 1) * limit };
     const { records } = await readCsvRecords(db, filter, sort, window);
-    return Readable.from([csvHead(filter.status) + records.map((r) => `${r}\r\n`).join('')]);
+    return Readable.from([head + records.map((r) => `${r}\r\n`).join('')]);
   }
-  if (database.pool) return copyStream(database.pool, copyCsvStatement(db, filter, sort), csvHead(filter.status));
+  if (database.pool) return copyStream(database.pool, copyCsvStatement(db, filter, sort), head);
   return Readable.from(batches(db, filter, sort), { objectMode: false });
 }

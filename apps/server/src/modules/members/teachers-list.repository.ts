@@ -9,8 +9,17 @@ import type { DB } from '../../db/types.js';
  * the tenant boundary. Measured in docs/performance.md ("Teachers list and export").
  */
 
-/** Which teachers: the organisation, the tab, and the list's search and filters (the core list query's). */
-export type TeacherFilter = { organisationId: string; status: TeacherStatus } & Pick<TeachersListParams, 'search' | 'signedUp' | 'license' | 'certification'>;
+/**
+ * Which teachers: the organisation, the tab, and the list's search and filters (the core list query's). With view
+ * 'district', the organisation's own teachers and those of every organisation under it (`school`: one of them).
+ */
+export type TeacherFilter = { organisationId: string; status: TeacherStatus } & Pick<
+  TeachersListParams,
+  'search' | 'signedUp' | 'license' | 'certification' | 'view' | 'school'
+>;
+
+/** Whether the filter spans a district (its own teachers and its schools'). */
+export const isDistrictFilter = (filter: Pick<TeacherFilter, 'view'>): boolean => filter.view === 'district';
 
 export interface TeacherSort {
   key: TeacherSortKey;
@@ -21,11 +30,13 @@ export interface TeacherSort {
  * Where a keyset page starts: the sort key and e-mail of the row just before it (`after`) or just after it
  * (`before`), as the UTF-8 bytes of their text in the database. Bytes, because PGlite's text decoder drops a
  * leading U+FEFF: a key read back as text would then sort before its own row and the next batch would start
- * with the same rows again, for ever.
+ * with the same rows again, for ever. A district's list also needs the member id: an e-mail is unique in one
+ * organisation, not across its schools (the same teacher may teach in two).
  */
 export interface TeacherSeek {
   key: Uint8Array;
   email: Uint8Array;
+  id?: string;
 }
 
 /** One member row with its licence, as the list reads it. */
@@ -50,6 +61,10 @@ export interface TeacherRow {
   apply_to_all: boolean | null;
   seek_key: Uint8Array;
   seek_email: Uint8Array;
+  seek_id: string;
+  organisation_id: string;
+  /** A district's list only: the name of the teacher's organisation (the School column). */
+  organisation_name?: string | null;
 }
 
 /** Sort expressions; each is followed by m.email, unique per organisation, so the order is total. name matches members_teachers_name_idx. */
@@ -69,6 +84,9 @@ function likePattern(search: string): string {
 /** What of a filter decides the SQL text (the values are bound apart: FilterValues; db/statement-shapes.ts). */
 export interface FilterShape {
   status: TeacherStatus;
+  /** A district's list: its own teachers and every school's under it; `school` narrows it to one organisation of it. */
+  district: boolean;
+  school: boolean;
   search: boolean;
   signedUp: boolean;
   license: 'none' | 'one' | null;
@@ -78,6 +96,8 @@ export interface FilterShape {
 /** A filter's values, as the statement takes them (each is there when the shape uses it). */
 export interface FilterValues {
   organisationId: string;
+  /** District scope: the organisation of the district whose teachers are listed. */
+  schoolId?: string;
   /** The search as a LIKE pattern. */
   pattern?: string;
   /** Signed up: No. */
@@ -90,6 +110,8 @@ export function filterOf(filter: TeacherFilter): { shape: FilterShape; values: F
   return {
     shape: {
       status: filter.status,
+      district: isDistrictFilter(filter),
+      school: isDistrictFilter(filter) && Boolean(filter.school),
       search: Boolean(search),
       signedUp: Boolean(filter.signedUp),
       license: filter.license === 'none' ? 'none' : filter.license ? 'one' : null,
@@ -97,6 +119,7 @@ export function filterOf(filter: TeacherFilter): { shape: FilterShape; values: F
     },
     values: {
       organisationId: filter.organisationId,
+      ...(isDistrictFilter(filter) && filter.school ? { schoolId: filter.school } : {}),
       ...(search ? { pattern: likePattern(search) } : {}),
       ...(filter.signedUp ? { pending: filter.signedUp === 'no' } : {}),
       ...(filter.license && filter.license !== 'none' ? { licenseId: filter.license } : {}),
@@ -104,10 +127,21 @@ export function filterOf(filter: TeacherFilter): { shape: FilterShape; values: F
   };
 }
 
+/**
+ * The organisations whose members a list holds: the organisation alone, or (district scope) the organisation and every
+ * one under it through the tree's closure, optionally one of them (`school`; an organisation outside the tree matches
+ * nothing).
+ */
+export function listOrganisations(db: Kysely<DB>, shape: Pick<FilterShape, 'district' | 'school'>, v: Pick<FilterValues, 'organisationId' | 'schoolId'>) {
+  let query = db.selectFrom('organisation_ancestors as a').select('a.organisation_id').where('a.ancestor_id', '=', v.organisationId);
+  if (shape.school) query = query.where('a.organisation_id', '=', v.schoolId!);
+  return query;
+}
+
 export function filtered(db: Kysely<DB>, shape: FilterShape, v: FilterValues) {
   let query = db
     .selectFrom('members as m')
-    .where('m.organisation_id', '=', v.organisationId)
+    .where('m.organisation_id', shape.district ? 'in' : '=', shape.district ? listOrganisations(db, shape, v) : v.organisationId)
     .where('m.is_student', '=', false)
     // Provider staff visiting a library for support are members, never the school's teachers.
     .where('m.is_provider_staff', '=', false)
@@ -129,15 +163,16 @@ export function filtered(db: Kysely<DB>, shape: FilterShape, v: FilterValues) {
   return query;
 }
 
-/** A keyset seek as the statement takes it: the sort key's and the e-mail's text. */
+/** A keyset seek as the statement takes it: the sort key's and the e-mail's text (and the member id in a district). */
 export interface SeekValues {
   key: string;
   email: string;
+  id?: string;
 }
 
 /** A TeacherSeek's text. Node's UTF-8 decoding keeps every character (a leading U+FEFF too). */
 export function seekValues(seek: TeacherSeek): SeekValues {
-  return { key: Buffer.from(seek.key).toString('utf8'), email: Buffer.from(seek.email).toString('utf8') };
+  return { key: Buffer.from(seek.key).toString('utf8'), email: Buffer.from(seek.email).toString('utf8'), ...(seek.id !== undefined ? { id: seek.id } : {}) };
 }
 
 /**
@@ -151,57 +186,73 @@ export function orderedTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: Tea
 }
 
 export function orderedRows(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort, seek: SeekValues | null, reverse = false) {
-  const { order, after } = keysetOrder(sort, sortExpressions[sort.key].expr, sql.raw('m.email'), seek, reverse);
+  const { order, after } = keysetOrder(sort, sortExpressions[sort.key].expr, sql.raw('m.email'), shape.district ? sql.raw('m.id') : null, seek, reverse);
   const query = filtered(db, shape, v).leftJoin('licenses as l', 'l.id', 'm.license_id');
   return (after ? query.where(after) : query).orderBy(order);
 }
 
 /**
  * The list's order over a sort key and an e-mail (the members' own columns, or the matches' read once;
- * teachers-page.repository.ts), reversed when `reverse`, and the condition that starts a page after `seek`.
+ * teachers-page.repository.ts), then the member id in a district's list (`id`), reversed when `reverse`, and the
+ * condition that starts a page after `seek`.
  */
-export function keysetOrder(sort: TeacherSort, key: RawBuilder<unknown>, email: RawBuilder<unknown>, seek: SeekValues | null, reverse: boolean) {
+export function keysetOrder(
+  sort: TeacherSort,
+  key: RawBuilder<unknown>,
+  email: RawBuilder<unknown>,
+  id: RawBuilder<unknown> | null,
+  seek: SeekValues | null,
+  reverse: boolean,
+) {
   const descending = (sort.dir === 'desc') !== reverse;
   const dir = sql.raw(descending ? 'DESC' : 'ASC');
   // E-mail is unique per organisation: ordering by it alone lets PostgreSQL walk the (organisation_id, email) index.
-  const order = sort.key === 'email' ? sql`${email} ${dir}` : sql`${key} ${dir}, ${email} ${dir}`;
+  // Across a district's schools it is not, so the member id breaks the tie there.
+  const columns = [...(sort.key === 'email' ? [] : [key]), email, ...(id ? [id] : [])];
+  const order = sql.join(columns.map((c) => sql`${c} ${dir}`));
   if (!seek) return { order, after: null };
   const op = sql.raw(descending ? '<' : '>');
   // Plain parameters: a comparison with a function of a parameter is not used as an index condition, and each
   // page would then walk the index from the start.
-  const seekEmail = sql`${seek.email}::text`;
+  const values = [
+    ...(sort.key === 'email' ? [] : [sql`${seek.key}::${sql.raw(sortExpressions[sort.key].type)}`]),
+    sql`${seek.email}::text`,
+    ...(id ? [sql`${seek.id ?? ''}::text`] : []),
+  ];
   // A row comparison matching the index columns, so each page starts with an index seek.
-  const after =
-    sort.key === 'email'
-      ? sql<boolean>`${email} ${op} ${seekEmail}`
-      : sql<boolean>`(${key}, ${email}) ${op} (${seek.key}::${sql.raw(sortExpressions[sort.key].type)}, ${seekEmail})`;
+  const after = columns.length === 1 ? sql<boolean>`${columns[0]} ${op} ${values[0]}` : sql<boolean>`(${sql.join(columns)}) ${op} (${sql.join(values)})`;
   return { order, after };
 }
 
-/** The columns a later page or batch starts from (TeacherSeek): the sort key's and the e-mail's bytes. */
+/** The columns a later page or batch starts from (TeacherSeek): the sort key's and the e-mail's bytes, and the member id. */
 export function seekColumns(sort: TeacherSort) {
   return [
     sql<Uint8Array>`convert_to((${sortExpressions[sort.key].expr})::text, 'UTF8')`.as('seek_key'),
     sql<Uint8Array>`convert_to(m.email, 'UTF8')`.as('seek_email'),
+    sql<string>`m.id`.as('seek_id'),
   ];
 }
 
+/** The name of the member's organisation: the School column of a district's list. */
+export const organisationNameColumn = sql<string | null>`(SELECT o.name FROM organisations AS o WHERE o.id = m.organisation_id)`;
+
 /** The member and licence columns the list shows. */
 export const teacherColumns = [
-  'm.id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
+  'm.id', 'm.organisation_id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
   'm.calevel2_at', 'm.certifying', 'm.is_ambassador', 'm.is_student', 'm.revoked_at', 'm.signed_up_at',
   'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all',
 ] as const;
 
-/** The member and licence columns the list shows, and the seek. */
-export function selectTeacherColumns(query: ReturnType<typeof orderedRows>, sort: TeacherSort) {
-  return query.select([...teacherColumns, ...seekColumns(sort)]);
+/** The member and licence columns the list shows, and the seek; a district's list adds each teacher's school. */
+export function selectTeacherColumns(query: ReturnType<typeof orderedRows>, sort: TeacherSort, district = false) {
+  const selected = query.select([...teacherColumns, ...seekColumns(sort)]);
+  return district ? selected.select(organisationNameColumn.as('organisation_name')) : selected;
 }
 
 /** The whole list (admins' unpaged answer). */
 export async function listTeachers(db: Kysely<DB>, filter: TeacherFilter, sort: TeacherSort): Promise<TeacherRow[]> {
   const { shape, values } = filterOf(filter);
-  return (await selectTeacherColumns(orderedRows(db, shape, values, sort, null), sort).execute()) as TeacherRow[];
+  return (await selectTeacherColumns(orderedRows(db, shape, values, sort, null), sort, shape.district).execute()) as TeacherRow[];
 }
 
 /** Whether the total needs counting rows: member_counts answers the tab, Signed up and License, not a search or Certification. */
@@ -221,7 +272,7 @@ export function totalQuery(db: Kysely<DB>, shape: FilterShape, v: FilterValues) 
   let query = db
     .selectFrom('member_counts')
     .select(sql<number>`coalesce(sum(teachers), 0)::bigint`.as('n'))
-    .where('organisation_id', '=', v.organisationId)
+    .where('organisation_id', shape.district ? 'in' : '=', shape.district ? listOrganisations(db, shape, v) : v.organisationId)
     .where('revoked', '=', shape.status === 'inactive');
   if (shape.signedUp) query = query.where('pending', '=', v.pending!);
   if (shape.license === 'none') query = query.where('license_id', '=', sql.lit(''));
@@ -233,10 +284,10 @@ export function totalQuery(db: Kysely<DB>, shape: FilterShape, v: FilterValues) 
  * The ids of every teacher the filter matches, rows locked for the rest of the caller's transaction: the set a
  * bulk action on 'all n teachers' changes, so no teacher joins or leaves it until the change commits.
  */
-export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<string[]> {
+export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Promise<Array<{ id: string; organisationId: string }>> {
   const { shape, values } = filterOf(filter);
-  const rows = await filtered(db, shape, values).select('m.id').orderBy('m.id').forUpdate().execute();
-  return rows.map((r) => r.id);
+  const rows = await filtered(db, shape, values).select(['m.id', 'm.organisation_id']).orderBy('m.id').forUpdate('m').execute();
+  return rows.map((r) => ({ id: r.id, organisationId: r.organisation_id }));
 }
 
 export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {

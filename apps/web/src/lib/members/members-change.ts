@@ -5,6 +5,11 @@ export interface MembersChangeInput {
   memberIds: string[];
   /** One key per user action: the server refuses a replay of it. */
   idempotencyKey?: string;
+  /**
+   * On a district's list: the members grouped by the organisation each belongs to. Each organisation changes its own
+   * (one call each, the action's key followed by the organisation's id), and the members changed are put together.
+   */
+  groups?: Array<{ orgId: string; memberIds: string[] }>;
 }
 
 const membersChangedSchema = lazyContract((c) => c.membersChangedSchema);
@@ -24,7 +29,14 @@ export function membersChange(field: 'removeLicenses' | 'grantMembership' | 'rev
     (await graphqlRequest({ query: document, variables: { orgId, memberIds }, field, schema: membersChangedSchema, idempotencyKey })).memberIds;
   const useCall = (orgId: string, callbacks: MutationCallbacks<string[], MembersChangeInput> = {}) =>
     useApiMutation({
-      mutationFn: ({ memberIds, idempotencyKey }: MembersChangeInput) => call(orgId, memberIds, idempotencyKey),
+      mutationFn: async ({ memberIds, idempotencyKey, groups }: MembersChangeInput) => {
+        if (!groups) return call(orgId, memberIds, idempotencyKey);
+        const changed: string[] = [];
+        for (const group of groups) {
+          changed.push(...(await call(group.orgId, group.memberIds, idempotencyKey && groups.length > 1 ? `${idempotencyKey}:${group.orgId}` : idempotencyKey)));
+        }
+        return changed;
+      },
       callbacks,
       reload: (queryClient) => invalidateTeachers(queryClient, orgId),
     });

@@ -203,4 +203,23 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add admins' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
   });
+
+  it("marks a district's admins on a school's page and offers no removal for them (docs/districts.md)", async () => {
+    const inherited = { ...admin('chief@district.test'), organisationId: 'district-1', organisationName: 'Riverside District', inherited: true };
+    fakeFetch({
+      'gql getAdmins': { body: { data: { getAdmins: { admins: [admin('ada@school.test', true), inherited], total: 2, page: 1, pageSize: 10 } } } },
+      'gql getOrganisationAccess': orgAccess('admin'),
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    const row = within(table).getByText('chief@district.test').closest('tr')!;
+    expect(within(row).getByText('District admin')).toBeInTheDocument();
+    expect(within(row).getByText('Riverside District')).toBeInTheDocument();
+    expect(within(row).getByText('Set at Riverside District')).toBeInTheDocument();
+    expect(within(row).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    // The school's own admin keeps both.
+    const own = within(table).getByText('ada@school.test').closest('tr')!;
+    expect(within(own).getByRole('checkbox')).toBeInTheDocument();
+  });
 });

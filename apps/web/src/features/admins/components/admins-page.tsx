@@ -34,7 +34,8 @@ export function AdminsPage() {
   const total = admins.data?.total ?? 0;
   // Only admins change admins; a library manager sees the list.
   const canChange = useOrgAccess(orgId).isAdmin;
-  const organisationName = rows[0]?.organisationName ?? session.currentOrganisation?.name ?? '';
+  const own = (admin: AdminEntry) => admin.organisationId === orgId;
+  const organisationName = session.currentOrganisation?.name ?? rows.find(own)?.organisationName ?? '';
   const staff = providerStaff(config);
 
   useEffect(() => {
@@ -119,9 +120,10 @@ export function AdminsPage() {
             onSort={() => setQuery((q) => ({ ...q, dir: q.dir === 'asc' ? 'desc' : 'asc', page: 1 }))}
             selected={canChange ? new Set(selected.keys()) : undefined}
             onToggle={canChange ? toggle : undefined}
-            onTogglePage={canChange ? (checked) => rows.forEach((a) => toggle(a, checked)) : undefined}
+            onTogglePage={canChange ? (checked) => rows.filter(own).forEach((a) => toggle(a, checked)) : undefined}
             onRemove={canChange ? (admin) => setRemoving({ admins: [admin], fromSelection: false }) : undefined}
             staff={staff}
+            orgId={orgId}
           />
           <TablePaging
             total={total}

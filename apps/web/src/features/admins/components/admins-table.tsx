@@ -18,6 +18,11 @@ export interface AdminsTableProps {
   onRemove?: (admin: AdminEntry) => void;
   /** Marks provider-staff admins with a badge. */
   staff?: ProviderStaff;
+  /**
+   * The organisation open: only its own admins are selected and removed here. A district's admins on a school's page
+   * ('District admin') are removed at the district; a school's admins on the district's page, at the school.
+   */
+  orgId?: string;
 }
 
 /**
@@ -25,9 +30,11 @@ export interface AdminsTableProps {
  * width: on a phone the e-mail breaks after its '@' and the organisation over lines, so both columns and
  * the row menu stay in view.
  */
-export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove, staff }: AdminsTableProps) {
+export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove, staff, orgId }: AdminsTableProps) {
   const selectable = Boolean(selected && onToggle);
-  const onPage = admins.filter((a) => selected?.has(a.email)).length;
+  const own = (admin: AdminEntry) => orgId === undefined || admin.organisationId === orgId;
+  const isSelected = (admin: AdminEntry) => own(admin) && (selected?.has(admin.email) ?? false);
+  const onPage = admins.filter(isSelected).length;
   return (
     <TableFrame>
       <Table.ScrollContainer minWidth={0}>
@@ -35,7 +42,7 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
           <Table.Thead>
             <Table.Tr>
               {selectable ? (
-                <SelectAllHeader rows="admins" total={admins.length} selected={onPage} onChange={onTogglePage} />
+                <SelectAllHeader rows="admins" total={admins.filter(own).length} selected={onPage} onChange={onTogglePage} />
               ) : null}
               <SortableHeader label="Email" active dir={dir} onSort={onSort} />
               <Table.Th scope="col">Organization</Table.Th>
@@ -44,9 +51,13 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
           </Table.Thead>
           <Table.Tbody>
             {admins.map((admin) => (
-              <Table.Tr key={admin.email} style={{ height: TABLE_ROW_HEIGHT }} bg={selected?.has(admin.email) ? 'var(--mantine-color-quire-0)' : undefined}>
+              <Table.Tr key={`${admin.organisationId}:${admin.email}`} style={{ height: TABLE_ROW_HEIGHT }} bg={isSelected(admin) ? 'var(--mantine-color-quire-0)' : undefined}>
                 {selectable ? (
-                  <SelectRowCell name={admin.email} checked={selected?.has(admin.email) ?? false} onChange={(checked) => onToggle?.(admin, checked)} />
+                  own(admin) ? (
+                    <SelectRowCell name={admin.email} checked={isSelected(admin)} onChange={(checked) => onToggle?.(admin, checked)} />
+                  ) : (
+                    <Table.Td />
+                  )
                 ) : null}
                 <Table.Td>
                   <Group gap={4} wrap="wrap">
@@ -54,6 +65,11 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                     {admin.isYou ? (
                       <Badge size="sm" variant="outline" color="gray">
                         You
+                      </Badge>
+                    ) : null}
+                    {admin.inherited ? (
+                      <Badge size="sm" variant="light" color="gray">
+                        District admin
                       </Badge>
                     ) : null}
                     {staff?.is(admin.email) ? (
@@ -68,9 +84,15 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                 </Table.Td>
                 {onRemove ? (
                   <Table.Td>
-                    <RowMenu label={`Actions for ${admin.email}`} width={200}>
-                      <Menu.Item onClick={() => onRemove(admin)}>Remove admin</Menu.Item>
-                    </RowMenu>
+                    {own(admin) ? (
+                      <RowMenu label={`Actions for ${admin.email}`} width={200}>
+                        <Menu.Item onClick={() => onRemove(admin)}>Remove admin</Menu.Item>
+                      </RowMenu>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {admin.inherited ? `Set at ${admin.organisationName}` : `Managed at ${admin.organisationName}`}
+                      </Text>
+                    )}
                   </Table.Td>
                 ) : null}
               </Table.Tr>

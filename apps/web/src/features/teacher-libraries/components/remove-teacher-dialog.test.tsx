@@ -7,6 +7,7 @@ import { renderAt } from '../../../test/render.js';
 import { kim, organisationRoutes, session, targetTeachersRoute, answers } from '../test/library-fixtures.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
 import { RemoveTeacherDialog } from './remove-teacher-dialog.js';
+import { TeacherLibraryDialogs } from './teacher-library-dialogs.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -135,6 +136,20 @@ describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () =>
     await user.click(await screen.findByRole('button', { name: 'Remove teacher' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(['m-pat']));
     expect(server.requests[0]?.variables).toEqual({ orgId: 'org-1', memberIds: ['m-pat'] });
+  });
+
+  it("removes a school's pending teacher in the school, from a district's list (docs/districts.md)", async () => {
+    const pending = { ...kim, id: 'm-pat', email: 'pat@school.test', pending: true, userId: null };
+    const server = fakeFetch({ 'gql revokeMembership': () => ({ body: { data: { revokeMembership: { memberIds: ['m-pat'] } } } }) });
+    const onDone = vi.fn();
+    renderAt(
+      <TeacherLibraryDialogs dialog={{ kind: 'remove', teachers: [pending], organisation: { id: 'school-9', name: 'Oakwood' } }} onClose={vi.fn()} onDone={onDone} />,
+      '/',
+      { session: session() },
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Remove teacher' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(server.requests[0]?.variables).toEqual({ orgId: 'school-9', memberIds: ['m-pat'] });
   });
 
   it("shows 'Error revoking teacher memberships' with the server's message", async () => {

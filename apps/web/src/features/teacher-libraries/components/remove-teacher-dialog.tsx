@@ -3,12 +3,12 @@ import { MODAL_WIDTH_DEFAULT } from '@quire/core';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
-import { useSession } from '../../../lib/session/index.js';
 import { useRevokeMembership } from '../api/revoke-membership.js';
 import { revokeErrorText } from '../model/library-errors.js';
 import { removedText } from '../model/transfer-choices.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
 import { TransferWizard } from './transfer-wizard.js';
+import { useLibraryOrganisation } from '../model/library-organisation.js';
 
 export interface RemoveTeacherDialogProps {
   /** The teachers to remove (the row's one, or the bulk selection). */
@@ -20,8 +20,7 @@ export interface RemoveTeacherDialogProps {
 
 /** Pending teachers never signed up: they own nothing, so removing them is one confirmation. */
 function RemovePendingDialog({ teachers, onClose, onDone }: RemoveTeacherDialogProps) {
-  const session = useSession();
-  const orgId = session.currentOrganisation?.id ?? '';
+  const orgId = useLibraryOrganisation().id;
   const [busy, setBusy] = useState(false);
   const revokeMembership = useRevokeMembership(orgId);
 

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError } from '../../../lib/notify.js';
-import { useSession } from '../../../lib/session/index.js';
 import { useBookCounts } from '../api/get-book-counts.js';
 import { useTeacherLibraries } from '../api/get-teacher-libraries.js';
 import { useLibraryAccess } from '../hooks/use-library-access.js';
@@ -15,6 +14,7 @@ import { teacherName, type TeacherRef } from '../model/teacher-ref.js';
 import { LibrariesTable } from './libraries-table.js';
 import { TeacherAvatar } from './teacher-avatar.js';
 import { VisitReasonDialog } from './visit-reason-dialog.js';
+import { useLibraryOrganisation } from '../model/library-organisation.js';
 
 export interface TeacherLibraryViewerProps {
   teacher: TeacherRef;
@@ -52,8 +52,8 @@ function useErrorBanner(error: unknown, text: (error: unknown) => string) {
 
 /** The teacher library viewer (spec §2): who the teacher is, their libraries in two tabs, and Visit. */
 export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibraries }: TeacherLibraryViewerProps) {
-  const session = useSession();
-  const orgId = session.currentOrganisation?.id ?? '';
+  const organisation = useLibraryOrganisation();
+  const orgId = organisation.id;
   const { access } = useLibraryAccess(orgId);
   const libraries = useTeacherLibraries(orgId, teacher.id);
   const counts = useBookCounts(orgId, teacher.id);
@@ -94,7 +94,7 @@ export function TeacherLibraryViewer({ teacher, opened, onClose, onManageLibrari
                 </Group>
                 <Text size="sm">{teacher.email}</Text>
                 <Text size="sm" c="dimmed">
-                  {access?.organisationName ?? session.currentOrganisation?.name ?? ''}
+                  {access?.organisationName ?? organisation.name}
                 </Text>
               </Stack>
             </Group>

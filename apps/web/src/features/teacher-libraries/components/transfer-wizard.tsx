@@ -3,7 +3,6 @@ import { libraryMessages, MODAL_WIDTHS, teacherMessages, withServerMessages } fr
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
-import { useSession } from '../../../lib/session/index.js';
 import { useLibraryAccess } from '../hooks/use-library-access.js';
 import { useStepFocus } from '../hooks/use-step-focus.js';
 import { useTransferRun, type RemovalOutcome } from '../hooks/use-transfer-run.js';
@@ -15,6 +14,7 @@ import { DeleteConfirmStep, DeleteWarningStep } from './delete-account-steps.js'
 import { ManageLicenseStep, type LicenseOutcome } from './manage-license-step.js';
 import { TransferChoiceStep } from './transfer-choice-step.js';
 import { TransferTargetStep } from './transfer-target-step.js';
+import { useLibraryOrganisation } from '../model/library-organisation.js';
 
 type Step = 'checking' | 'blocked' | 'pending' | 'choose' | 'target' | 'warning' | 'confirm' | 'transferring' | 'deleting' | 'done' | 'license';
 
@@ -54,10 +54,10 @@ const STEP_HEADINGS: Record<Step, string> = {
  * delete dialog nothing changes until 'Permanently delete', so cancelling part-way leaves all as it was.
  */
 export function TransferWizard({ teachers: requested, mode, onClose, onDone }: TransferWizardProps) {
-  const session = useSession();
-  const orgId = session.currentOrganisation?.id ?? '';
+  const organisation = useLibraryOrganisation();
+  const orgId = organisation.id;
   const { access } = useLibraryAccess(orgId);
-  const organisationName = access?.organisationName ?? session.currentOrganisation?.name ?? '';
+  const organisationName = access?.organisationName ?? organisation.name;
   const run = useTransferRun(orgId, organisationName);
   const revokeMembership = useRevokeMembership(orgId);
   const [step, setStep] = useState<Step>(mode === 'delete' ? 'checking' : 'choose');

@@ -46,11 +46,11 @@ export function useRunTeacherBulkAction(orgId: string, callbacks: MutationCallba
  */
 export async function loadMatchingTeachers(orgId: string, filter: TeacherListFilter, max = LOADED_SELECTION_MAX): Promise<Member[]> {
   const pageSize = PAGE_SIZES[PAGE_SIZES.length - 1] ?? 100;
-  const { search = '', ...filters } = filter;
+  const { search = '', view, ...filters } = filter;
   const members: Member[] = [];
   let after: string | undefined;
   for (let page = 1; members.length < max; page++) {
-    const answer = await fetchTeachers(orgId, 'active', { search, filters, sort: 'email', dir: 'asc', page, pageSize, ...(after ? { after } : {}) });
+    const answer = await fetchTeachers(orgId, 'active', { search, filters, ...(view === 'district' ? { view } : {}), sort: 'email', dir: 'asc', page, pageSize, ...(after ? { after } : {}) });
     members.push(...answer.members);
     if (!answer.nextCursor || answer.members.length < pageSize || members.length >= answer.total) break;
     after = answer.nextCursor;

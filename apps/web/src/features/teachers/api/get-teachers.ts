@@ -3,8 +3,8 @@ import { membersPageSchema, type PageSize, type SortDirection, type TeacherListF
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-/** The on-screen filters: signed up, licence ('none' for no licence), certification. */
-export type TeacherFilters = Omit<TeacherListFilter, 'search'>;
+/** The on-screen filters: signed up, licence ('none' for no licence), certification, and on a district's list its School. */
+export type TeacherFilters = Omit<TeacherListFilter, 'search' | 'view'>;
 
 /** What the table asks the server for: it never loads the whole organisation. */
 export interface TeachersListQuery {
@@ -15,6 +15,8 @@ export interface TeachersListQuery {
   pageSize: PageSize;
   /** Absent or empty: no filter. */
   filters?: TeacherFilters;
+  /** 'district': the district's teachers and every school's under it, each with its school (docs/districts.md). */
+  view?: 'district';
   /**
    * A previous answer's nextCursor (Next) or previousCursor (Previous): the page after or before that row, as fast
    * however deep (keyset); `page` is then only the number shown. Absent: `page` is read as a number (OFFSET).
@@ -30,9 +32,9 @@ export function pageWindowOf(query: Pick<TeachersListQuery, 'page' | 'pageSize' 
 }
 
 /** The list's filters as the server takes them: the search (trimmed) and the on-screen filters. */
-export function listFilterOf(query: Pick<TeachersListQuery, 'search' | 'filters'>): TeacherListFilter {
+export function listFilterOf(query: Pick<TeachersListQuery, 'search' | 'filters' | 'view'>): TeacherListFilter {
   const search = query.search.trim();
-  return { ...(search ? { search } : {}), ...query.filters };
+  return { ...(search ? { search } : {}), ...query.filters, ...(query.view ? { view: query.view } : {}) };
 }
 
 const listPath = (status: TeacherStatus) => (status === 'active' ? 'teachers' : 'inactive-teachers');

@@ -32,7 +32,25 @@ export function sendTeacherEmail(orgId: string, email: SendTeacherEmail): Promis
   });
 }
 
-/** Sends the e-mail; nothing cached changes (the mail goes out as a job). */
-export function useSendTeacherEmail(orgId: string, callbacks: MutationCallbacks<SendEmailResult, SendTeacherEmail> = {}) {
-  return useMutation({ mutationFn: (email: SendTeacherEmail) => sendTeacherEmail(orgId, email), ...callbacks });
+/**
+ * Sends the e-mail; nothing cached changes (the mail goes out as a job). On a district's list the recipients are
+ * grouped by the organisation each belongs to (`groups`), and each organisation sends to its own, with its own key;
+ * the answers are put together.
+ */
+export function useSendTeacherEmail(orgId: string, callbacks: MutationCallbacks<SendEmailResult, SendTeacherEmail & { groups?: Array<{ orgId: string; memberIds: string[] }> }> = {}) {
+  return useMutation({
+    mutationFn: async ({ groups, ...email }: SendTeacherEmail & { groups?: Array<{ orgId: string; memberIds: string[] }> }) => {
+      const parts = groups ?? [{ orgId, memberIds: email.memberIds }];
+      const sentTo: string[] = [];
+      const errors: string[] = [];
+      for (const part of parts) {
+        const key = email.idempotencyKey && parts.length > 1 ? `${email.idempotencyKey}:${part.orgId}` : email.idempotencyKey;
+        const result = await sendTeacherEmail(part.orgId, { ...email, memberIds: part.memberIds, idempotencyKey: key });
+        sentTo.push(...result.sentTo);
+        for (const error of result.errors) if (!errors.includes(error)) errors.push(error);
+      }
+      return { sentTo, errors };
+    },
+    ...callbacks,
+  });
 }

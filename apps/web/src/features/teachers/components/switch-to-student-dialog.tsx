@@ -7,6 +7,7 @@ import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 import { errorMessageOf } from '../../../lib/notify.js';
 import { convertToStudent } from '../api/convert-to-student.js';
 import type { Member } from '@quire/core';
+import { schoolOf } from '../model/by-school.js';
 
 type Mark = { state: 'waiting' } | { state: 'pending' } | { state: 'success' } | { state: 'failed'; message: string };
 
@@ -75,7 +76,8 @@ export function SwitchToStudentDialog({ orgId, members, onClose, onFinished }: S
       setMarks((old) => ({ ...old, [member.id]: { state: 'pending' } }));
       try {
         // The lists reload once, after the run (onFinished), not after each teacher.
-        await convertToStudent(orgId, member.id, `${key}:${member.id}`);
+        // In the teacher's own school on a district's list.
+        await convertToStudent(schoolOf(member, orgId), member.id, `${key}:${member.id}`);
         switched.push(member.id);
         setMarks((old) => ({ ...old, [member.id]: { state: 'success' } }));
       } catch (error) {

@@ -9,6 +9,7 @@ import type { TeacherEmailKind, TeacherEmailPreview } from '@quire/core';
 import { teacherEmailPreviewQueryOptions } from '../api/get-teacher-email-preview.js';
 import { useSendTeacherEmail } from '../api/send-teacher-email.js';
 import type { Member } from '@quire/core';
+import { groupBySchool } from '../model/by-school.js';
 
 export interface TeacherEmailDialogProps {
   orgId: string;
@@ -77,7 +78,11 @@ function WholeEmail({ subject, firstRecipient, query }: { subject: string; first
  */
 export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }: TeacherEmailDialogProps) {
   const memberIds = recipients.map((m) => m.id);
-  const preview = useQuery(teacherEmailPreviewQueryOptions(orgId, kind, memberIds));
+  // On a district's list each school sends to its own teachers; the message is previewed as the first recipient's
+  // school composes it.
+  const groups = groupBySchool(recipients, orgId).map((g) => ({ orgId: g.orgId, memberIds: g.members.map((m) => m.id) }));
+  const first = groups[0] ?? { orgId, memberIds };
+  const preview = useQuery(teacherEmailPreviewQueryOptions(first.orgId, kind, first.memberIds));
   const [step, setStep] = useState<Step>('details');
   const [message, setMessage] = useState<string | null>(null);
   const [date, setDate] = useState(() => daysFromNow(WELCOME_EMAIL_DEFAULT_DAYS));
@@ -86,7 +91,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
   const text = message ?? preview.data?.defaultMessage ?? '';
   // The whole e-mail as it will be sent: composed by the server from the message and date.
   const draft = { message: text, date: kind === 'WELCOME' ? date : undefined };
-  const whole = useQuery({ ...teacherEmailPreviewQueryOptions(orgId, kind, memberIds, draft), enabled: step === 'confirm' });
+  const whole = useQuery({ ...teacherEmailPreviewQueryOptions(first.orgId, kind, first.memberIds, draft), enabled: step === 'confirm' });
   // A certification request failing is not a welcome e-mail failing.
   const failedText = kind === 'CERTIFICATION' ? teacherMessages.certificationRequestFailed : teacherMessages.welcomeEmailFailed;
 
@@ -179,7 +184,7 @@ export function TeacherEmailDialog({ orgId, kind, recipients, onClose, onSent }:
             <Button variant="default" onClick={() => setStep('details')} disabled={send.isPending}>
               Back
             </Button>
-            <Button onClick={() => void once.submit((key) => send.mutateAsync({ kind, subject, message: text, memberIds, date: kind === 'WELCOME' ? date : undefined, idempotencyKey: key })).catch(() => undefined)} loading={send.isPending || once.busy}>
+            <Button onClick={() => void once.submit((key) => send.mutateAsync({ kind, subject, message: text, memberIds, groups, date: kind === 'WELCOME' ? date : undefined, idempotencyKey: key })).catch(() => undefined)} loading={send.isPending || once.busy}>
               Send
             </Button>
           </Group>

@@ -2,7 +2,8 @@ import { Menu } from '@mantine/core';
 import type { OrganisationLicense } from '@quire/core';
 import { RowMenu } from '../../../components/ui/row-menu.js';
 import type { Member } from '@quire/core';
-import { rowActions, type TeacherScreenAccess } from '../model/teacher-access.js';
+import { Text } from '@mantine/core';
+import { inOtherSchool, rowActions, type TeacherScreenAccess } from '../model/teacher-access.js';
 import { removeTeacherOffered, useTeacherLibraryDialogs } from '../model/library-dialogs.js';
 
 /** What a row menu asks the screen to do. */
@@ -34,6 +35,7 @@ export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRo
   const run = (action: RowAction) => () => onAction(member, action);
   // View Profile, Manage Teacher Libraries and Remove teacher exist where the app provides their dialogs.
   const libraryDialogs = useTeacherLibraryDialogs() !== null;
+  const school = inOtherSchool(member, access) ? member.organisation?.name : undefined;
 
   if (member.revokedAt) {
     return (
@@ -49,7 +51,14 @@ export function TeacherRowMenu({ member, licenses, access, onAction }: TeacherRo
       {libraryDialogs ? <Menu.Item onClick={run({ kind: 'view-profile' })}>View Profile</Menu.Item> : null}
       {actions.assignLicense ? (
         actions.assignLicense.disabled ? (
-          <Menu.Item disabled>Assign license</Menu.Item>
+          <Menu.Item disabled>
+            Assign license
+            {school ? (
+              <Text size="xs" c="dimmed" component="span" display="block">
+                Open {school} to assign its licenses
+              </Text>
+            ) : null}
+          </Menu.Item>
         ) : (
           <Menu.Sub position="left-start">
             <Menu.Sub.Target>

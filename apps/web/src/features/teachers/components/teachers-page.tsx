@@ -1,14 +1,15 @@
-import { Button, Group, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { importMessages, type TeacherStatus } from '@quire/core';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
+import { organisationsUnder } from '../../../lib/access/organisations-under.js';
 import { useSession } from '../../../lib/session/index.js';
 import { teachersQueryOptions } from '../api/get-teachers.js';
 import { useTeachersOrganisation } from '../api/get-teachers-organisation.js';
@@ -29,8 +30,17 @@ export function TeachersPage() {
   const orgId = session.currentOrganisation?.id ?? '';
   const organisation = useTeachersOrganisation(orgId);
   const orgAccess = useOrgAccess(orgId);
+  // A district (organisations under it that the user may open, as its admin may): every school's teachers, with a
+  // School column and filter (docs/districts.md, "District views").
+  const below = useMemo(() => organisationsUnder(session.organisations, orgId), [session.organisations, orgId]);
+  const view = below.length > 0 ? ('district' as const) : undefined;
+  const district = view !== undefined && orgAccess.isAdmin;
+  const schools = useMemo(
+    () => (district ? [{ id: orgId, name: session.currentOrganisation?.name ?? '' }, ...below.map((o) => ({ id: o.id, name: o.name }))] : undefined),
+    [district, orgId, session.currentOrganisation?.name, below],
+  );
   // The first page loads alongside the organisation, not after it.
-  usePrefetchQuery(teachersQueryOptions(orgId, 'active', INITIAL_LIST_QUERY));
+  usePrefetchQuery(teachersQueryOptions(orgId, 'active', { ...INITIAL_LIST_QUERY, ...(view ? { view } : {}) }));
   const [tab, setTab] = useState<TeacherStatus>('active');
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -38,7 +48,10 @@ export function TeachersPage() {
 
   const access =
     organisation.data && !orgAccess.isPending
-      ? teacherScreenAccess({ organisation: organisation.data, isAdmin: orgAccess.isAdmin, userEmail: session.user?.email, providerEmailDomain: config.providerEmailDomain })
+      ? {
+          ...teacherScreenAccess({ organisation: organisation.data, isAdmin: orgAccess.isAdmin, userEmail: session.user?.email, providerEmailDomain: config.providerEmailDomain }),
+          ...(district ? { districtId: orgId } : {}),
+        }
       : null;
   // 'Import Teachers' only without a domain licence, and only for admins.
   const canImport = access !== null && !access.readOnly && !access.isDomain;
@@ -46,7 +59,16 @@ export function TeachersPage() {
   return (
     <>
       <Group justify="space-between" align="flex-start">
-        <PageTitle>Teachers</PageTitle>
+        <div>
+          <PageTitle>Teachers</PageTitle>
+          {schools ? (
+            <Text size="sm" c="dimmed" mt={-8} mb="sm">
+              {schools.length === 2
+                ? `Teachers of ${schools[0]!.name} and its school`
+                : `Teachers of ${schools[0]!.name} and its ${schools.length - 1} schools`}
+            </Text>
+          ) : null}
+        </div>
         {canImport ? (
           <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setImporting(true)}>
             Import Teachers
@@ -88,6 +110,7 @@ export function TeachersPage() {
                   organisation={organisation.data}
                   access={access}
                   productName={config.productName}
+                  schools={schools}
                 />
               ) : null}
             </Tabs.Panel>

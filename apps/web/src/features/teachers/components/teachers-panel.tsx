@@ -29,14 +29,16 @@ export interface TeachersPanelProps {
   organisation: TeachersOrganisation;
   access: TeacherScreenAccess;
   productName: string;
+  /** A district's list: its organisations (the district first) for the School filter; each row shows its School. */
+  schools?: ReadonlyArray<{ id: string; name: string }>;
 }
 
 /**
  * One tab of the Teachers screen: the filters (Active), the server-paged table, its menus and the bulk bar. What
  * the actions open is useTeacherDialogs': this panel composes, the dialogs act.
  */
-export function TeachersPanel({ orgId, status, search, searchPending = false, organisation, access, productName }: TeachersPanelProps) {
-  const { query, filters, result, sortBy, setPage, changePageSize, setFilters } = useTeachersList(orgId, status, search);
+export function TeachersPanel({ orgId, status, search, searchPending = false, organisation, access, productName, schools }: TeachersPanelProps) {
+  const { query, filters, result, sortBy, setPage, changePageSize, setFilters } = useTeachersList(orgId, status, search, schools ? 'district' : undefined);
   const members = result.data?.members ?? [];
   const total = result.data?.total ?? 0;
   const selection = useSelection(members);
@@ -63,7 +65,12 @@ export function TeachersPanel({ orgId, status, search, searchPending = false, or
         </Group>
       )}
 
-      {status === 'active' ? <TeacherFiltersBar filters={filters} licenses={licenses} onChange={setFilters} /> : null}
+      {status === 'active' ? (
+        <TeacherFiltersBar filters={filters} licenses={licenses} onChange={setFilters} schools={schools} />
+      ) : schools ? (
+        // The Inactive tab has no other filters (its columns have no Signed up or License), but a district's has School.
+        <TeacherFiltersBar filters={filters} licenses={licenses} onChange={setFilters} schools={schools} schoolOnly />
+      ) : null}
 
       {selectable && selection.count > 0 ? (
         <BulkActionsBar
@@ -108,6 +115,7 @@ export function TeachersPanel({ orgId, status, search, searchPending = false, or
           sort={query.sort}
           dir={query.dir}
           onSort={sortBy}
+          showSchool={schools !== undefined}
           selected={selectable ? selection.ids : undefined}
           onToggle={selectable ? selection.toggle : undefined}
           onTogglePage={selectable ? (checked) => selection.togglePage(members, checked) : undefined}

@@ -31,6 +31,8 @@ export interface TeachersTableProps {
   renderActions?: (member: Member) => ReactNode;
   /** Shown under the table once it is drawn (the pager), so it does not show beside the loader and then jump down. */
   footer?: ReactNode;
+  /** A district's list: a School column (each teacher's organisation). */
+  showSchool?: boolean;
 }
 
 function SortHeader({ label, column, sort, dir, onSort, className }: { label: string; column: TeacherSortKey; className?: string } & Pick<TeachersTableProps, 'sort' | 'dir' | 'onSort'>) {
@@ -59,7 +61,7 @@ export function TeachersTable(props: TeachersTableProps) {
 
 /** The Inactive view shows a Removed date instead of Signed up and License. */
 function TeachersTableDrawn(props: TeachersTableProps) {
-  const { members, status, access, productName, busy, selected, onToggle, onTogglePage, renderActions } = props;
+  const { members, status, access, productName, busy, selected, onToggle, onTogglePage, renderActions, showSchool = false } = props;
   const sortProps = { sort: props.sort, dir: props.dir, onSort: props.onSort };
   const selectable = Boolean(selected && onToggle);
   const onPage = members.filter((m) => selected?.has(m.id)).length;
@@ -79,6 +81,7 @@ function TeachersTableDrawn(props: TeachersTableProps) {
               ) : null}
               {narrow ? null : <SortHeader label="Name" column="name" {...sortProps} />}
               <SortHeader label="Email" column="email" {...sortProps} />
+              {showSchool && !narrow ? <Table.Th scope="col">School</Table.Th> : null}
               {active ? (
                 narrow ? null : (
                   <>
@@ -111,10 +114,11 @@ function TeachersTableDrawn(props: TeachersTableProps) {
                   <EmailText email={member.email} />
                   {narrow ? (
                     <Text size="xs" c="dimmed">
-                      {narrowDetails(member, active).join(' · ')}
+                      {[...(showSchool ? [`School: ${member.organisation?.name ?? ''}`] : []), ...narrowDetails(member, active)].join(' · ')}
                     </Text>
                   ) : null}
                 </Table.Td>
+                {showSchool && !narrow ? <Table.Td>{member.organisation?.name ?? ''}</Table.Td> : null}
                 {active ? (
                   narrow ? null : (
                     <>

@@ -13,7 +13,8 @@ import { SwitchToStudentDialog } from '../components/switch-to-student-dialog.js
 import { TeacherEmailDialog } from '../components/teacher-email-dialog.js';
 import type { RowAction } from '../components/teacher-row-menu.js';
 import { bulkRemoveTeacherOffered, useTeacherLibraryDialogs, type TeacherLibraryRequest } from '../model/library-dialogs.js';
-import { bulkActionOptions, type BulkAction, type BulkActionOption, type TeacherScreenAccess } from '../model/teacher-access.js';
+import { groupBySchool, schoolOf } from '../model/by-school.js';
+import { bulkActionOptions, inOtherSchool, OTHER_SCHOOLS_LICENSE_NOTE, type BulkAction, type BulkActionOption, type TeacherScreenAccess } from '../model/teacher-access.js';
 import type { AllMatching, Selection } from './use-selection.js';
 import { useTeacherMutations } from './use-teacher-mutations.js';
 
@@ -57,6 +58,14 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
   const [loadingSelection, setLoadingSelection] = useState(false);
   const refresh = () => invalidateTeachers(queryClient, orgId);
   const close = () => setDialog(null);
+  // A school's teachers on a district's list: the teacher-libraries dialogs work in their school.
+  const libraryOrganisation = (members: Member[]) => {
+    const school = members[0]?.organisation;
+    return access.districtId && school && school.id !== orgId ? { organisation: school } : {};
+  };
+  // On a district's list each change is made in each teacher's own organisation.
+  const bySchool = (members: Member[]) =>
+    access.districtId ? { groups: groupBySchool(members, orgId).map((g) => ({ orgId: g.orgId, memberIds: g.members.map((m) => m.id) })) } : {};
 
   /** The §5 licence rule, checked before asking the server (which checks it again). */
   const startAssign = (license: OrganisationLicense, chosen: Member[], fromSelection: boolean) => {
@@ -84,12 +93,12 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
       case 'switch-to-student':
         return setDialog({ kind: 'switch', members: [member], fromSelection: false });
       case 'mark-active':
-        return mutations.markActive.mutate({ memberIds: [member.id], idempotencyKey: newIdempotencyKey() });
+        return mutations.markActive.mutate({ memberIds: [member.id], idempotencyKey: newIdempotencyKey(), ...(access.districtId ? { groups: [{ orgId: schoolOf(member, orgId), memberIds: [member.id] }] } : {}) });
       case 'view-profile':
       case 'manage-libraries':
       case 'remove-teacher': {
         const kind = action.kind === 'view-profile' ? 'view' : action.kind === 'manage-libraries' ? 'manage' : 'remove';
-        return setDialog({ kind: 'library', request: { kind, members: [member] }, fromSelection: false });
+        return setDialog({ kind: 'library', request: { kind, members: [member], ...libraryOrganisation([member]) }, fromSelection: false });
       }
     }
   };
@@ -103,7 +112,7 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
       case 'switch-to-student':
         return setDialog({ kind: 'switch', members: chosen, fromSelection: true });
       case 'remove-teacher':
-        return setDialog({ kind: 'library', request: { kind: 'remove', members: chosen }, fromSelection: true });
+        return setDialog({ kind: 'library', request: { kind: 'remove', members: chosen, ...libraryOrganisation(chosen) }, fromSelection: true });
       default:
         return undefined;
     }
@@ -145,12 +154,18 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
 
   // Bulk 'Remove teacher' comes with the teacher-libraries dialogs (see model/library-dialogs.ts). For 'all n', an
   // ordinary admin is offered it only when the filters keep to pending teachers.
-  const removeOffered = selection.all
-    ? access.providerStaff || (!access.isDomain && selection.all.filter.signedUp === 'no')
-    : bulkRemoveTeacherOffered(access, selection.members);
+  // On a district's list, Remove teacher works in one organisation at a time (the dialogs act in it).
+  const oneSchool = !access.districtId || (selection.all ? selection.all.filter.school !== undefined : groupBySchool(selection.members, orgId).length <= 1);
+  const removeOffered =
+    oneSchool &&
+    (selection.all ? access.providerStaff || (!access.isDomain && selection.all.filter.signedUp === 'no') : bulkRemoveTeacherOffered(access, selection.members));
   const tooMany = selection.all !== null && selection.all.total > LOADED_SELECTION_MAX;
+  // A district's licences go to its own teachers only: a selection that may hold a school's teacher cannot take one.
+  const spansSchools =
+    access.districtId !== undefined &&
+    (selection.all ? selection.all.filter.school !== access.districtId : selection.members.some((m) => inOtherSchool(m, access)));
   const bulkOptions: BulkActionOption[] = [
-    ...bulkActionOptions(licenses, access),
+    ...bulkActionOptions(licenses, access, spansSchools),
     ...(libraryDialogs && removeOffered ? [{ value: 'remove-teacher', label: 'Remove teacher', action: { kind: 'remove-teacher' } as const }] : []),
   ].map((o) => (tooMany && TEACHER_BY_TEACHER.has(o.action.kind) ? { ...o, disabled: true } : o));
 
@@ -165,7 +180,7 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
       } else {
         const memberIds = d.members.map((m) => m.id);
         if (d.license) await mutations.assign.mutateAsync({ licenseId: d.license.id, memberIds, idempotencyKey });
-        else await mutations.remove.mutateAsync({ memberIds, idempotencyKey });
+        else await mutations.remove.mutateAsync({ memberIds, idempotencyKey, ...bySchool(d.members) });
       }
       if (d.fromSelection) selection.clear();
     } finally {
@@ -260,7 +275,10 @@ export function useTeacherDialogs({ orgId, status, licenses, access, selection, 
     onBulk: (action: BulkAction) => void onBulk(action),
     bulkOptions,
     /** Shown under the bulk actions when some are not offered for every matching teacher. */
-    bulkNote: tooMany ? TOO_MANY_FOR_TEACHER_BY_TEACHER : null,
+    bulkNote:
+      [tooMany ? TOO_MANY_FOR_TEACHER_BY_TEACHER : null, spansSchools && licenses.length > 0 && !access.isDomain ? OTHER_SCHOOLS_LICENSE_NOTE : null]
+        .filter(Boolean)
+        .join(' ') || null,
     /** The matching teachers are being loaded for a teacher-by-teacher action. */
     loadingSelection,
     /** Export as CSV: the button's click, and whether a download is running with no dialog open. */

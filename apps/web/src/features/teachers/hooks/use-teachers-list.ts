@@ -22,7 +22,7 @@ interface PagePosition {
  * it `before` its previousCursor (keyset: as fast at row 50,000 as on page 1), with the page number sent too
  * so the control can show it. Page 1 and any other page (a jump to a page button, the last page) go by number.
  */
-export function useTeachersList(orgId: string, status: TeacherStatus, search: string) {
+export function useTeachersList(orgId: string, status: TeacherStatus, search: string, view?: 'district') {
   const [sort, setSort] = useState<TeacherSortKey>(INITIAL_LIST_QUERY.sort);
   const [dir, setDir] = useState<SortDirection>(INITIAL_LIST_QUERY.dir);
   const [pageSize, setPageSize] = useState<PageSize>(INITIAL_LIST_QUERY.pageSize);
@@ -33,7 +33,16 @@ export function useTeachersList(orgId: string, status: TeacherStatus, search: st
   if (!searched) setPosition({ page: 1, search });
   const at: PagePosition = searched ? position : { page: 1, search };
   const cursor = at.after ? { after: at.after } : at.before ? { before: at.before } : {};
-  const query: TeachersListQuery = { search, sort, dir, page: at.page, pageSize, ...(Object.keys(filters).length ? { filters } : {}), ...cursor };
+  const query: TeachersListQuery = {
+    search,
+    sort,
+    dir,
+    page: at.page,
+    pageSize,
+    ...(Object.keys(filters).length ? { filters } : {}),
+    ...(view ? { view } : {}),
+    ...cursor,
+  };
   const result = useTeachers(orgId, status, query);
   // The answer for the page shown, not the previous page kept on screen while it loads.
   const shown = result.isPlaceholderData ? undefined : result.data;

@@ -10,6 +10,8 @@ import type { TeacherScreenAccess } from './teacher-access.js';
 export interface TeacherLibraryRequest {
   kind: 'view' | 'manage' | 'remove';
   members: Member[];
+  /** The members' own organisation when it is not the one open (a school's teachers on a district's list). */
+  organisation?: { id: string; name: string };
 }
 
 export interface TeacherLibraryDialogsSlot {

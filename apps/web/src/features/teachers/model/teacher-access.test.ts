@@ -76,3 +76,23 @@ describe('row actions (spec §6)', () => {
     expect(teacherScreenAccess({ organisation, isAdmin: false, userEmail: 'sam@provider.test', providerEmailDomain: 'provider.test' }).providerStaff).toBe(true);
   });
 });
+
+describe("a district's list (docs/districts.md)", () => {
+  const district: TeacherScreenAccess = { ...admin, districtId: 'riverside' };
+  const own = buildMember({ organisation: { id: 'riverside', name: 'Riverside' } });
+  const school = buildMember({ organisation: { id: 'oakwood', name: 'Oakwood' } });
+
+  it("gives the district's licences to its own teachers only, and leaves a school's library managers to the school", () => {
+    expect(rowActions(own, [standard], district).assignLicense).toMatchObject({ disabled: false });
+    expect(rowActions(school, [standard], district).assignLicense).toEqual({ disabled: true, choices: [] });
+    expect(rowActions(school, [standard], district).libraryManager).toBeNull();
+    // Removal, the e-mails and Switch to student stay: each is made in the teacher's own school.
+    expect(rowActions(school, [standard], district)).toMatchObject({ removeLicense: { disabled: true }, sendWelcomeEmail: true, requestCertification: true });
+  });
+
+  it('shows the licences but does not offer them for a selection that spans schools', () => {
+    const options = bulkActionOptions([standard], district, true);
+    expect(options.find((o) => o.value === 'assign:std')).toMatchObject({ disabled: true });
+    expect(options.filter((o) => o.disabled).map((o) => o.value)).toEqual(['assign:std']);
+  });
+});

@@ -1,4 +1,4 @@
-import { available, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type Member, type OrganisationLicense } from '@quire/core';
+import { available, errorCatalogue, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type Member, type OrganisationLicense } from '@quire/core';
 
 
 /** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
@@ -13,6 +13,19 @@ export interface TeacherScreenAccess {
   orgLibraries: boolean;
   /** The signed-in user's e-mail (lower case): their own row cannot be switched to a student. */
   selfEmail?: string;
+  /**
+   * A district's list (docs/districts.md): the district's id. Its licences go only to its own teachers; a school's
+   * teacher is given a licence, made a library manager or has their libraries managed in their school.
+   */
+  districtId?: string;
+}
+
+/** Why the district's licences are not offered for a school's teachers (the server's own refusal, word for word). */
+export const OTHER_SCHOOLS_LICENSE_NOTE = errorCatalogue.license_other_schools.message;
+
+/** On a district's list, a teacher of one of its schools rather than the district's own. */
+export function inOtherSchool(member: Pick<Member, 'organisation'>, access: Pick<TeacherScreenAccess, 'districtId'>): boolean {
+  return access.districtId !== undefined && member.organisation !== undefined && member.organisation.id !== access.districtId;
 }
 
 /** The screen's access from the server's decision (useOrgAccess: admin or not) and the organisation's flags. */
@@ -54,6 +67,7 @@ export interface RowActions {
 
 export function rowActions(member: Member, licenses: OrganisationLicense[], access: TeacherScreenAccess): RowActions {
   const individual = !access.isDomain;
+  const otherSchool = inOtherSchool(member, access);
   // A full licence can only fail: disabled, like the teacher's own and apply-to-all ones.
   const choices = licenses.map((license) => ({
     license,
@@ -63,14 +77,15 @@ export function rowActions(member: Member, licenses: OrganisationLicense[], acce
   return {
     // Disabled when the teacher's licence applies to all, or when there is no licence to give.
     assignLicense: individual
-      ? { disabled: Boolean(member.license?.applyToAll) || choices.every((c) => c.disabled), choices }
+      ? { disabled: otherSchool || Boolean(member.license?.applyToAll) || choices.every((c) => c.disabled), choices: otherSchool ? [] : choices }
       : null,
     sendWelcomeEmail: individual || access.providerStaff,
     requestCertification: true,
     removeLicense: individual ? { disabled: member.license === null || member.license.applyToAll } : null,
     // Pending teachers have no role to change yet.
+    // A school's teacher on a district's list: their school decides whether it has library managers.
     libraryManager:
-      access.orgLibraries && !member.pending
+      access.orgLibraries && !member.pending && !otherSchool
         ? isManager
           ? { label: 'Remove as Library Manager', role: ROLE_TEACHER }
           : { label: 'Assign as Library Manager', role: ROLE_LIBRARY_MANAGER }
@@ -102,11 +117,15 @@ export interface BulkActionOption {
   disabled?: boolean;
 }
 
-export function bulkActionOptions(licenses: OrganisationLicense[], access: TeacherScreenAccess): BulkActionOption[] {
+/**
+ * The bulk actions offered. `spansSchools`: on a district's list, the selection holds a school's teachers, so the
+ * district's licences are shown but not offered (OTHER_SCHOOLS_LICENSE_NOTE says why).
+ */
+export function bulkActionOptions(licenses: OrganisationLicense[], access: TeacherScreenAccess, spansSchools = false): BulkActionOption[] {
   const options: BulkActionOption[] = [];
   if (!access.isDomain) {
     for (const license of assignableLicenses(licenses)) {
-      options.push({ value: `assign:${license.id}`, label: `Assign ${license.name} license`, action: { kind: 'assign', license } });
+      options.push({ value: `assign:${license.id}`, label: `Assign ${license.name} license`, action: { kind: 'assign', license }, ...(spansSchools ? { disabled: true } : {}) });
     }
     options.push({ value: 'remove-license', label: 'Remove license', action: { kind: 'remove-license' } });
   }

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { PageSize, TeacherSortKey } from '@quire/core';
+import type { DB } from '../../db/types.js';
+import type { Database } from '../../db/client.js';
+import { buildAdmin, buildLicense, buildOrganisation } from '../../../test/factories.js';
+import { openTestDatabase } from '../../../test/helper.js';
+import type { Actor } from '../access/actor.js';
+import { listTeachers } from './members.service.js';
+import { ANCHOR_STEP, anchorsSettled, keptAnchors } from './teachers-anchors.js';
+import { filterOf, orderedRows, selectTeacherColumns, type TeacherFilter, type TeacherSort } from './teachers-list.repository.js';
+
+// A page by number starts from the anchor before it (teachers-anchors.ts): it must hold exactly the rows OFFSET gives,
+// in every order, with ties in every sort key, and stop using anchors the moment the list changes.
+
+let database: Database;
+let db: Kysely<DB>;
+beforeAll(async () => {
+  ({ database } = await openTestDatabase());
+  db = database.db;
+});
+afterAll(() => database.close());
+
+/** A seeded pseudo-random sequence (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['Ann Lee', 'ann lee', 'Ben Kim', 'Cara Diaz', '', 'Zoë Ng'];
+
+/** `count` teachers with few distinct names, licences, sign-up states and removal dates: ties in every sort key. */
+async function seedTeachers(organisationId: string, count: number, rnd: () => number, emails?: string[]) {
+  const licenses = [
+    await buildLicense(db, { organisationId, quantity: 10_000, book_quota: 40, library_quota: 5 }),
+    await buildLicense(db, { organisationId, quantity: 10_000, book_quota: 200, library_quota: null }),
+    // The same total books as the first (40 × 5): a tie between two licences.
+    await buildLicense(db, { organisationId, quantity: 10_000, book_quota: 200, library_quota: 1 }),
+  ];
+  const removed = new Date('2024-03-05T00:00:00Z');
+  const rows = Array.from({ length: count }, (_, i) => {
+    const pick = rnd();
+    return {
+      id: randomUUID(),
+      organisation_id: organisationId,
+      email: emails?.[i] ?? `t${String(Math.floor(rnd() * 1e9)).padStart(9, '0')}-${i}@school.example.org`,
+      display_name: NAMES[Math.floor(rnd() * NAMES.length)]!,
+      role: pick < 0.2 ? -600 : 600,
+      pending: pick < 0.2,
+      license_id: pick < 0.3 ? null : licenses[Math.floor(rnd() * licenses.length)]!.id,
+      revoked_at: rnd() < 0.1 ? removed : null,
+    };
+  });
+  await db.insertInto('members').values(rows).execute();
+  return { licenses, rows };
+}
+
+/** The rows OFFSET gives: the list's order, LIMIT and OFFSET, nothing else. */
+async function byOffset(filter: TeacherFilter, sort: TeacherSort, page: number, pageSize: number): Promise<string[]> {
+  const { shape, values } = filterOf(filter);
+  const rows = await selectTeacherColumns(orderedRows(db, shape, values, sort, null), sort, shape.district)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+async function adminOf(organisationId: string): Promise<Actor> {
+  const admin = await buildAdmin(db, { organisationId });
+  return { userId: admin.user!.id, email: admin.email, displayName: 'Admin', emailVerified: true };
+}
+
+const SORTS: TeacherSortKey[] = ['email', 'name', 'signedUp', 'license', 'removed'];
+
+async function comparePages(actor: Actor, filter: TeacherFilter, rnd: () => number, label: string, sorts = SORTS, sizes: PageSize[] = [10, 20, 100]) {
+  for (const key of sorts) {
+    for (const dir of ['asc', 'desc'] as const) {
+      const sort = { key, dir };
+      for (const pageSize of sizes) {
+        const first = await listTeachers(db, actor, { ...filter, sort: key, dir, page: 1, pageSize });
+        const pages = Math.max(1, Math.ceil(first.total / pageSize));
+        // The page that reads the anchors, then pages that use them: the last, one past it, and random ones.
+        const asked = [2, pages, pages + 1, ...Array.from({ length: 2 }, () => 1 + Math.floor(rnd() * pages))];
+        for (const page of asked) {
+          // The anchors are read after the first page by number is answered: the pages after it use them.
+          await anchorsSettled(db);
+          const got = await listTeachers(db, actor, { ...filter, sort: key, dir, page, pageSize });
+          expect(got.members.map((m) => m.id), `${label} ${key} ${dir} page ${page} of ${pageSize}`).toEqual(await byOffset(filter, sort, page, pageSize));
+          expect(got.total).toBe(first.total);
+        }
+      }
+    }
+  }
+}
+
+describe('numbered pages from anchors', () => {
+  it('give exactly the rows of OFFSET, in every order, page size and filter, with ties in the sort keys', async () => {
+    const rnd = random(20261127);
+    const org = await buildOrganisation(db);
+    const actor = await adminOf(org.id);
+    const { licenses } = await seedTeachers(org.id, ANCHOR_STEP * 6 + 37, rnd);
+    await comparePages(actor, { organisationId: org.id, status: 'active' }, rnd, 'active');
+    await comparePages(actor, { organisationId: org.id, status: 'inactive' }, rnd, 'inactive', ['removed', 'name'], [10]);
+    await comparePages(actor, { organisationId: org.id, status: 'active', signedUp: 'yes', license: licenses[1]!.id }, rnd, 'filtered', ['email', 'license'], [10]);
+    // The pages above came from the anchors kept for the list: spoil them (the version still current) and a page
+    // shows other rows.
+    await anchorsSettled(db);
+    const { shape, values } = filterOf({ organisationId: org.id, status: 'active' });
+    const kept = keptAnchors(db, JSON.stringify([shape, values, { key: 'email', dir: 'asc' }]));
+    const total = (await listTeachers(db, actor, { organisationId: org.id, status: 'active', page: 1, pageSize: 10 })).total;
+    expect(kept?.anchors).toHaveLength(Math.floor(total / ANCHOR_STEP));
+    kept!.anchors[2] = kept!.anchors[0]!;
+    const spoiled = await listTeachers(db, actor, { organisationId: org.id, status: 'active', sort: 'email', dir: 'asc', page: 31, pageSize: 10 });
+    expect(spoiled.members.map((m) => m.id)).toEqual(await byOffset({ organisationId: org.id, status: 'active' }, { key: 'email', dir: 'asc' }, 11, 10));
+  }, 180_000);
+
+  it('stop using anchors when the list changes: an import, a rename, a removal, a licence quota', async () => {
+    const rnd = random(7);
+    const org = await buildOrganisation(db);
+    const actor = await adminOf(org.id);
+    const { rows, licenses } = await seedTeachers(org.id, ANCHOR_STEP * 5, rnd);
+    const filter: TeacherFilter = { organisationId: org.id, status: 'active' };
+    const check = async (label: string) => {
+      for (const sort of [{ key: 'email', dir: 'asc' }, { key: 'name', dir: 'desc' }, { key: 'license', dir: 'asc' }] as TeacherSort[]) {
+        for (const page of [2, 17, 31, 44]) {
+          await anchorsSettled(db);
+          const got = await listTeachers(db, actor, { ...filter, sort: sort.key, dir: sort.dir, page, pageSize: 10 });
+          expect(got.members.map((m) => m.id), `${label}: ${sort.key} page ${page}`).toEqual(await byOffset(filter, sort, page, 10));
+        }
+      }
+    };
+    await check('before');
+    // Rows that sort first: every later page moves by one.
+    await db.insertInto('members').values({ id: randomUUID(), organisation_id: org.id, email: '0000@school.example.org', display_name: 'zzz', role: 600, pending: false }).execute();
+    await check('after an import');
+    await db.updateTable('members').set({ display_name: 'ZZZZ' }).where('id', '=', rows[3]!.id).execute();
+    await check('after a rename');
+    await db.updateTable('members').set({ revoked_at: new Date() }).where('id', 'in', rows.slice(10, 40).map((r) => r.id)).execute();
+    await check('after a removal');
+    await db.updateTable('licenses').set({ book_quota: 1 }).where('id', '=', licenses[0]!.id).execute();
+    await check('after a quota change');
+  });
+
+  it('count a version per organisation, moved by every write to its members and only to its own', async () => {
+    const a = await buildOrganisation(db);
+    const b = await buildOrganisation(db);
+    const version = async (id: string) =>
+      Number((await db.selectFrom('member_list_versions').select('version').where('organisation_id', '=', id).executeTakeFirst())?.version ?? 0);
+    await seedTeachers(a.id, 3, random(1));
+    const before = [await version(a.id), await version(b.id)];
+    await sql`UPDATE members SET certifying = 0.5 WHERE organisation_id = ${a.id}`.execute(db);
+    expect([await version(a.id), await version(b.id)]).toEqual([before[0]! + 1, before[1]]);
+  });
+
+  it('page a district (its teachers and its schools’, the same e-mail in two schools) exactly as OFFSET', async () => {
+    const rnd = random(42);
+    const root = await buildOrganisation(db, { name: 'Anchor District' });
+    const north = await buildOrganisation(db, { name: 'North', parent_id: root.id });
+    const south = await buildOrganisation(db, { name: 'South', parent_id: root.id });
+    const shared = Array.from({ length: 150 }, (_, i) => `shared-${String(i).padStart(3, '0')}@school.example.org`);
+    await seedTeachers(root.id, 60, rnd);
+    await seedTeachers(north.id, 180, rnd, shared);
+    await seedTeachers(south.id, 220, rnd, shared);
+    const actor = await adminOf(root.id);
+    const filter: TeacherFilter = { organisationId: root.id, status: 'active', view: 'district' };
+    for (const sort of [{ key: 'email', dir: 'asc' }, { key: 'name', dir: 'desc' }, { key: 'signedUp', dir: 'asc' }] as TeacherSort[]) {
+      for (const page of [2, 9, 23, 38, 2]) {
+        await anchorsSettled(db);
+        const got = await listTeachers(db, actor, { ...filter, sort: sort.key, dir: sort.dir, page, pageSize: 10 });
+        expect(got.members.map((m) => m.id), `${sort.key} page ${page}`).toEqual(await byOffset(filter, sort, page, 10));
+        expect(got.members.every((m) => m.organisation && [root.id, north.id, south.id].includes(m.organisation.id))).toBe(true);
+      }
+    }
+    // A school moved out of the district: its anchors no longer hold.
+    await db.updateTable('organisations').set({ parent_id: null }).where('id', '=', south.id).execute();
+    for (const page of [2, 9, 23]) {
+      await anchorsSettled(db);
+      const got = await listTeachers(db, actor, { ...filter, sort: 'email', dir: 'asc', page, pageSize: 10 });
+      expect(got.members.map((m) => m.id), `moved, page ${page}`).toEqual(await byOffset(filter, { key: 'email', dir: 'asc' }, page, 10));
+      expect(got.members.some((m) => m.organisation?.id === south.id)).toBe(false);
+    }
+  });
+});
