@@ -44,7 +44,7 @@ export function loggedMailLine(row: Pick<OutboxRow, 'recipient' | 'subject' | 't
 }
 
 /** The production log line of a mail that was not sent: no link, so no token. */
-export function outboxMailLine(row: Pick<OutboxRow, 'recipient' | 'subject'>): string {
+function outboxMailLine(row: Pick<OutboxRow, 'recipient' | 'subject'>): string {
   return `Mail to ${row.recipient}: "${row.subject}" kept in the outbox (SMTP_URL is not set)`;
 }
 

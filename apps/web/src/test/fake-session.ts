@@ -7,7 +7,7 @@ export const adaIdentity: SessionIdentity = {
   emailVerified: true,
 };
 
-export const orgFeatures = { orgLibraries: false, studentPortfolios: false, visitLibraries: false };
+const orgFeatures = { orgLibraries: false, studentPortfolios: false, visitLibraries: false };
 
 /** A backend that answers "signed out" and fails nothing; tests override what they exercise. */
 export function fakeBackend(overrides: Partial<SessionBackend> = {}): SessionBackend {

@@ -17,7 +17,7 @@ import { hiddenCloseIcon, hiddenSubmenuChevron, paginationIcons, PasswordVisibil
  * white); shades 7–9 all keep AA contrast with white, so hover states pass too. theme.test.ts
  * checks the ratios.
  */
-export const quireBlue: MantineColorsTuple = [
+const quireBlue: MantineColorsTuple = [
   '#e8f1fb',
   '#d1e2f6',
   '#a6c6ec',

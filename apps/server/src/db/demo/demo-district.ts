@@ -49,7 +49,7 @@ export function referenceDay(at: Date = new Date()): number {
  * Cedar Hill stand alone. The demo admin administers the district (so every school under it), Maple Grove, where
  * they also teach, and not Cedar Hill, to show the tenant boundary.
  */
-export function demoDistrictPlans(
+function demoDistrictPlans(
   teachers: number,
   admin: { email: string; userId: string },
   demoTeachers: { email: string; name: string; role: number; userId: string }[],

@@ -107,7 +107,7 @@ export async function listAccessibleOrganisations(db: Db, actor: Actor): Promise
  * The actor's access level as one SQL expression ('admin', 'library-manager' or NULL), built from the same
  * rule as requireOrgAccess, so a hot read decides access in the same statement as its data (the Teachers page).
  */
-export function orgAccessLevel(db: Db, actor: Actor, organisationId: string): RawBuilder<OrgAccessLevel | null> {
+function orgAccessLevel(db: Db, actor: Actor, organisationId: string): RawBuilder<OrgAccessLevel | null> {
   if (!actor.emailVerified) return sql<null>`NULL::text`;
   return accessLevelOf(db, personOf(actor), organisationId);
 }

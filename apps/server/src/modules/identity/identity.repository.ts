@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Better Auth's provider id for e-mail and password accounts. */
-export const CREDENTIAL_PROVIDER = 'credential';
+const CREDENTIAL_PROVIDER = 'credential';
 
 export interface IdentityUser {
   id: string;

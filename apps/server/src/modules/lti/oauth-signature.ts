@@ -22,7 +22,7 @@ export function baseStringUri(url: string): string {
 }
 
 /** The signature base string over the given parameter pairs (oauth_signature is left out here). */
-export function signatureBaseString(method: string, url: string, params: ReadonlyArray<readonly [string, string]>): string {
+function signatureBaseString(method: string, url: string, params: ReadonlyArray<readonly [string, string]>): string {
   const normalised = params
     .filter(([name]) => name !== 'oauth_signature')
     .map(([name, value]) => [percentEncode(name), percentEncode(value)] as const)
@@ -32,7 +32,7 @@ export function signatureBaseString(method: string, url: string, params: Readonl
   return [method.toUpperCase(), percentEncode(baseStringUri(url)), percentEncode(normalised)].join('&');
 }
 
-export function sign(signatureMethod: SignatureMethod, baseString: string, consumerSecret: string, tokenSecret = ''): Buffer {
+function sign(signatureMethod: SignatureMethod, baseString: string, consumerSecret: string, tokenSecret = ''): Buffer {
   const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
   return createHmac(signatureMethod === 'HMAC-SHA1' ? 'sha1' : 'sha256', key).update(baseString).digest();
 }

@@ -12,7 +12,7 @@ import { orderedTeachers, seekColumns, type TeacherFilter, type TeacherSeek, typ
  */
 
 /** The columns of the Active view's file, and of the Inactive view's (spec §2: a Removed date instead of Signed up and License). */
-export const CSV_COLUMNS = {
+const CSV_COLUMNS = {
   active: ['Email', 'Name', 'Signed up', 'License', 'Certification'],
   inactive: ['Email', 'Name', 'Removed', 'Certification'],
 } as const satisfies Record<TeacherStatus, readonly string[]>;

@@ -15,9 +15,9 @@ import {
 /** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). */
 export const CHUNK_BYTES = 1024 * 1024;
 /** Students read per query while building on PGlite (PostgreSQL streams the whole file with COPY). */
-export const STUDENTS_PER_PAGE = 2_000;
+const STUDENTS_PER_PAGE = 2_000;
 /** Published exports kept per organisation: the newest and the one before (a running download finishes). */
-export const EXPORTS_KEPT = 2;
+const EXPORTS_KEPT = 2;
 
 export interface BuildResult {
   exportId: string;

@@ -15,7 +15,7 @@ import { findOrgAccess, isListedAdmin, requireOrgAccess } from '../access/org-ac
 import * as repo from './settings.repository.js';
 
 /** The stored settings as the API answers them: only known apps with a valid value, imageSearch or null. */
-export function presentSettings(stored: OrganisationSettings | undefined): OrganisationSettingsPayload {
+function presentSettings(stored: OrganisationSettings | undefined): OrganisationSettingsPayload {
   const apps: OrganisationSettingsPayload['apps'] = {};
   for (const [id, value] of Object.entries(stored?.apps ?? {})) {
     if (findApp(id) && (value === 1 || value === -1)) apps[id as keyof typeof apps] = value;

@@ -5,7 +5,7 @@ import { queryKeys } from '../query-keys.js';
 const organisationSettingsSchema = lazyContract((c) => c.organisationSettingsSchema);
 
 /** GET {api}/organisations/{orgId}/settings (docs/settings.md), shared by Manage Apps and Image Search. */
-export function settingsQueryOptions(orgId: string, userId: string | undefined) {
+function settingsQueryOptions(orgId: string, userId: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.settings(orgId),
     queryFn: ({ signal }) =>

@@ -9,7 +9,7 @@ type Settings = OrganisationSettingsPayload;
 type Apps = Settings['apps'];
 
 /** PATCH {api}/organisations/{orgId}/settings: sends only what changes; the server merges it and answers the settings after. */
-export function updateSettings(orgId: string, userId: string | undefined, change: SettingsUpdate): Promise<Settings> {
+function updateSettings(orgId: string, userId: string | undefined, change: SettingsUpdate): Promise<Settings> {
   return apiRequest(serviceUrl('api', '/organisations', orgId, 'settings'), {
     method: 'PATCH',
     query: { userId },

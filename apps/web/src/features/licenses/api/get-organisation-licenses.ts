@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { available, organisationSchema, type OrganisationLicense } from '@quire/core';
+import { organisationSchema, type OrganisationLicense } from '@quire/core';
 import type { z } from 'zod';
 import { organisationQueryOptions } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
@@ -29,9 +29,4 @@ export function useOrganisationLicenses(orgId: string) {
  */
 export function visibleLicenses(organisation: Pick<OrganisationLicenses, 'isDomain' | 'licenses'>): OrganisationLicense[] {
   return organisation.isDomain ? organisation.licenses.filter((l) => l.applyToAll) : organisation.licenses;
-}
-
-/** Available seats as the table shows them: never below zero. */
-export function availableSeats(license: OrganisationLicense): number {
-  return Math.max(0, available(license));
 }

@@ -13,12 +13,12 @@ export interface PortfolioLink extends PortfolioDownload {
 }
 
 /** Renew this long before the link expires, so the page never shows a dead one. */
-export const RENEW_BEFORE_MS = 15_000;
+const RENEW_BEFORE_MS = 15_000;
 /** While the first export is being built (425), ask again this often. */
-export const NOT_READY_POLL_MS = 60_000;
+const NOT_READY_POLL_MS = 60_000;
 
 /** A link the server gave relative to the organisation service, made absolute when that service is elsewhere. */
-export function absoluteDownloadUrl(url: string): string {
+function absoluteDownloadUrl(url: string): string {
   if (!url.startsWith('/') || !/^https?:\/\//.test(env.rest)) return url;
   return new URL(url, env.rest).toString();
 }

@@ -4,7 +4,7 @@ import { ManageLibrariesWizard, RemoveTeacherDialog } from './remove-teacher-dia
 import { TeacherLibraryViewer } from './teacher-library-viewer.js';
 
 /** What another screen asks for: View Profile, Manage Teacher Libraries, or Remove teacher. */
-export interface TeacherLibraryDialog {
+interface TeacherLibraryDialog {
   kind: 'view' | 'manage' | 'remove';
   teachers: TeacherRef[];
 }

@@ -37,7 +37,7 @@ export function assignableLicenses(licenses: OrganisationLicense[]): Organisatio
   return licenses.filter((l) => !l.applyToAll);
 }
 
-export interface LicenseChoice {
+interface LicenseChoice {
   license: OrganisationLicense;
   disabled: boolean;
 }
