@@ -8,7 +8,7 @@ import { APP_PERMISSION_DISABLED, APP_PERMISSION_TEACHERS_ONLY, type AppPermissi
  */
 
 /** Whose terms apply: a third party's, or the product's own (the app runs inside the product). */
-export type AppProvider = 'third-party' | 'product';
+type AppProvider = 'third-party' | 'product';
 
 export interface AppCatalogueEntry {
   id: string;

@@ -23,7 +23,7 @@ const PART_FORMULA = /(^|[;\r\n])(?="*[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[;,"\r\n]|^\s|\s$/;
 
 /** Text with an apostrophe before every formula a spreadsheet could find in it (at the start or after `;`, CR, LF). */
-export function neutraliseCsvFormulas(text: string): string {
+function neutraliseCsvFormulas(text: string): string {
   return text.replace(PART_FORMULA, "$1'");
 }
 

@@ -3,11 +3,11 @@
  * On the wire libraryQuota is a number or the string UNLIMITED (the database stores NULL for it).
  */
 export const UNLIMITED = 'UNLIMITED' as const;
-export type Unlimited = typeof UNLIMITED;
+type Unlimited = typeof UNLIMITED;
 export type LibraryQuota = number | Unlimited;
 
 /** A licence with this book quota is the unlimited-books licence (certification e-mail template). */
-export const UNLIMITED_BOOKS_QUOTA = 1000;
+const UNLIMITED_BOOKS_QUOTA = 1000;
 
 /** What the total-books indicator shows when there is no total. */
 export const NO_TOTAL_BOOKS = 'None' as const;

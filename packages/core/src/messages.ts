@@ -43,8 +43,6 @@ export const authErrorCodeMessages = {
   'auth/too-many-requests': 'You have entered an incorrect password too many times. Please try again in a few minutes.',
 } as const;
 
-export type AuthErrorCode = keyof typeof authErrorCodeMessages | 'auth/internal-error' | 'auth/email-already-in-use';
-
 /** Any identity error code the catalogue does not name. */
 export const UNKNOWN_AUTH_ERROR = 'There was a problem signing in, please try again.';
 

@@ -29,7 +29,6 @@ export const organisationNameSchema = z
  * message a person can act on. Some refusals add details (e.g. 401 of POST {api}/token: providerIds).
  */
 export const errorBodySchema = z.looseObject({ code: z.string(), message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An id in a path or a body: 1 to 200 characters. */
 export const idSchema = z.string().min(1).max(200);

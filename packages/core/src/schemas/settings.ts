@@ -8,13 +8,13 @@ import { APP_PERMISSION_DISABLED, APP_PERMISSION_TEACHERS_ONLY, IMAGE_SEARCH_PIX
  */
 
 /** A known app id of the catalogue; anything else is refused. */
-export const appIdSchema = z.enum(APP_IDS);
+const appIdSchema = z.enum(APP_IDS);
 
 /** A stored permission: 1 teachers only, -1 disabled for everyone (unset = teachers and students). */
-export const appPermissionSchema = z.union([z.literal(APP_PERMISSION_TEACHERS_ONLY), z.literal(APP_PERMISSION_DISABLED)]);
+const appPermissionSchema = z.union([z.literal(APP_PERMISSION_TEACHERS_ONLY), z.literal(APP_PERMISSION_DISABLED)]);
 
 /** 'pixabay' (moderated safe images only) or null (Google image search allowed). */
-export const imageSearchSchema = z.literal(IMAGE_SEARCH_PIXABAY).nullable();
+const imageSearchSchema = z.literal(IMAGE_SEARCH_PIXABAY).nullable();
 
 /** The organisation's settings as read. */
 export const organisationSettingsSchema = z.object({
@@ -45,7 +45,7 @@ export const settingsQuerySchema = z.object({
 });
 
 /** Which search engine the product's image search uses for this organisation. */
-export const effectiveImageSearchSchema = z.enum(['google', 'pixabay']);
+const effectiveImageSearchSchema = z.enum(['google', 'pixabay']);
 
 /** GET …/users/{userId}/apps: what one user of the organisation may use. */
 export const userAppsSchema = z.object({
