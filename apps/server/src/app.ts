@@ -55,7 +55,7 @@ const featureModules: readonly ServerModule[] = [
   assetsModule,
 ];
 
-/** Every module's share of the organisation service's GraphQL schema, in the modules' order. */
+/** Every module's share of the organisation service's GraphQL schema, in the modules' order. @internal */
 export const graphqlModules = featureModules.flatMap((module) => (module.graphql ? [module.graphql] : []));
 
 export interface AppOptions {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   UNLIMITED,
   available,
-  bookLicenseLabel,
   checkAssignable,
   isUnlimitedBooksLicense,
   libraryQuotaFromColumn,
@@ -45,10 +44,6 @@ it('bookQuota 1000 is the unlimited-books licence', () => {
 it('maps the NULL library quota column to UNLIMITED', () => {
   expect(libraryQuotaFromColumn(null)).toBe('UNLIMITED');
   expect(libraryQuotaFromColumn(3)).toBe(3);
-});
-
-it('labels a licence by its book quota', () => {
-  expect(bookLicenseLabel(40)).toBe('40 books');
 });
 
 describe('checkAssignable', () => {

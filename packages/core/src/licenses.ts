@@ -62,7 +62,7 @@ export function licensesNeeded(check: Omit<AssignCheck, 'license'>): number {
   return needed.size;
 }
 
-/** The §5 refusal text, with n the licence's book quota and k the licences still available. */
+/** The §5 refusal text, with n the licence's book quota and k the licences still available. @internal */
 export function notEnoughLicensesMessage(bookQuota: number, availableCount: number): string {
   return `Not enough ${bookQuota} book licenses available. You have ${availableCount} available, please purchase more licenses or select fewer teachers to assign.`;
 }
@@ -75,9 +75,4 @@ export function checkAssignable(check: AssignCheck): string | null {
   const left = available(check.license);
   if (left - licensesNeeded(check) >= 0) return null;
   return notEnoughLicensesMessage(check.license.bookQuota, Math.max(0, left));
-}
-
-/** A licence as teachers see it, by its book quota: the CSV's License column ('N books'). */
-export function bookLicenseLabel(bookQuota: number): string {
-  return `${bookQuota} books`;
 }

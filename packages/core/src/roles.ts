@@ -4,7 +4,7 @@
 export const ROLE_PENDING_TEACHER = -600;
 export const ROLE_LIBRARY_MANAGER = 400;
 export const ROLE_TEACHER = 600;
-export type MemberRole = typeof ROLE_PENDING_TEACHER | typeof ROLE_LIBRARY_MANAGER | typeof ROLE_TEACHER;
+type MemberRole = typeof ROLE_PENDING_TEACHER | typeof ROLE_LIBRARY_MANAGER | typeof ROLE_TEACHER;
 
 /** Toggling library manager switches between 400 and 600. */
 export function toggledLibraryManagerRole(role: number): MemberRole {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SessionBackend, SessionIdentity } from '../lib/session/index.js';
+import type { SessionBackend, SessionIdentity } from '../lib/session/session-backend.js';
 
 /** A fake session backend for component tests of the session layer and the sign-in screens. */
 export const adaIdentity: SessionIdentity = {

@@ -30,7 +30,7 @@ const quireBlue: MantineColorsTuple = [
   '#164887',
 ];
 
-/** Filled shade for every colour in the light scheme: shade 8 keeps red and blue buttons above 4.5:1. */
+/** Filled shade for every colour in the light scheme: shade 8 keeps red and blue buttons above 4.5:1. @internal */
 export const LIGHT_PRIMARY_SHADE = 8;
 
 export const theme = createTheme({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ORGANISATION_NAME_MAX, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { isValidEmail } from '../email.js';
 import { validationMessages } from '../messages.js';
 
@@ -10,19 +9,6 @@ export const emailSchema = z
   .min(1, validationMessages.emailRequired)
   .toLowerCase()
   .pipe(z.email({ error: validationMessages.emailInvalid }).refine((v) => isValidEmail(v), validationMessages.emailInvalid));
-
-/** A password as registration takes it (§5). */
-export const passwordSchema = z
-  .string({ error: validationMessages.passwordRequired })
-  .min(1, validationMessages.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort);
-
-/** An organisation name: trimmed, 1–128 characters (§5). */
-export const organisationNameSchema = z
-  .string()
-  .trim()
-  .min(1, validationMessages.organisationNameEmpty)
-  .max(ORGANISATION_NAME_MAX, validationMessages.organisationNameTooLong);
 
 /**
  * Every refusal's body (the one error handler, docs/architecture.md "Errors"): a stable machine code and a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNLIMITED } from '../licenses.js';
 
-/** A library quota on the wire: a number, or UNLIMITED where the database stores NULL. */
+/** A library quota on the wire: a number, or UNLIMITED where the database stores NULL. @internal */
 export const libraryQuotaSchema = z.union([z.number(), z.literal(UNLIMITED)]);
 
 /**

@@ -9,7 +9,7 @@ import { seedOrganisation, type SeededOrganisation } from './seed-organisation.s
 
 const DAY = 86_400_000;
 
-/** Teachers of the main demo organisation who can sign in with the demo password (not admins). */
+/** Teachers of the main demo organisation who can sign in with the demo password (not admins). @internal */
 export const DEMO_TEACHER_ACCOUNTS = [
   { email: 'teacher@maplegrove.example.org', name: 'Taylor Brooks', role: 600 },
   { email: 'manager@maplegrove.example.org', name: 'Morgan Reed', role: ROLE_LIBRARY_MANAGER },

@@ -36,6 +36,7 @@ function generatedOrganisationPlan(seed: number, teachers: number, admin: { emai
   };
 }
 
+/** @internal */
 export function generatedOrganisationId(seed: number): string {
   return new Random(`quire-org:${seed}`).id();
 }

@@ -91,7 +91,7 @@ export async function insertVerificationMarker(db: Db, identifier: string, expir
     .execute();
 }
 
-/** Marks the user's e-mail verified (tests and the demo generator; users follow the mail link). */
+/** Marks the user's e-mail verified (tests and the demo generator; users follow the mail link). @internal */
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.updateTable('user').set({ emailVerified: true, updatedAt: new Date() }).where('id', '=', userId).execute();
 }

@@ -63,6 +63,7 @@ export function authRateLimit(max: number, kind: LimitKind = 'password') {
  *   starts and given back when it succeeds, so concurrent tries cannot slip past the limit.
  * - look-ups that tell whether an account exists, per address (account discovery).
  * - mail sent on a signed-out request (reset, verification, registration), per address and per account.
+ * @internal
  */
 export const ACCOUNT_LIMITS: Record<'passwordPerAccount' | 'passwordPerAddress' | 'lookupPerAddress' | 'mailPerAddress' | 'mailPerAccount', { max: number; windowMs: number }> = {
   passwordPerAccount: { max: 20, windowMs: 15 * 60_000 },

@@ -35,6 +35,7 @@ function parseKey(value: string): Buffer {
 
 const aad = (b: SecretBinding) => Buffer.from(`${b.organisationId}\u0000${b.consumerKey}`, 'utf8');
 
+/** @internal */
 export function createVault(key: Buffer, source: SecretVault['source']): SecretVault {
   if (key.length !== 32) throw new Error('LTI_ENCRYPTION_KEY must be 32 bytes');
   return {

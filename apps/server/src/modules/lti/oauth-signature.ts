@@ -9,12 +9,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type SignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256';
 export const SIGNATURE_METHODS: readonly SignatureMethod[] = ['HMAC-SHA1', 'HMAC-SHA256'];
 
-/** RFC 3986 percent-encoding (RFC 5849 §3.6): unreserved characters stay, everything else is %XX. */
+/** RFC 3986 percent-encoding (RFC 5849 §3.6): unreserved characters stay, everything else is %XX. @internal */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The base string URI (RFC 5849 §3.4.1.2): lower-case scheme and host, default port left out, no query. */
+/** The base string URI (RFC 5849 §3.4.1.2): lower-case scheme and host, default port left out, no query. @internal */
 export function baseStringUri(url: string): string {
   const u = new URL(url);
   const defaultPort = (u.protocol === 'http:' && u.port === '80') || (u.protocol === 'https:' && u.port === '443') || u.port === '';

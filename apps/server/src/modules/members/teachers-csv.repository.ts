@@ -22,7 +22,7 @@ const certificationCell = sql<string>`CASE WHEN m.calevel1_at IS NOT NULL OR m.c
 
 /**
  * The row's CSV record without its line end; text cells under the rules of every CSV (db/csv-cell.ts). Signed up:
- * Yes unless pending. License: 'N books' (the licence's book quota, as bookLicenseLabel in @quire/core writes it)
+ * Yes unless pending. License: 'N books' (the licence's book quota and 'books')
  * or empty. Removed: '5th March 2024' (formatOrdinalDate in @quire/core), the UTC day. These never need quotes or
  * neutralising.
  */

@@ -12,7 +12,7 @@ import {
   copyExportLinesStatement, deleteExport, exportLinesAfter, findPortfolioFlag, insertBuildingExport, insertChunk, publishExport, pruneExports,
 } from './portfolios.repository.js';
 
-/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). */
+/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). @internal */
 export const CHUNK_BYTES = 1024 * 1024;
 /** Students read per query while building on PGlite (PostgreSQL streams the whole file with COPY). */
 const STUDENTS_PER_PAGE = 2_000;

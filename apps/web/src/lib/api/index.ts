@@ -1,4 +1,4 @@
-export { ApiError, isApiError } from './api-error.js';
+export { isApiError } from './api-error.js';
 export { hasErrorCode } from './error-code.js';
 export { apiRequest } from './rest-client.js';
 export { GraphqlError, graphqlRequest } from './graphql-client.js';

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.js';
 const RENEW_MARGIN_MS = 60_000;
 
 
-/** How long after fetching a session it should be renewed. */
+/** How long after fetching a session it should be renewed. @internal */
 export function renewAfterMs(session: Pick<AnalyticsSession, 'refreshIn'>): number {
   const life = session.refreshIn * 1000;
   const byMargin = life - RENEW_MARGIN_MS;

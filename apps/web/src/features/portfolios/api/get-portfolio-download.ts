@@ -30,7 +30,7 @@ export async function getPortfolioDownload(orgId: string, userId: string, signal
   return { ...data, url: absoluteDownloadUrl(data.url), receivedAt, expiresAt: receivedAt + data.refreshIn * 1000 };
 }
 
-/** When to ask again: shortly before the link expires; every minute while not ready; never after another error. */
+/** When to ask again: shortly before the link expires; every minute while not ready; never after another error. @internal */
 export function nextRefreshMs(link: PortfolioLink | undefined, error: unknown, now = Date.now()): number | false {
   if (link) return Math.max(1_000, link.expiresAt - now - Math.min(RENEW_BEFORE_MS, (link.refreshIn * 1000) / 4));
   if (isApiError(error) && error.status === 425) return NOT_READY_POLL_MS;

@@ -1,4 +1,4 @@
-import { available, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type Member, type OrganisationLicense } from '@quire/core';
+import { available, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, toggledLibraryManagerRole, type Member, type OrganisationLicense } from '@quire/core';
 
 
 /** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
@@ -71,9 +71,7 @@ export function rowActions(member: Member, licenses: OrganisationLicense[], acce
     // Pending teachers have no role to change yet.
     libraryManager:
       access.orgLibraries && !member.pending
-        ? isManager
-          ? { label: 'Remove as Library Manager', role: ROLE_TEACHER }
-          : { label: 'Assign as Library Manager', role: ROLE_LIBRARY_MANAGER }
+        ? { label: isManager ? 'Remove as Library Manager' : 'Assign as Library Manager', role: toggledLibraryManagerRole(member.role) }
         : null,
     // Pending teachers have no account yet; switching yourself would end your own admin access.
     switchToStudent: { disabled: member.pending || (access.selfEmail !== undefined && member.email.toLowerCase() === access.selfEmail) },
