@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { checkAccessibility, type AccessibilityOptions } from './support/axe.js';
 import { demoAdmin } from './support/env.js';
 
-export type ExpectAccessible = (page?: Page, options?: AccessibilityOptions) => Promise<void>;
+type ExpectAccessible = (page?: Page, options?: AccessibilityOptions) => Promise<void>;
 
 interface Fixtures {
   /** Runs axe now on a page (default: the test's page); page objects call it after navigation and when a dialog opens. */
@@ -79,4 +79,3 @@ function recordTraffic(page: Page): string[] {
 }
 
 export { expect };
-export type { AccessibilityOptions };

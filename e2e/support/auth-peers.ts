@@ -13,7 +13,7 @@ import { PEER_PORT_RANGE } from './env.js';
  */
 
 
-export const OIDC_CLIENTS = {
+const OIDC_CLIENTS = {
   google: { id: 'quire-google', secret: 'quire-google-secret-for-tests-only' },
   office365: { id: 'quire-office365', secret: 'quire-office365-secret-for-tests-only' },
 } as const;
@@ -128,7 +128,7 @@ function startOidc(port: number, consoleUrl: string): Promise<Server> {
 }
 
 /** The page the product app's stand-in answers every request with (LTI launches and library visits land there). */
-export const PRODUCT_APP_PAGE = '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>';
+const PRODUCT_APP_PAGE = '<!doctype html><html lang="en"><title>Product app</title><main><h1>Product app</h1></main></html>';
 
 /**
  * A stand-in for the product's app (APP_URL): a real local server, so a browser that follows the console's

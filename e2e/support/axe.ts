@@ -4,9 +4,9 @@ import axeCore from 'axe-core';
 import { findBeyondAxe, formatBeyondAxe } from './beyond-axe.js';
 
 /** The WCAG levels every page and dialog must meet. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Violations of these impacts fail a test; minor and moderate ones are attached to the report only. */
-export const FAILING_IMPACTS = ['serious', 'critical'] as const;
+const FAILING_IMPACTS = ['serious', 'critical'] as const;
 
 export interface AccessibilityOptions {
   /** Check only this part of the page, e.g. '[role="dialog"]'. */
@@ -89,7 +89,7 @@ async function injectAxeOnce(page: Page): Promise<void> {
 }
 
 /** One readable block per violation: impact, rule, help, link, and the offending elements. */
-export function formatViolations(label: string, violations: readonly Violation[]): string {
+function formatViolations(label: string, violations: readonly Violation[]): string {
   const lines = [`${violations.length} serious or critical accessibility violation(s) on ${label}:`];
   for (const v of violations) {
     lines.push(`- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`);

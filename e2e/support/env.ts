@@ -37,13 +37,6 @@ function portRange(variable: string, fallback: { first: number; last: number }):
 export const PORT_RANGE = portRange('E2E_PORT_RANGE', { first: 3300, last: 3399 });
 export const PEER_PORT_RANGE = portRange('E2E_PEER_PORT_RANGE', { first: 3600, last: 3699 });
 
-/** The console and APIs under test; set by the global setup, or given to test an already running server. */
-export function baseUrl(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set: run the tests through `npm test -w e2e` (playwright test).');
-  return url;
-}
-
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**

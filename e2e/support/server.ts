@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORT_RANGE } from './env.js';
 
-export const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(E2E_DIR, '..');
 
 /**

@@ -37,6 +37,7 @@ import { assetsModule } from './modules/assets/assets.plugin.js';
  * shares of the GraphQL schema in one organisation service. Identity is registered before them (its hooks
  * resolve request.actor for every route).
  */
+/** @internal */
 export const featureModules: readonly ServerModule[] = [
   healthModule,
   consoleConfigModule,
@@ -55,7 +56,7 @@ export const featureModules: readonly ServerModule[] = [
   assetsModule,
 ];
 
-/** Every module's share of the organisation service's GraphQL schema, in the modules' order. */
+/** Every module's share of the organisation service's GraphQL schema, in the modules' order. @internal */
 export const graphqlModules = featureModules.flatMap((module) => (module.graphql ? [module.graphql] : []));
 
 export interface AppOptions {

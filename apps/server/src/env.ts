@@ -47,6 +47,7 @@ const trustProxySetting = z.string().refine((v) => {
   );
 }, "must be proxy addresses or CIDR ranges (comma-separated), 'loopback', or a number of hops from 1 to 10");
 
+/** @internal */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   /** TCP port the console and APIs listen on. */

@@ -15,7 +15,7 @@ const IGNORED_TABLES = new Set(['quire_migrations', 'quire_migrations_lock']);
 /** `{ table: { column: nullable } }` as types.ts declares it. */
 function declaredSchema(source: string): Record<string, Record<string, boolean>> {
   const interfaces = new Map<string, string>();
-  for (const match of source.matchAll(/export interface (\w+) \{\n([\s\S]*?)\n\}/g)) interfaces.set(match[1]!, match[2]!);
+  for (const match of source.matchAll(/^(?:export )?interface (\w+) \{\n([\s\S]*?)\n\}/gm)) interfaces.set(match[1]!, match[2]!);
   const db = interfaces.get('DB');
   if (!db) throw new Error('types.ts has no DB interface');
   const schema: Record<string, Record<string, boolean>> = {};

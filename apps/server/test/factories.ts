@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type {
-  AdminsTable,
-  DB,
-  License,
-  LicensesTable,
-  Member,
-  MembersTable,
-  Organisation,
-  OrganisationsTable,
-  UserTable,
-} from '../src/db/types.js';
+import type { AdminsTable, DB, LicensesTable, OrganisationsTable, UserTable } from '../src/db/types.js';
 
 /**
  * Row factories for integration tests. Each creates the parents it needs when they are not given
@@ -21,6 +11,9 @@ import type {
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
+type Organisation = Selectable<OrganisationsTable>;
+type License = Selectable<LicensesTable>;
+type Member = Selectable<DB['members']>;
 export type UserRow = Selectable<UserTable>;
 export type AdminRow = Selectable<AdminsTable>;
 
@@ -71,7 +64,7 @@ export async function buildUser(db: Kysely<DB>, overrides: Partial<Insertable<Us
 /** A members row, a signed-up teacher (role 600) by default; creates its organisation when not given. */
 export async function buildTeacher(
   db: Kysely<DB>,
-  overrides: Partial<Insertable<MembersTable>> & { organisationId?: string } = {},
+  overrides: Partial<Insertable<DB['members']>> & { organisationId?: string } = {},
 ): Promise<Member> {
   const { organisationId, ...rest } = overrides;
   const orgId = rest.organisation_id ?? organisationId ?? (await buildOrganisation(db)).id;

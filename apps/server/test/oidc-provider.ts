@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 
 /** A person at the test identity provider. */
-export interface OidcPerson {
+interface OidcPerson {
   email: string;
   emailVerified: boolean;
   name: string;

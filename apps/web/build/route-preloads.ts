@@ -13,7 +13,7 @@ export interface RoutePreloadRule {
   modules: string[];
 }
 
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 function isChunk(file: OutputBundle[string]): file is OutputChunk {
   return file.type === 'chunk';

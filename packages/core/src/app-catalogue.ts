@@ -8,7 +8,7 @@ import { APP_PERMISSION_DISABLED, APP_PERMISSION_TEACHERS_ONLY, type AppPermissi
  */
 
 /** Whose terms apply: a third party's, or the product's own (the app runs inside the product). */
-export type AppProvider = 'third-party' | 'product';
+type AppProvider = 'third-party' | 'product';
 
 export interface AppCatalogueEntry {
   id: string;
@@ -236,7 +236,7 @@ export function findApp(id: string): AppCatalogueEntry | undefined {
   return (APP_CATALOGUE as readonly AppCatalogueEntry[]).find((a) => a.id === id);
 }
 
-/** Labels of the permission control (spec §4, §9). */
+/** Labels of the permission control (spec §4, §9). @internal */
 export const APP_PERMISSION_LABELS = {
   teachersAndStudents: 'Teachers and students',
   teachersOnly: 'Teachers only',
@@ -260,7 +260,7 @@ export function effectiveAppPermission(app: Pick<AppCatalogueEntry, 'teacherOnly
 
 export type AppUserKind = 'teacher' | 'student';
 
-/** Whether a teacher or student may use an app under the organisation's setting (spec §4, §6). */
+/** Whether a teacher or student may use an app under the organisation's setting (spec §4, §6). @internal */
 export function isAppAllowed(app: Pick<AppCatalogueEntry, 'teacherOnly'>, stored: AppPermission | null | undefined, kind: AppUserKind): boolean {
   const permission = effectiveAppPermission(app, stored);
   if (permission === APP_PERMISSION_DISABLED) return false;

@@ -9,7 +9,6 @@ export const TABLE_ROW_HEIGHT = 58;
 /** Identity token refresh: 45 minutes. */
 export const TOKEN_REFRESH_MS = 2_700_000;
 export const SESSION_COOKIE_NAME = '__admin_session';
-export const SESSION_COOKIE_PATH = '/';
 /** Session lifetime: 1/24 of a day. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60;
 /** Key of the remembered organisation in the browser's storage. */
@@ -39,12 +38,10 @@ export const EMAIL_VERIFICATION_POLL_MS = 10_000;
 export const RESEND_CONFIRMATION_MS = 10_000;
 
 /** Per-app permission values: unset = teachers and students. */
-export const APP_PERMISSION_TEACHERS_AND_STUDENTS = undefined;
 export const APP_PERMISSION_TEACHERS_ONLY = 1;
 export const APP_PERMISSION_DISABLED = -1;
 /** A stored app permission: absent means teachers and students. */
 export type AppPermission = typeof APP_PERMISSION_TEACHERS_ONLY | typeof APP_PERMISSION_DISABLED;
-export const APP_PERMISSION_VALUES: readonly AppPermission[] = [APP_PERMISSION_TEACHERS_ONLY, APP_PERMISSION_DISABLED];
 
 /** Image search: 'pixabay' allows moderated safe images only; unset allows Google. */
 export const IMAGE_SEARCH_PIXABAY = 'pixabay';
@@ -54,7 +51,9 @@ export const OFFICE365_SCOPE = 'User.Read';
 export const COVER_THUMBNAIL_WIDTH = 250;
 export const COVER_RETRY_COUNT = 1;
 export const COVER_RETRY_DELAY_MS = 2000;
+/** @internal */
 export const FEATURED_BOOK_COUNT = 9;
+/** @internal */
 export const SUBJECT_CARD_COUNT = 8;
 
 /** Analytics. */
@@ -62,8 +61,6 @@ export const CHART_HISTORY_MONTHS = 18;
 export const PIE_CHART_HEIGHT = 300;
 export const CHART_HEIGHT = 400;
 export const SECONDS_PER_HOUR = 3600;
-/** The date from which a web analytics service is no longer used for this data. */
-export const ANALYTICS_SERVICE_CUTOFF = '2023-07-01';
 
 /** Welcome e-mail: default date is 14 days from now; the certification course takes about an hour. */
 export const WELCOME_EMAIL_DEFAULT_DAYS = 14;

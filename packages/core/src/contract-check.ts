@@ -20,6 +20,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * parsing: a field the contract does not have is a problem too (a parse would drop it silently). With
  * `selection`, fields the contract has may be missing (a GraphQL answer carries only what was asked).
  * The console's test fake and the end-to-end helpers check the answers they give or get with it.
+ * @internal
  */
 export function contractProblems(schema: ZodType, value: unknown, options: { selection?: boolean } = {}, path = '$'): string[] {
   const def = defOf(schema);

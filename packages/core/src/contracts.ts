@@ -56,7 +56,7 @@ import { sendEmailResultSchema, teacherEmailPreviewSchema } from './schemas/teac
  * cannot drift apart.
  */
 
-/** Every JSON answer of the REST services, by `METHOD path` as the server registers the route. */
+/** Every JSON answer of the REST services, by `METHOD path` as the server registers the route. @internal */
 export const restContracts = {
   'GET /healthz': livenessSchema,
   'GET /readyz': readinessSchema,
@@ -112,11 +112,12 @@ export const restContracts = {
   'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,
   'GET /api/teacher-resources': teacherResourcesSchema,
 } as const satisfies Record<string, $ZodType>;
-export type RestContractKey = keyof typeof restContracts;
+type RestContractKey = keyof typeof restContracts;
 
 /**
  * Every root field of the organisation service (POST {graphql}), by name: the contract of its value. The
  * console asks for a selection of an object's fields and parses it with a `pick` of this schema.
+ * @internal
  */
 export const graphqlContracts = {
   getOrganisations: z.array(organisationSummarySchema),
@@ -139,9 +140,10 @@ export const graphqlContracts = {
   updateSettings: organisationSettingsSchema,
   updateSettingPolicies: effectiveSettingsSchema,
 } as const satisfies Record<string, $ZodType>;
+/** @internal */
 export type GraphqlContractField = keyof typeof graphqlContracts;
 
-/** The contract of a REST answer: the table's entry whose path pattern matches (`:name` is one segment). */
+/** The contract of a REST answer: the table's entry whose path pattern matches (`:name` is one segment). @internal */
 export function restContractFor(method: string, path: string): { key: RestContractKey; schema: $ZodType } | null {
   const wanted = method.toUpperCase();
   let best: { key: RestContractKey; schema: $ZodType; literal: number } | null = null;

@@ -23,11 +23,11 @@ const PART_FORMULA = /(^|[;\r\n])(?="*[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[;,"\r\n]|^\s|\s$/;
 
 /** Text with an apostrophe before every formula a spreadsheet could find in it (at the start or after `;`, CR, LF). */
-export function neutraliseCsvFormulas(text: string): string {
+function neutraliseCsvFormulas(text: string): string {
   return text.replace(PART_FORMULA, "$1'");
 }
 
-/** One field: text neutralised, then quoted when it needs to be; numbers as they are; null and undefined empty. */
+/** One field: text neutralised, then quoted when it needs to be; numbers as they are; null and undefined empty. @internal */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';

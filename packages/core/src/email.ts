@@ -118,14 +118,6 @@ export function invalidEmailsText(count: number): string {
   return count === 1 ? '1 invalid email address' : `${count} invalid email addresses`;
 }
 
-/** The import step's summary lines; invalid is null when every entry is valid. */
-export function importSummary(list: ParsedEmailList): { ready: string; invalid: string | null } {
-  return {
-    ready: readyToImportText(list.valid.length),
-    invalid: list.invalid.length ? invalidEmailsText(list.invalid.length) : null,
-  };
-}
-
 /** Import is enabled only when there is at least one entry and every entry is valid (§5). */
 export function canImport(list: ParsedEmailList): boolean {
   return list.valid.length > 0 && list.invalid.length === 0;

@@ -228,8 +228,3 @@ export const errorCatalogue = {
 export type ErrorCode = keyof typeof errorCatalogue;
 
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
-
-/** Whether a value (a code read from an answer) is one of the catalogue's codes. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
-}

@@ -27,7 +27,7 @@ export function abbreviateNumber(value: number): string {
   return `${sign}${scaled.toFixed(1)}${SUFFIXES[tier]}`;
 }
 
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. @internal */
 export function ordinal(day: number): string {
   const mod100 = day % 100;
   if (mod100 >= 11 && mod100 <= 13) return `${day}th`;

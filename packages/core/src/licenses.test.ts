@@ -3,7 +3,6 @@ import {
   UNLIMITED,
   allocationShareText,
   available,
-  bookLicenseLabel,
   checkAssignable,
   isUnlimitedBooksLicense,
   libraryQuotaFromColumn,
@@ -46,10 +45,6 @@ it('bookQuota 1000 is the unlimited-books licence', () => {
 it('maps the NULL library quota column to UNLIMITED', () => {
   expect(libraryQuotaFromColumn(null)).toBe('UNLIMITED');
   expect(libraryQuotaFromColumn(3)).toBe(3);
-});
-
-it('labels a licence by its book quota', () => {
-  expect(bookLicenseLabel(40)).toBe('40 books');
 });
 
 describe('checkAssignable', () => {

@@ -3,11 +3,11 @@
  * On the wire libraryQuota is a number or the string UNLIMITED (the database stores NULL for it).
  */
 export const UNLIMITED = 'UNLIMITED' as const;
-export type Unlimited = typeof UNLIMITED;
+type Unlimited = typeof UNLIMITED;
 export type LibraryQuota = number | Unlimited;
 
 /** A licence with this book quota is the unlimited-books licence (certification e-mail template). */
-export const UNLIMITED_BOOKS_QUOTA = 1000;
+const UNLIMITED_BOOKS_QUOTA = 1000;
 
 /** What the total-books indicator shows when there is no total. */
 export const NO_TOTAL_BOOKS = 'None' as const;
@@ -63,7 +63,7 @@ export function licensesNeeded(check: Omit<AssignCheck, 'license'>): number {
   return needed.size;
 }
 
-/** The §5 refusal text, with n the licence's book quota and k the licences still available. */
+/** The §5 refusal text, with n the licence's book quota and k the licences still available. @internal */
 export function notEnoughLicensesMessage(bookQuota: number, availableCount: number): string {
   return `Not enough ${bookQuota} book licenses available. You have ${availableCount} available, please purchase more licenses or select fewer teachers to assign.`;
 }
@@ -72,6 +72,7 @@ export function notEnoughLicensesMessage(bookQuota: number, availableCount: numb
  * The §5 refusal for a school's share of a district licence: more seats come from the district, not from a
  * purchase, so the text says who to ask.
  */
+/** @internal */
 export function notEnoughAllocatedLicensesMessage(bookQuota: number, availableCount: number, districtName: string): string {
   return `Not enough ${bookQuota} book licenses allocated by ${districtName}. You have ${availableCount} available, please ask ${districtName} to allocate more or select fewer teachers to assign.`;
 }
@@ -91,9 +92,4 @@ export function checkAssignable(check: AssignCheck): string | null {
 /** The school's share line of a district licence: "40 of 50 allocated by Riverside Unified School District used". */
 export function allocationShareText(share: { assigned: number; seats: number; districtName: string }): string {
   return `${share.assigned} of ${share.seats} allocated by ${share.districtName} used`;
-}
-
-/** A licence as teachers see it, by its book quota: the CSV's License column ('N books'). */
-export function bookLicenseLabel(bookQuota: number): string {
-  return `${bookQuota} books`;
 }

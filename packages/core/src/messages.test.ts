@@ -1,79 +1,90 @@
 import { describe, expect, it } from 'vitest';
 import {
   UNKNOWN_AUTH_ERROR,
+  adminMessages,
   ambassadorTooltip,
+  analyticsMessages,
   authErrorMessage,
+  authMessages,
+  browserMessages,
   genericOperationError,
   googleAccessRequiredMessage,
   graphqlErrorMessage,
-  joinGraphqlErrors,
-  messages,
+  importMessages,
+  libraryMessages,
+  lmsMessages,
   office365ConflictMessage,
+  office365Messages,
+  organisationMessages,
+  portfolioMessages,
   providerStaffAdminMessage,
+  settingsMessages,
+  teacherMessages,
+  validationMessages,
   withServerMessages,
 } from './messages.js';
 
 // Each row: a catalogue entry and the spec's words for it (§5, §8), copied from the spec.
 describe('the catalogue is the spec, word for word', () => {
   it.each([
-    [messages.auth.invalidCredentials, 'Invalid email or password'],
-    [messages.auth.organisationLookupFailed, 'Something went wrong logging you in, please try again.'],
-    [messages.auth.noOrganisations, 'You do not have an account on this site'],
-    [messages.auth.googleAccessRequired, 'You need to allow the product access to your Google account to sign in with Google.'],
-    [messages.auth.resendFailed, 'Something went wrong resending the email. Please try again.'],
-    [messages.auth.signUpAsAdminRefused, "You can't sign up as admin with this email address"],
-    [messages.auth.districtSso, 'Please sign in using your district SSO such as Clever or Schoology'],
-    [messages.office365.alreadyRegistered, 'You already have account, please use that to sign in'],
-    [messages.office365.registeredWithGoogle, 'You are already registered with a Google account, please use that to sign in'],
-    [messages.office365.failed, 'Something went wrong logging you in'],
-    [messages.office365.accessDenied, 'You need to allow access to your account to continue.'],
-    [messages.import.forbidden, 'Your account cannot perform this action'],
-    [messages.import.licensesNotGranted, "The teachers couldn't be granted licenses"],
-    [messages.import.failed, "Something went wrong, the teachers couldn't be imported"],
-    [messages.teachers.deleteFailed, 'Error deleting teacher'],
-    [messages.teachers.roleFailed, 'Error setting user role'],
-    [messages.teachers.welcomeEmailFailed, 'Error sending welcome email'],
-    [messages.teachers.studentAccountsNotEmailed, "Some users selected have student accounts and weren't emailed"],
-    [messages.organisation.renameFailed, 'Something went wrong updating the organisation name'],
-    [messages.admins.loadFailed, 'There was a problem loading admins'],
-    [messages.admins.importFailed, "Something went wrong, the admins couldn't be imported"],
-    [messages.admins.removeFailed, "Something went wrong, the admins couldn't be removed"],
-    [messages.admins.addFailed, 'error adding admin to org'],
-    [messages.lms.loadFailed, 'There was a problem getting the credentials'],
-    [messages.portfolio.notEnabled, 'Portfolios are not enabled for this organisation'],
-    [messages.portfolio.noExportYet, 'No export yet generated'],
-    [messages.portfolio.notReady, 'Portfolio data will be ready soon'],
-    [messages.libraries.fetchFailed, 'Error fetching teacher libraries'],
-    [messages.libraries.notAuthorisedRequestedUser, 'Not authorised to access the requested user'],
-    [messages.libraries.reassignFailed, 'Error reassigning teacher libraries'],
-    [messages.libraries.notAuthorisedUser, 'Not authorised to access the user'],
-    [messages.libraries.archiveFailed, 'Error archiving teacher libraries'],
-    [messages.libraries.revokeMembershipsFailed, 'Error revoking teacher memberships'],
-    [messages.libraries.joinFailed, 'Error joining teacher libraries'],
-    [messages.libraries.joinForbidden, "You don't have permissions to visit this library."],
-    [messages.libraries.bookCountFailed, 'Error fetching teacher book count'],
-    [messages.libraries.visitNotAllowed, 'For security reasons, you do not have access to visit teacher libraries.'],
-    [messages.analytics.customFailed, 'Error fetching custom analytics'],
-    [messages.analytics.dbFailed, 'Error fetching DB analytics'],
-    [messages.analytics.tileFailed, 'Loading error, please try again.'],
-    [messages.analytics.noData, 'There is no data available for this view'],
-    [messages.settings.loadFailed, 'Settings could not be loaded, please refresh and try again.'],
-    [messages.settings.imageSearchFailed, 'failed to update image search setting, please refresh and try again'],
-    [messages.browser.unsupported, "Your browser isn't supported."],
-    [messages.browser.unsupportedTitle, "Your browser isn't supported"],
-    [messages.validation.organisationNameEmpty, 'Organisation name cannot be empty'],
-    [messages.validation.subjectRequired, 'Please include a subject'],
-    [messages.validation.messageRequired, 'Please include a message'],
-    [messages.organisation.licensesLoadFailed, 'Something went wrong loading the licenses'],
-    [messages.organisation.noLicenses, "You don't have any licenses available"],
-    [messages.teachers.notFound, 'No teachers found'],
-    [messages.teachers.noTeachers, "You don't have any teachers in your organisation"],
-    [messages.libraries.noLibraries, 'No libraries found'],
+    [authMessages.invalidCredentials, 'Invalid email or password'],
+    [authMessages.organisationLookupFailed, 'Something went wrong logging you in, please try again.'],
+    [authMessages.noOrganisations, 'You do not have an account on this site'],
+    [authMessages.googleAccessRequired, 'You need to allow the product access to your Google account to sign in with Google.'],
+    [authMessages.resendFailed, 'Something went wrong resending the email. Please try again.'],
+    [authMessages.signUpAsAdminRefused, "You can't sign up as admin with this email address"],
+    [authMessages.districtSso, 'Please sign in using your district SSO such as Clever or Schoology'],
+    [office365Messages.alreadyRegistered, 'You already have account, please use that to sign in'],
+    [office365Messages.registeredWithGoogle, 'You are already registered with a Google account, please use that to sign in'],
+    [office365Messages.failed, 'Something went wrong logging you in'],
+    [office365Messages.accessDenied, 'You need to allow access to your account to continue.'],
+    [importMessages.forbidden, 'Your account cannot perform this action'],
+    [importMessages.licensesNotGranted, "The teachers couldn't be granted licenses"],
+    [importMessages.failed, "Something went wrong, the teachers couldn't be imported"],
+    [teacherMessages.deleteFailed, 'Error deleting teacher'],
+    [teacherMessages.roleFailed, 'Error setting user role'],
+    [teacherMessages.welcomeEmailFailed, 'Error sending welcome email'],
+    [teacherMessages.studentAccountsNotEmailed, "Some users selected have student accounts and weren't emailed"],
+    [organisationMessages.renameFailed, 'Something went wrong updating the organisation name'],
+    [adminMessages.loadFailed, 'There was a problem loading admins'],
+    [adminMessages.importFailed, "Something went wrong, the admins couldn't be imported"],
+    [adminMessages.removeFailed, "Something went wrong, the admins couldn't be removed"],
+    [adminMessages.addFailed, 'error adding admin to org'],
+    [lmsMessages.loadFailed, 'There was a problem getting the credentials'],
+    [portfolioMessages.notEnabled, 'Portfolios are not enabled for this organisation'],
+    [portfolioMessages.noExportYet, 'No export yet generated'],
+    [portfolioMessages.notReady, 'Portfolio data will be ready soon'],
+    [libraryMessages.fetchFailed, 'Error fetching teacher libraries'],
+    [libraryMessages.notAuthorisedRequestedUser, 'Not authorised to access the requested user'],
+    [libraryMessages.reassignFailed, 'Error reassigning teacher libraries'],
+    [libraryMessages.notAuthorisedUser, 'Not authorised to access the user'],
+    [libraryMessages.archiveFailed, 'Error archiving teacher libraries'],
+    [libraryMessages.revokeMembershipsFailed, 'Error revoking teacher memberships'],
+    [libraryMessages.joinFailed, 'Error joining teacher libraries'],
+    [libraryMessages.joinForbidden, "You don't have permissions to visit this library."],
+    [libraryMessages.bookCountFailed, 'Error fetching teacher book count'],
+    [libraryMessages.visitNotAllowed, 'For security reasons, you do not have access to visit teacher libraries.'],
+    [analyticsMessages.customFailed, 'Error fetching custom analytics'],
+    [analyticsMessages.dbFailed, 'Error fetching DB analytics'],
+    [analyticsMessages.tileFailed, 'Loading error, please try again.'],
+    [analyticsMessages.noData, 'There is no data available for this view'],
+    [settingsMessages.loadFailed, 'Settings could not be loaded, please refresh and try again.'],
+    [settingsMessages.imageSearchFailed, 'failed to update image search setting, please refresh and try again'],
+    [browserMessages.unsupported, "Your browser isn't supported."],
+    [browserMessages.unsupportedTitle, "Your browser isn't supported"],
+    [validationMessages.organisationNameEmpty, 'Organisation name cannot be empty'],
+    [validationMessages.subjectRequired, 'Please include a subject'],
+    [validationMessages.messageRequired, 'Please include a message'],
+    [organisationMessages.licensesLoadFailed, 'Something went wrong loading the licenses'],
+    [organisationMessages.noLicenses, "You don't have any licenses available"],
+    [teacherMessages.notFound, 'No teachers found'],
+    [teacherMessages.noTeachers, "You don't have any teachers in your organisation"],
+    [libraryMessages.noLibraries, 'No libraries found'],
   ])('%s', (actual, expected) => {
     expect(actual).toBe(expected);
   });
   it('has the city-government text', () => {
-    expect(messages.auth.cityGovernment).toBe(
+    expect(authMessages.cityGovernment).toBe(
       'Your district prevents the use of email and password logins to the admin console, please use the preferred Single Sign On methods.',
     );
   });
@@ -112,8 +123,7 @@ describe('office365ConflictMessage (401 with providerIds)', () => {
 
 describe('GraphQL errors', () => {
   it('joins messages with newlines', () => {
-    expect(joinGraphqlErrors([{ message: 'First' }, { message: 'Second' }])).toBe('First\nSecond');
-    expect(joinGraphqlErrors(undefined)).toBe('');
+    expect(graphqlErrorMessage('assignLicenses', [{ message: 'First' }, { message: 'Second' }])).toBe('First\nSecond');
   });
   it('falls back to the generic operation text', () => {
     expect(genericOperationError('renameOrganisation')).toBe('Something went wrong with the operation renameOrganisation');
@@ -128,7 +138,7 @@ it.each([
   [['Teacher owns libraries'], 'Error deleting teacher: Teacher owns libraries'],
   [['One', 'Two'], 'Error deleting teacher: One\nTwo'],
 ])('withServerMessages %j', (extra, expected) => {
-  expect(withServerMessages(messages.teachers.deleteFailed, extra)).toBe(expected);
+  expect(withServerMessages(teacherMessages.deleteFailed, extra)).toBe(expected);
 });
 
 it('names the product in the staff and ambassador texts', () => {

@@ -43,8 +43,6 @@ export const authErrorCodeMessages = {
   'auth/too-many-requests': 'You have entered an incorrect password too many times. Please try again in a few minutes.',
 } as const;
 
-export type AuthErrorCode = keyof typeof authErrorCodeMessages | 'auth/internal-error' | 'auth/email-already-in-use';
-
 /** Any identity error code the catalogue does not name. */
 export const UNKNOWN_AUTH_ERROR = 'There was a problem signing in, please try again.';
 
@@ -166,24 +164,6 @@ export const browserMessages = {
   unsupported: "Your browser isn't supported.",
 } as const;
 
-/** Every group, for code that wants one import. */
-export const messages = {
-  auth: authMessages,
-  office365: office365Messages,
-  authCodes: authErrorCodeMessages,
-  validation: validationMessages,
-  import: importMessages,
-  teachers: teacherMessages,
-  libraries: libraryMessages,
-  organisation: organisationMessages,
-  admins: adminMessages,
-  lms: lmsMessages,
-  portfolio: portfolioMessages,
-  analytics: analyticsMessages,
-  settings: settingsMessages,
-  browser: browserMessages,
-} as const;
-
 /**
  * The text for an identity error code. `auth/internal-error` shows the provider's own message;
  * an unknown code (or a missing provider message) shows the generic sign-in text.
@@ -211,7 +191,7 @@ export function genericOperationError(operationName: string): string {
 }
 
 /** GraphQL errors shown as one banner: their messages joined with newlines. */
-export function joinGraphqlErrors(errors: ReadonlyArray<{ message: string }> | null | undefined): string {
+function joinGraphqlErrors(errors: ReadonlyArray<{ message: string }> | null | undefined): string {
   return (errors ?? []).map((e) => e.message).join('\n');
 }
 

@@ -4,8 +4,7 @@
 export const ROLE_PENDING_TEACHER = -600;
 export const ROLE_LIBRARY_MANAGER = 400;
 export const ROLE_TEACHER = 600;
-export type MemberRole = typeof ROLE_PENDING_TEACHER | typeof ROLE_LIBRARY_MANAGER | typeof ROLE_TEACHER;
-export const MEMBER_ROLES: readonly MemberRole[] = [ROLE_PENDING_TEACHER, ROLE_LIBRARY_MANAGER, ROLE_TEACHER];
+type MemberRole = typeof ROLE_PENDING_TEACHER | typeof ROLE_LIBRARY_MANAGER | typeof ROLE_TEACHER;
 
 /** Toggling library manager switches between 400 and 600. */
 export function toggledLibraryManagerRole(role: number): MemberRole {
@@ -22,14 +21,7 @@ export const LIBRARY_ROLE_TEACHER = 600;
 export const LIBRARY_ROLE_STUDENT = 800;
 export const LIBRARY_ROLE_READ_ONLY = 900;
 
-export const LIBRARY_ROLE_LABELS = {
-  [LIBRARY_ROLE_OWNER]: 'Owner',
-  [LIBRARY_ROLE_CO_TEACHER]: 'Co-Teacher',
-  [LIBRARY_ROLE_TEACHER]: 'Teacher',
-  [LIBRARY_ROLE_STUDENT]: 'Student',
-  [LIBRARY_ROLE_READ_ONLY]: 'Read-Only',
-} as const;
-export type LibraryRoleLabel = (typeof LIBRARY_ROLE_LABELS)[keyof typeof LIBRARY_ROLE_LABELS];
+export type LibraryRoleLabel = 'Owner' | 'Co-Teacher' | 'Teacher' | 'Student' | 'Read-Only';
 
 /** The label of a library role level; a level between two named ones takes the label of the next weaker one. */
 export function libraryRoleLabel(role: number): LibraryRoleLabel {
@@ -44,8 +36,8 @@ export function libraryRoleLabel(role: number): LibraryRoleLabel {
  * Visiting a teacher's library (§6): allowed up to the Teacher level, disabled for a Student's library,
  * hidden from Read-Only up; the private My Books library is never visited and shows 'Private'.
  */
-export const VISIT_MAX_ROLE = LIBRARY_ROLE_TEACHER;
-export const VISIT_HIDDEN_FROM_ROLE = LIBRARY_ROLE_READ_ONLY;
+const VISIT_MAX_ROLE = LIBRARY_ROLE_TEACHER;
+const VISIT_HIDDEN_FROM_ROLE = LIBRARY_ROLE_READ_ONLY;
 export type VisitAction = 'visit' | 'disabled' | 'hidden' | 'private';
 
 export function libraryVisitAction(library: { role: number; isPrivate: boolean }): VisitAction {

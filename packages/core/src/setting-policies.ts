@@ -39,7 +39,7 @@ export interface SettingLink<V> extends OrganisationRef {
   policy?: SettingPolicy<V> | null;
 }
 
-/** Where an effective value comes from. */
+/** Where an effective value comes from. @internal */
 export type SettingOrigin = 'own' | 'locked' | 'default' | 'built-in';
 
 export interface ResolvedSetting<V> {

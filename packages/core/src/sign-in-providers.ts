@@ -2,7 +2,7 @@
  * The names of the sign-in providers as the sign-in screen shows them (spec §2: Google, Office 365, e-mail), by the
  * ids the analytics data carries. An id not listed shows as it is.
  */
-export const SIGN_IN_PROVIDER_NAMES: Readonly<Record<string, string>> = {
+const SIGN_IN_PROVIDER_NAMES: Readonly<Record<string, string>> = {
   google: 'Google',
   office365: 'Office 365',
   password: 'Email',

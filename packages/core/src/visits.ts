@@ -10,7 +10,6 @@ export const VISIT_REASONS = [
   'Add or remove library teachers/students',
   'Provide teacher support',
 ] as const;
-export type VisitReasonPreset = (typeof VISIT_REASONS)[number];
 export const VISIT_REASON_OTHER = 'Other';
 
 /** The reason sent to the library owner: the preset, or the trimmed free text for 'Other'. */

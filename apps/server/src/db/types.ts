@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the schema in migrations/. Columns are snake_case; presenters map them to the API's camelCase. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -15,7 +15,7 @@ export interface UserTable {
   updatedAt: Timestamp;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   expiresAt: Timestamp;
   token: string;
@@ -42,7 +42,7 @@ export interface AccountTable {
   updatedAt: Timestamp;
 }
 
-export interface VerificationTable {
+interface VerificationTable {
   id: string;
   identifier: string;
   value: string;
@@ -84,7 +84,7 @@ export interface OrganisationsTable {
 }
 
 /** The closure of organisations.parent_id: each organisation with itself (depth 0) and every one above it. */
-export interface OrganisationAncestorsTable {
+interface OrganisationAncestorsTable {
   organisation_id: string;
   ancestor_id: string;
   depth: number;
@@ -106,7 +106,7 @@ export interface LicensesTable {
   allocated_from_license_id: string | null;
 }
 
-export interface MembersTable {
+interface MembersTable {
   id: string;
   organisation_id: string;
   user_id: string | null;
@@ -140,7 +140,7 @@ export interface AdminsTable {
   created_at: Timestamp;
 }
 
-export interface LibrariesTable {
+interface LibrariesTable {
   id: string;
   organisation_id: string;
   owner_member_id: string;
@@ -150,7 +150,7 @@ export interface LibrariesTable {
   created_at: Timestamp;
 }
 
-export interface LibraryMembershipsTable {
+interface LibraryMembershipsTable {
   organisation_id: string;
   library_id: string;
   member_id: string;
@@ -158,7 +158,7 @@ export interface LibraryMembershipsTable {
   joined_at: Timestamp;
 }
 
-export interface BooksTable {
+interface BooksTable {
   id: string;
   organisation_id: string;
   library_id: string;
@@ -176,14 +176,14 @@ export interface LtiCredentialsTable {
   created_at: Timestamp;
 }
 
-export interface LtiNoncesTable {
+interface LtiNoncesTable {
   consumer_key: string;
   nonce: string;
   created_at: Timestamp;
 }
 
 /** A learning platform's user id (per organisation) linked to the user it signed in. */
-export interface LtiUsersTable {
+interface LtiUsersTable {
   organisation_id: string;
   lti_user_id: string;
   user_id: string;
@@ -194,13 +194,13 @@ export interface LtiUsersTable {
 }
 
 /** When one set of credentials may next create an account (GCRA: docs/lti.md). */
-export interface LtiAccountRatesTable {
+interface LtiAccountRatesTable {
   organisation_id: string;
   consumer_key: string;
   due_at: Timestamp;
 }
 
-export interface AnalyticsEventsTable {
+interface AnalyticsEventsTable {
   id: Generated<number>;
   /** The product's own id of the event; unique per organisation (intake is idempotent by it). */
   event_id: string;
@@ -214,7 +214,7 @@ export interface AnalyticsEventsTable {
   duration_seconds: Generated<number>;
 }
 
-export interface AnalyticsDailyTable {
+interface AnalyticsDailyTable {
   organisation_id: string;
   metric: string;
   day: ColumnType<Date, Date | string, Date | string>;
@@ -225,14 +225,14 @@ export interface AnalyticsDailyTable {
 }
 
 /** Users an organisation has seen in session events (the students count). */
-export interface AnalyticsUsersTable {
+interface AnalyticsUsersTable {
   organisation_id: string;
   user_kind: 'student' | 'teacher';
   user_id: string;
   first_seen_at: Timestamp;
 }
 
-export interface PortfolioExportsTable {
+interface PortfolioExportsTable {
   id: string;
   organisation_id: string;
   generated_at: Timestamp;
@@ -244,7 +244,7 @@ export interface PortfolioExportsTable {
 }
 
 /** One piece (~1 MB) of an export's CSV, in order of seq. */
-export interface PortfolioExportChunksTable {
+interface PortfolioExportChunksTable {
   organisation_id: string;
   export_id: string;
   seq: number;
@@ -280,7 +280,7 @@ export interface PortfolioItemsTable {
 }
 
 /** The example books of Teacher Resources and their cover images. */
-export interface FeaturedBooksTable {
+interface FeaturedBooksTable {
   book_id: string;
   owner_user_id: string;
   title: string;
@@ -292,7 +292,7 @@ export interface FeaturedBooksTable {
 }
 
 /** Avatars as served: the user's picture decoded and scaled once (modules/assets/avatar-image.ts). */
-export interface AvatarImagesTable {
+interface AvatarImagesTable {
   user_id: string;
   /** SHA-256 of the user.image text it was made from. */
   source_hash: Buffer;
@@ -316,7 +316,7 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
-export interface AuditEventsTable {
+interface AuditEventsTable {
   id: Generated<number>;
   organisation_id: string | null;
   actor_user_id: string | null;
@@ -329,7 +329,7 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
-export interface AccessLogTable {
+interface AccessLogTable {
   id: Generated<number>;
   user_id: string;
   event: string;
@@ -338,14 +338,14 @@ export interface AccessLogTable {
   created_at: Timestamp;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   hits: number;
   window_start: Timestamp;
 }
 
 /** Idempotency-Key of an action, per user, remembered until expires_at. */
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   actor_user_id: string;
   key: string;
   created_at: Generated<Timestamp>;
@@ -353,7 +353,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** Teachers per organisation, removed, pending and licence ('' = none); kept by triggers on members (migration 0010). */
-export interface MemberCountsTable {
+interface MemberCountsTable {
   organisation_id: string;
   revoked: boolean;
   pending: boolean;
@@ -361,7 +361,7 @@ export interface MemberCountsTable {
   teachers: number;
 }
 
-/** A version per organisation of its Teachers list (migration 0014), bumped by every write to its members. */
+/** A version per organisation of its Teachers list (migration 0014), bumped by every write to its members. @internal */
 export interface MemberListVersionsTable {
   organisation_id: string;
   version: number;
@@ -401,9 +401,3 @@ export interface DB {
   featured_books: FeaturedBooksTable;
   avatar_images: AvatarImagesTable;
 }
-
-export type Organisation = Selectable<OrganisationsTable>;
-export type License = Selectable<LicensesTable>;
-export type Member = Selectable<MembersTable>;
-export type NewMember = Insertable<MembersTable>;
-export type MemberUpdate = Updateable<MembersTable>;

@@ -22,7 +22,7 @@ export interface JobQueue {
 }
 
 /** One queue's jobs by state (pg-boss's cached counts, refreshed by its monitor about once a minute). */
-export interface QueueCounts {
+interface QueueCounts {
   queue: string;
   /** Waiting to run now. */
   ready: number;

@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/boss.js';
 import { mailRepository } from './mail.repository.js';
 import { SEND_MAIL_QUEUE, sendMailHandler, sendMailRetryPolicy, type SendMailJobData } from './send-mail.job.js';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

@@ -31,20 +31,20 @@ export interface SendMailDeps {
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
-/** Every link in a mail's text, so a demo without SMTP can still follow sign-up and reset links. */
+/** Every link in a mail's text, so a demo without SMTP can still follow sign-up and reset links. @internal */
 export function linksIn(text: string): string[] {
   // A sentence's full stop or comma after a link is not part of it.
   return [...new Set((text.match(LINK) ?? []).map((link) => link.replace(/[.,;:!?]+$/, '')))];
 }
 
-/** The one log line of a mail that was not sent (no SMTP_URL). */
+/** The one log line of a mail that was not sent (no SMTP_URL). @internal */
 export function loggedMailLine(row: Pick<OutboxRow, 'recipient' | 'subject' | 'text_body'>): string {
   const links = linksIn(row.text_body);
   return `Mail to ${row.recipient}: "${row.subject}"${links.length ? ` links: ${links.join(' ')}` : ''}`;
 }
 
 /** The production log line of a mail that was not sent: no link, so no token. */
-export function outboxMailLine(row: Pick<OutboxRow, 'recipient' | 'subject'>): string {
+function outboxMailLine(row: Pick<OutboxRow, 'recipient' | 'subject'>): string {
   return `Mail to ${row.recipient}: "${row.subject}" kept in the outbox (SMTP_URL is not set)`;
 }
 

@@ -17,11 +17,11 @@ const ESCAPED_CONTROL = /\\u00(?:0[0-8bcef]|1[0-9a-f]|7f)|%(?:0[0-8bcef]|1[0-9a-
 /** Content types whose raw bodies are text. */
 const TEXT_TYPES = /json|x-www-form-urlencoded|^text\//i;
 
-export const invalidCharacters = () =>
+const invalidCharacters = () =>
   appError('invalid_characters');
 
 /** True when a parsed value holds a string (or key) with a refused control character. */
-export function hasControlCharacters(value: unknown, depth = 0): boolean {
+function hasControlCharacters(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return TEXT_CONTROL.test(value);
   if (depth > 64 || value === null || typeof value !== 'object') return false;
   if (Buffer.isBuffer(value)) return TEXT_CONTROL.test(value.toString('utf8')) || ESCAPED_CONTROL.test(value.toString('utf8'));

@@ -4,7 +4,7 @@ import type { Env } from '../env.js';
 const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'secret', 'idToken', 'accessToken', 'refreshToken', 'consumerSecret'];
 
 /** Redacted paths: auth headers and cookies, and secret fields up to three levels deep in any logged object. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

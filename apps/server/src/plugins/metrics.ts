@@ -27,14 +27,14 @@ declare module 'fastify' {
 }
 
 /** The route label of a request no route matched (unknown paths, and the console's pages served by the not-found handler). */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Job queue counts are read from the database at most this often, however many scrapers ask. */
 const QUEUE_STATS_MAX_AGE_MS = 5_000;
 /** A scrape waits at most this long for the queue counts, then answers with the last ones. */
 const QUEUE_STATS_TIMEOUT_MS = 2_000;
 
-export const metricsEnabled = (env: Pick<Env, 'METRICS_TOKEN' | 'METRICS_PORT'>) => Boolean(env.METRICS_TOKEN || env.METRICS_PORT);
+const metricsEnabled = (env: Pick<Env, 'METRICS_TOKEN' | 'METRICS_PORT'>) => Boolean(env.METRICS_TOKEN || env.METRICS_PORT);
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 /** `Bearer <token>`, the scheme's case free (RFC 9110 section 11.1), as the analytics intake reads its key. */
@@ -43,7 +43,7 @@ const BEARER_CHALLENGE = 'Bearer realm="metrics"';
 const TOKEN_NEEDED = 'Metrics need Authorization: Bearer <METRICS_TOKEN>';
 
 /** Whether the request may read the metrics: no token configured, or its bearer token is it (compared in constant time). */
-export function metricsAuthorised(headers: IncomingHttpHeaders, token: string | undefined): boolean {
+function metricsAuthorised(headers: IncomingHttpHeaders, token: string | undefined): boolean {
   if (!token) return true;
   const given = BEARER.exec(headers.authorization ?? '')?.[1];
   return !!given && timingSafeEqual(digest(given), digest(token));

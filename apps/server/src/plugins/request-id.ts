@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 
 /** The header a reverse proxy sets with its own id of the request; the server answers with the id it used. */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * What an id from outside may look like: UUIDs, nginx's `$request_id`, Envoy's and most tracers' ids, up to 128

@@ -8,22 +8,22 @@ import { routePreloadsSchema, type RoutePreloads } from '@quire/core';
 import type { Env } from '../env.js';
 
 /** Paths that belong to the APIs: an unknown path under one of these is a JSON 404, never the console. */
-export const API_PREFIXES = ['/api', '/auth', '/payments', '/analytics', '/assets', '/graphql', '/rest', '/identity', '/docs', '/healthz', '/readyz'];
+const API_PREFIXES = ['/api', '/auth', '/payments', '/analytics', '/assets', '/graphql', '/rest', '/identity', '/docs', '/healthz', '/readyz'];
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The built console folder: WEB_DIST_DIR, else apps/web/dist. */
-export function webDistDir(env: Pick<Env, 'WEB_DIST_DIR'>): string {
+function webDistDir(env: Pick<Env, 'WEB_DIST_DIR'>): string {
   return resolve(env.WEB_DIST_DIR ?? join(here, '../../../web/dist'));
 }
 
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '/';
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
 /** A browser navigation (deep link) that the console's router should answer. */
-export function wantsConsole(request: FastifyRequest): boolean {
+function wantsConsole(request: FastifyRequest): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !isApiPath(request.url) &&
@@ -48,7 +48,7 @@ async function readRoutePreloads(dist: string): Promise<RoutePreloads | null> {
  * beside the entry script instead of after it has run (docs/performance-log.md, "Route preloads"). Style sheets are
  * preloaded, not applied: the console applies them when the screen needs them, as without the hints.
  */
-export function withRoutePreloads(html: string, preloads: RoutePreloads | null, path: string): string {
+function withRoutePreloads(html: string, preloads: RoutePreloads | null, path: string): string {
   const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(path));
   if (!route || route.scripts.length + route.styles.length === 0) return html;
   const links = [

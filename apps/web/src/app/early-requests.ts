@@ -6,7 +6,7 @@ import { consoleConfigQueryOptions } from '../lib/console-config.js';
 import { askSessionEarly } from '../lib/session/http-session-backend.js';
 
 /** The organisation a console path is in (/{orgId}/…), or null on the sign-in pages and the others outside one. */
-export function organisationInPath(pathname: string): string | null {
+function organisationInPath(pathname: string): string | null {
   const first = pathname.split('/')[1];
   if (!first || `/${first}` === paths.signIn.root() || `/${first}` === paths.unsupported) return null;
   try {

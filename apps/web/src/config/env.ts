@@ -28,7 +28,7 @@ export interface ServiceUrls {
   identity: string;
 }
 
-/** Thrown at start when a variable is wrong; the message lists every problem. */
+/** Thrown at start when a variable is wrong; the message lists every problem. @internal */
 export class EnvError extends Error {
   override name = 'EnvError';
 }
@@ -36,6 +36,7 @@ export class EnvError extends Error {
 /**
  * Checks the variables once; an empty string counts as unset. A base URL is a path on this origin ('/api') or an
  * absolute http(s) URL, trimmed, without a trailing slash.
+ * @internal
  */
 export function parseEnv(source: Record<string, unknown>): ServiceUrls {
   const problems: string[] = [];

@@ -1,6 +1,7 @@
 /**
  * The browser check of spec §5: Chrome, Firefox, Edge, Android, iOS Safari, Safari above 7 and
  * Internet Explorer above 10 are supported; anything else is sent to /unsupported.
+ * @internal
  */
 export function isSupportedBrowser(userAgent: string): boolean {
   const ua = userAgent;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** "Teachers | Quire": the screen first, so tabs and history show what matters. */
-export function formatDocumentTitle(screenTitle: string, productName: string): string {
+function formatDocumentTitle(screenTitle: string, productName: string): string {
   if (!productName) return screenTitle;
   return screenTitle ? `${screenTitle} | ${productName}` : productName;
 }

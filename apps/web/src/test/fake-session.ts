@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SessionBackend, SessionIdentity } from '../lib/session/index.js';
+import type { SessionBackend, SessionIdentity } from '../lib/session/session-backend.js';
 
 /** A fake session backend for component tests of the session layer and the sign-in screens. */
 export const adaIdentity: SessionIdentity = {
@@ -7,7 +7,7 @@ export const adaIdentity: SessionIdentity = {
   emailVerified: true,
 };
 
-export const orgFeatures = { orgLibraries: false, studentPortfolios: false, visitLibraries: false };
+const orgFeatures = { orgLibraries: false, studentPortfolios: false, visitLibraries: false };
 
 /** A backend that answers "signed out" and fails nothing; tests override what they exercise. */
 export function fakeBackend(overrides: Partial<SessionBackend> = {}): SessionBackend {

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import type { ConsoleConfig } from '@quire/core';
 import { queryKeys } from '../lib/query-keys.js';
-import { SessionContext, type SessionValue } from '../lib/session/index.js';
+import { SessionContext, type SessionValue } from '../lib/session/session-context.js';
 import { cssVariablesResolver, theme } from '../theme/theme.js';
 
 /** A console configuration for tests (the server's defaults are not assumed). */

@@ -1,5 +1,5 @@
 /** WCAG 2 relative luminance of a #rrggbb (or #rgb) colour. */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const short = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(hex.trim());
   const full = short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : hex.trim();
   const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(full);

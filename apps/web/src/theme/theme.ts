@@ -17,7 +17,7 @@ import { hiddenCloseIcon, hiddenSubmenuChevron, paginationIcons, PasswordVisibil
  * white); shades 7–9 all keep AA contrast with white, so hover states pass too. theme.test.ts
  * checks the ratios.
  */
-export const quireBlue: MantineColorsTuple = [
+const quireBlue: MantineColorsTuple = [
   '#e8f1fb',
   '#d1e2f6',
   '#a6c6ec',
@@ -30,7 +30,7 @@ export const quireBlue: MantineColorsTuple = [
   '#164887',
 ];
 
-/** Filled shade for every colour in the light scheme: shade 8 keeps red and blue buttons above 4.5:1. */
+/** Filled shade for every colour in the light scheme: shade 8 keeps red and blue buttons above 4.5:1. @internal */
 export const LIGHT_PRIMARY_SHADE = 8;
 
 export const theme = createTheme({

@@ -5,7 +5,7 @@ import { authMessages, providerStaffAdminMessage, validationMessages } from '../
 /** The Admin page of the organisation service (spec §3 Admin; docs/libraries-api.md, "Admins"). */
 
 /** One admin: e-mail and organisation, plus what the server knows of them. */
-export const adminEntrySchema = z.object({
+const adminEntrySchema = z.object({
   email: z.string(),
   organisationId: z.string(),
   /** The table's Organization column. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 /** The chart metrics served under data/app/organisations/{orgId}/{metric}[/daily|/weekly|/monthly].json. */
 export const ANALYTICS_METRICS = ['sessions', 'sessions-duration', 'sessions-by-os', 'sessions-by-provider', 'email-domains'] as const;
-export const analyticsMetricSchema = z.enum(ANALYTICS_METRICS);
+const analyticsMetricSchema = z.enum(ANALYTICS_METRICS);
 export type AnalyticsMetric = z.infer<typeof analyticsMetricSchema>;
 
 /** Metrics whose rows carry values by name (operating system, sign-in provider, e-mail domain). */
@@ -15,17 +15,16 @@ export const NAMED_ANALYTICS_METRICS: readonly AnalyticsMetric[] = ['sessions-by
 
 /** Series granularity in the data URLs. */
 export const ANALYTICS_GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
-export const analyticsGranularitySchema = z.enum(ANALYTICS_GRANULARITIES);
-export type AnalyticsGranularity = z.infer<typeof analyticsGranularitySchema>;
+export type AnalyticsGranularity = (typeof ANALYTICS_GRANULARITIES)[number];
 
 /** Period letter of the count queries: day, week, month. */
-export const analyticsPeriodSchema = z.enum(['d', 'w', 'm']);
+const analyticsPeriodSchema = z.enum(['d', 'w', 'm']);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 
 /** The most events one intake request may carry. */
-export const ANALYTICS_BATCH_MAX = 1000;
+const ANALYTICS_BATCH_MAX = 1000;
 /** The longest session an event may report (a day). */
-export const ANALYTICS_MAX_DURATION_SECONDS = 86_400;
+const ANALYTICS_MAX_DURATION_SECONDS = 86_400;
 
 const yyyymmddText = z.string().regex(/^\d{8}$/, 'must be a date written YYYYMMDD');
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -63,7 +62,6 @@ export const analyticsEventSchema = z.object({
     .nullable()
     .optional(),
 });
-export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
 /** POST {analytics}/events: up to 1,000 events; each is checked on its own (see analyticsIntakeRefusalSchema). */
 export const analyticsIntakeBodySchema = z.object({
@@ -98,7 +96,6 @@ export const analyticsIntakeRefusalSchema = z.object({
     }),
   ),
 });
-export type AnalyticsIntakeRefusal = z.infer<typeof analyticsIntakeRefusalSchema>;
 
 // ---- The console's calls ----
 
@@ -132,7 +129,7 @@ export const analyticsSessionSchema = z.object({
 export type AnalyticsSession = z.infer<typeof analyticsSessionSchema>;
 
 /** The signed query every data request carries. */
-export const analyticsSignedQuerySchema = z.object({
+const analyticsSignedQuerySchema = z.object({
   /** The session that asked for the link: the link works while it lives and keeps its access (docs/security.md). */
   session: z.string().max(200).optional(),
   expires: z.string().max(20).optional(),
@@ -165,14 +162,13 @@ export type AnalyticsPeriodicCount = z.infer<typeof analyticsPeriodicCountSchema
  * One row of a chart: the first day of its period (YYYY-MM-DD), the values by name (operating
  * system, provider or domain; empty for sessions and sessions-duration), and students, teachers and total.
  */
-export const analyticsRowSchema = z.object({
+const analyticsRowSchema = z.object({
   date: z.string(),
   values: z.record(z.string(), z.number()),
   students: z.number(),
   teachers: z.number(),
   total: z.number(),
 });
-export type AnalyticsRow = z.infer<typeof analyticsRowSchema>;
 
 /** data/app/organisations/{orgId}/{metric}[/daily|/weekly|/monthly].json */
 export const analyticsSeriesSchema = z.object({

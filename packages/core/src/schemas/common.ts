@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ORGANISATION_NAME_MAX, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { isValidEmail } from '../email.js';
 import { validationMessages } from '../messages.js';
 
@@ -11,25 +10,11 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: validationMessages.emailInvalid }).refine((v) => isValidEmail(v), validationMessages.emailInvalid));
 
-/** A password as registration takes it (§5). */
-export const passwordSchema = z
-  .string({ error: validationMessages.passwordRequired })
-  .min(1, validationMessages.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort);
-
-/** An organisation name: trimmed, 1–128 characters (§5). */
-export const organisationNameSchema = z
-  .string()
-  .trim()
-  .min(1, validationMessages.organisationNameEmpty)
-  .max(ORGANISATION_NAME_MAX, validationMessages.organisationNameTooLong);
-
 /**
  * Every refusal's body (the one error handler, docs/architecture.md "Errors"): a stable machine code and a
  * message a person can act on. Some refusals add details (e.g. 401 of POST {api}/token: providerIds).
  */
 export const errorBodySchema = z.looseObject({ code: z.string(), message: z.string() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** An id in a path or a body: 1 to 200 characters. */
 export const idSchema = z.string().min(1).max(200);

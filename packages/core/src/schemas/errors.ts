@@ -11,4 +11,3 @@ export const errorResponseSchema = z
     message: z.string().describe('What went wrong, in words a person can act on'),
   })
   .describe('An error');
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

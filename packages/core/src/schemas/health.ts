@@ -8,4 +8,3 @@ export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['pglite', 'postgres']),
 });
-export type Readiness = z.infer<typeof readinessSchema>;

@@ -20,7 +20,6 @@ export const identityUserSchema = z.object({
   photoURL: z.string().nullable(),
   emailVerified: z.boolean(),
 });
-export type IdentityUser = z.infer<typeof identityUserSchema>;
 
 /** POST {identity}/sign-out: the session is over and its cookie cleared. */
 export const signOutSchema = z.looseObject({ success: z.boolean() });

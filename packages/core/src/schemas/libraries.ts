@@ -33,7 +33,7 @@ export const joinLibraryBodySchema = z
   .default({});
 
 /** What happens to the teacher's shared libraries as the account goes (the delete dialog's three choices). */
-export const librariesOnArchiveSchema = z.discriminatedUnion('action', [
+const librariesOnArchiveSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('archive') }),
   z.object({ action: z.enum(['teacher', 'admin']), newOwnerId: z.string().min(1).max(320) }),
 ]);
@@ -52,7 +52,7 @@ export const userArchiveBodySchema = z
 // ---- Answers ----
 
 /** A library from one teacher's point of view. */
-export const librarySchema = z.object({
+const librarySchema = z.object({
   id: z.string(),
   name: z.string(),
   bookCount: z.number(),

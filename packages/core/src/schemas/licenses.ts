@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { UNLIMITED } from '../licenses.js';
 
-/** A library quota on the wire: a number, or UNLIMITED where the database stores NULL. */
+/** A library quota on the wire: a number, or UNLIMITED where the database stores NULL. @internal */
 export const libraryQuotaSchema = z.union([z.number(), z.literal(UNLIMITED)]);
 
 /**
  * An organisation licence (spec §3 License), as getOrganisationById lists it for the licence
  * dashboard and the Teachers screen. The server's `available` is left out: the console works it out.
  */
-/** One school's share of a district licence (docs/districts.md). */
+/** One school's share of a district licence (docs/districts.md). @internal */
 export const licenseAllocationSchema = z.object({
   /** The school. */
   organisationId: z.string(),
@@ -20,13 +20,14 @@ export const licenseAllocationSchema = z.object({
 });
 export type LicenseAllocation = z.infer<typeof licenseAllocationSchema>;
 
-/** Where a school's licence comes from when it is a share of a district licence. */
+/** Where a school's licence comes from when it is a share of a district licence. @internal */
 export const licenseSourceSchema = z.object({
   /** The district (the organisation directly above the school) and its licence. */
   organisationId: z.string(),
   organisationName: z.string(),
   licenseId: z.string(),
 });
+/** @internal */
 export type LicenseSource = z.infer<typeof licenseSourceSchema>;
 
 export const organisationLicenseSchema = z.object({
@@ -77,6 +78,7 @@ export const MAX_ALLOCATION_SEATS = 1_000_000;
 export const setLicenseAllocationBodySchema = z.object({
   seats: z.number().int().min(0).max(MAX_ALLOCATION_SEATS),
 });
+/** @internal */
 export type SetLicenseAllocationBody = z.infer<typeof setLicenseAllocationBodySchema>;
 
 /** GET …/licenses/{licenseId}/allocations, and the answer of setting one: the district licence and its shares. */

@@ -4,11 +4,11 @@ import { organisationLicenseSchema } from './licenses.js';
 
 /** Teachers of an organisation (spec §3 Teacher, §7 members calls; docs/teachers-api.md). */
 
-export const teacherStatusSchema = z.enum(['active', 'inactive']);
+const teacherStatusSchema = z.enum(['active', 'inactive']);
 export type TeacherStatus = z.infer<typeof teacherStatusSchema>;
-export const teacherSortKeySchema = z.enum(['email', 'name', 'signedUp', 'license', 'removed']);
+const teacherSortKeySchema = z.enum(['email', 'name', 'signedUp', 'license', 'removed']);
 export type TeacherSortKey = z.infer<typeof teacherSortKeySchema>;
-export const sortDirectionSchema = z.enum(['asc', 'desc']);
+const sortDirectionSchema = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof sortDirectionSchema>;
 
 // ---- Requests ----
@@ -20,6 +20,7 @@ export const memberParamsSchema = z.object({ orgId: z.string().min(1), teacherId
  * and those of every school under it, each with the school it belongs to (docs/districts.md, "District views").
  */
 export const teacherViewSchema = z.enum(['organisation', 'district']);
+/** @internal */
 export type TeacherView = z.infer<typeof teacherViewSchema>;
 
 /** The lists' query (Active and Inactive); with page or pageSize the answer is one page with its total. */
@@ -80,11 +81,11 @@ export const convertToStudentBodySchema = z
 // ---- Answers ----
 
 /** The licence a teacher holds, with what the table's License column needs. */
-export const memberLicenseSchema = organisationLicenseSchema.pick({ id: true, name: true, bookQuota: true, libraryQuota: true, applyToAll: true });
+const memberLicenseSchema = organisationLicenseSchema.pick({ id: true, name: true, bookQuota: true, libraryQuota: true, applyToAll: true });
 export type MemberLicense = z.infer<typeof memberLicenseSchema>;
 
 /** A teacher (spec §3 Teacher / member), camelCase. */
-export const memberSchema = z.object({
+const memberSchema = z.object({
   id: z.string(),
   /** The identity user, once they signed up. */
   userId: z.string().nullable(),

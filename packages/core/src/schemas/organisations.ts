@@ -25,7 +25,7 @@ export const organisationSummarySchema = z.object({
 });
 export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
 
-export const organisationFeaturesSchema = z.object({
+const organisationFeaturesSchema = z.object({
   orgLibraries: z.boolean(),
   studentPortfolios: z.boolean(),
   visitLibraries: z.boolean(),

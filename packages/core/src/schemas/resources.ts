@@ -1,11 +1,10 @@
 import { z } from 'zod';
 
 /** A book's cover shape (spec §3 "Featured book"). */
-export const bookShapeSchema = z.enum(['landscape', 'square', 'portrait']);
-export type BookShape = z.infer<typeof bookShapeSchema>;
+const bookShapeSchema = z.enum(['landscape', 'square', 'portrait']);
 
 /** Spec §3 "Featured book": an example book shown under 'Supercharge your {product} lessons'. */
-export const featuredBookSchema = z.object({
+const featuredBookSchema = z.object({
   /** The id of the user whose library holds the book (the cover call's {userId}). */
   uid: z.string(),
   bookId: z.string(),
@@ -15,7 +14,7 @@ export const featuredBookSchema = z.object({
 export type FeaturedBook = z.infer<typeof featuredBookSchema>;
 
 /** Spec §3 "Resource card": a link out with an icon. */
-export const resourceCardSchema = z.object({
+const resourceCardSchema = z.object({
   title: z.string(),
   link: z.string(),
   /** A short icon key the console maps to a picture (e.g. 'math'). */
@@ -26,7 +25,7 @@ export const resourceCardSchema = z.object({
 export type ResourceCard = z.infer<typeof resourceCardSchema>;
 
 /** A colour card of a school level (kindergarten, elementary, middle school, high school). */
-export const levelCardSchema = z.object({
+const levelCardSchema = z.object({
   level: z.enum(['kindergarten', 'elementary', 'middle-school', 'high-school']),
   title: z.string(),
   link: z.string(),

@@ -9,13 +9,13 @@ import { APP_PERMISSION_EVERYONE, IMAGE_SEARCH_GOOGLE, SETTING_POLICY_MODES } fr
  */
 
 /** A known app id of the catalogue; anything else is refused. */
-export const appIdSchema = z.enum(APP_IDS);
+const appIdSchema = z.enum(APP_IDS);
 
 /** A stored permission: 1 teachers only, -1 disabled for everyone (unset = teachers and students). */
-export const appPermissionSchema = z.union([z.literal(APP_PERMISSION_TEACHERS_ONLY), z.literal(APP_PERMISSION_DISABLED)]);
+const appPermissionSchema = z.union([z.literal(APP_PERMISSION_TEACHERS_ONLY), z.literal(APP_PERMISSION_DISABLED)]);
 
 /** 'pixabay' (moderated safe images only) or null (Google image search allowed). */
-export const imageSearchSchema = z.literal(IMAGE_SEARCH_PIXABAY).nullable();
+const imageSearchSchema = z.literal(IMAGE_SEARCH_PIXABAY).nullable();
 
 /** The organisation's settings as read. */
 export const organisationSettingsSchema = z.object({
@@ -29,9 +29,10 @@ export type OrganisationSettingsPayload = z.infer<typeof organisationSettingsSch
  * An app's value as an organisation chooses it or a district applies it: 1 teachers only, -1 disabled for everyone,
  * 0 'Teachers and students' chosen on purpose (a school's own choice against a district default; the built-in value).
  */
+/** @internal */
 export const appSettingValueSchema = z.union([z.literal(APP_PERMISSION_EVERYONE), appPermissionSchema]);
 
-/** Image search as chosen: 'pixabay' (moderated safe images only) or 'google' (chosen on purpose; the built-in value). */
+/** Image search as chosen: 'pixabay' (moderated safe images only) or 'google' (chosen on purpose; the built-in value). @internal */
 export const imageSearchValueSchema = z.enum([IMAGE_SEARCH_GOOGLE, IMAGE_SEARCH_PIXABAY]);
 
 /** A teacher-only app offers only 'Teachers only' and 'Disabled for everyone' (spec §4): 0 is refused for it. */
@@ -60,13 +61,13 @@ export const settingsUpdateSchema = z
   .superRefine((v, ctx) => refuseEveryoneForTeacherOnly(v.apps, ctx));
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
-/** 'locked': the organisations below cannot change the setting; 'default': they follow it until they choose their own. */
+/** 'locked': the organisations below cannot change the setting; 'default': they follow it until they choose their own. @internal */
 export const settingPolicyModeSchema = z.enum(SETTING_POLICY_MODES);
 
 const appPolicySchema = z.strictObject({ mode: settingPolicyModeSchema, value: appSettingValueSchema });
 const imageSearchPolicySchema = z.strictObject({ mode: settingPolicyModeSchema, value: imageSearchValueSchema });
 
-/** An organisation's policies for the organisations below it; an absent app (imageSearch null) is 'Let schools decide'. */
+/** An organisation's policies for the organisations below it; an absent app (imageSearch null) is 'Let schools decide'. @internal */
 export const settingPoliciesSchema = z.object({
   apps: z.partialRecord(appIdSchema, appPolicySchema),
   imageSearch: imageSearchPolicySchema.nullable(),
@@ -86,7 +87,7 @@ export const settingPoliciesUpdateSchema = z
   .superRefine((v, ctx) => refuseEveryoneForTeacherOnly(v.apps, ctx));
 export type SettingPoliciesUpdate = z.infer<typeof settingPoliciesUpdateSchema>;
 
-/** An organisation named in an answer. */
+/** An organisation named in an answer. @internal */
 export const organisationRefSchema = z.object({ id: z.string(), name: z.string() });
 
 function settingSourceSchema<V extends z.ZodType>(value: V) {
@@ -103,7 +104,9 @@ function settingSourceSchema<V extends z.ZodType>(value: V) {
     inheritedDefault: z.object({ value, setBy: organisationRefSchema }).nullable(),
   });
 }
+/** @internal */
 export const appSettingSourceSchema = settingSourceSchema(appSettingValueSchema);
+/** @internal */
 export const imageSearchSettingSourceSchema = settingSourceSchema(imageSearchValueSchema);
 export type AppSettingSource = z.infer<typeof appSettingSourceSchema>;
 export type ImageSearchSettingSource = z.infer<typeof imageSearchSettingSourceSchema>;
@@ -132,7 +135,7 @@ export const settingsQuerySchema = z.object({
 });
 
 /** Which search engine the product's image search uses for this organisation. */
-export const effectiveImageSearchSchema = z.enum(['google', 'pixabay']);
+const effectiveImageSearchSchema = z.enum(['google', 'pixabay']);
 
 /** GET …/users/{userId}/apps: what one user of the organisation may use. */
 export const userAppsSchema = z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** The two e-mails the console sends teachers (docs/teachers-api.md): teacherEmailPreview and sendEmail. */
-export const teacherEmailKindSchema = z.enum(['WELCOME', 'CERTIFICATION']);
-export type TeacherEmailKind = z.infer<typeof teacherEmailKindSchema>;
+export type TeacherEmailKind = 'WELCOME' | 'CERTIFICATION';
 
 /** teacherEmailPreview(orgId, kind, members, message?, date?). */
 export const teacherEmailPreviewSchema = z.object({

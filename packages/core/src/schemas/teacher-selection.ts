@@ -9,7 +9,7 @@ import { teacherViewSchema } from './members.js';
  */
 
 /** The Teachers list's filters, as the list (GET …/members/teachers) takes them. */
-export const teacherListFilterSchema = z.object({
+const teacherListFilterSchema = z.object({
   /** Case-insensitive substring of e-mail or display name. */
   search: z.string().max(320).optional(),
   /** yes: teachers who signed up; no: pending ones. */
@@ -27,13 +27,11 @@ export const teacherListFilterSchema = z.object({
 export type TeacherListFilter = z.infer<typeof teacherListFilterSchema>;
 
 /** Every active teacher matching `filter`; exactly `expectedCount` of them, or nothing happens. */
-export const teacherSelectionSchema = z.object({
+const teacherSelectionSchema = z.object({
   filter: teacherListFilterSchema,
   /** The count the console showed before Apply. */
   expectedCount: z.number().int().min(1).max(10_000_000),
 });
-
-export type TeacherSelection = z.infer<typeof teacherSelectionSchema>;
 
 /**
  * POST {payments}/v1/admin/organisations/{orgId}/members/teachers/bulk: a licence change for every matching teacher.

@@ -5,7 +5,7 @@
 export type SqlType = 'text' | 'int4' | 'bool' | 'float4' | 'timestamptz';
 export type Cell = string | number | boolean | null;
 
-export class ColumnTable<K extends string> {
+class ColumnTable<K extends string> {
   readonly columns: Record<K, Cell[]>;
   length = 0;
 
@@ -58,9 +58,4 @@ export const newAnalyticsEvents = () =>
     provider: 'text', email_domain: 'text', duration_seconds: 'int4',
   });
 
-export type UserRows = ReturnType<typeof newUsers>;
-export type MemberRows = ReturnType<typeof newMembers>;
-export type LibraryRows = ReturnType<typeof newLibraries>;
-export type LibraryMembershipRows = ReturnType<typeof newLibraryMemberships>;
-export type BookRows = ReturnType<typeof newBooks>;
 export type AnalyticsEventRows = ReturnType<typeof newAnalyticsEvents>;

@@ -9,7 +9,7 @@ import { seedOrganisation, type SeededOrganisation } from './seed-organisation.s
 
 const DAY = 86_400_000;
 
-/** Teachers of the main demo organisation who can sign in with the demo password (not admins). */
+/** Teachers of the main demo organisation who can sign in with the demo password (not admins). @internal */
 export const DEMO_TEACHER_ACCOUNTS = [
   { email: 'teacher@maplegrove.example.org', name: 'Taylor Brooks', role: 600 },
   { email: 'manager@maplegrove.example.org', name: 'Morgan Reed', role: ROLE_LIBRARY_MANAGER },
@@ -21,7 +21,7 @@ export const DEMO_TEACHER_ACCOUNTS = [
  * district keeps `unallocated` seats to allocate. Riverside is a domain organisation (its own teachers hold its
  * apply-to-all licence), so it holds this one only to allocate.
  */
-export const DEMO_DISTRICT_LICENSE = {
+const DEMO_DISTRICT_LICENSE = {
   district: 'Riverside Unified School District',
   name: 'District Standard',
   bookQuota: 40,
@@ -67,7 +67,7 @@ export function referenceDay(at: Date = new Date()): number {
  * Cedar Hill stand alone. The demo admin administers the district (so every school under it), Maple Grove, where
  * they also teach, and not Cedar Hill, to show the tenant boundary.
  */
-export function demoDistrictPlans(
+function demoDistrictPlans(
   teachers: number,
   admin: { email: string; userId: string },
   demoTeachers: { email: string; name: string; role: number; userId: string }[],

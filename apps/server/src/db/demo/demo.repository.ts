@@ -11,7 +11,7 @@ export interface ColumnRows {
 }
 
 /** Rows per INSERT … SELECT FROM unnest(…): large enough to be fast, small enough to keep parameter strings modest. */
-export const INSERT_BATCH = 20_000;
+const INSERT_BATCH = 20_000;
 
 /** Inserts a column buffer in batches, one statement per batch, one array parameter per column. */
 export async function insertColumns(db: Kysely<DB>, rows: ColumnRows, batch = INSERT_BATCH): Promise<void> {
@@ -100,12 +100,6 @@ export async function insertUsers(db: Kysely<DB>, rows: Insertable<UserTable>[])
 
 export async function insertAccounts(db: Kysely<DB>, rows: Insertable<AccountTable>[]): Promise<void> {
   if (rows.length) await db.insertInto('account').values(rows).execute();
-}
-
-/** Users already known by e-mail (lower-case), so an added organisation never collides with existing identities. */
-export async function existingUserEmails(db: Kysely<DB>, domain: string): Promise<string[]> {
-  const rows = await db.selectFrom('user').select('email').where('email', 'like', `%@${domain}`).execute();
-  return rows.map((r) => r.email);
 }
 
 /** Active members per licence of one organisation: the licence's "allocated". */

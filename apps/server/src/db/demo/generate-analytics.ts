@@ -4,7 +4,7 @@ import type { Random } from './random.js';
 
 const DAY = 86_400_000;
 /** The console's charts reach back 18 months. */
-export const ANALYTICS_DAYS = 548;
+const ANALYTICS_DAYS = 548;
 
 const OS: readonly (readonly [string, number])[] = [['Windows', 34], ['ChromeOS', 30], ['macOS', 15], ['iOS', 13], ['Android', 8]];
 const TEACHER_PROVIDERS: readonly (readonly [string, number])[] = [['google', 45], ['office365', 25], ['password', 25], ['clever', 5]];

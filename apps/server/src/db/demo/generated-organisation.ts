@@ -14,7 +14,7 @@ export class SeedConflictError extends Error {
 }
 
 /** The organisation the CLI and the benchmark add for a seed: same seed, same organisation (and ids). */
-export function generatedOrganisationPlan(seed: number, teachers: number, admin: { email: string; userId?: string } | null): OrganisationPlan {
+function generatedOrganisationPlan(seed: number, teachers: number, admin: { email: string; userId?: string } | null): OrganisationPlan {
   const rand = new Random(`quire-org-name:${seed}`);
   const town = rand.pick(TOWNS);
   const kind = rand.pick(KINDS);
@@ -36,6 +36,7 @@ export function generatedOrganisationPlan(seed: number, teachers: number, admin:
   };
 }
 
+/** @internal */
 export function generatedOrganisationId(seed: number): string {
   return new Random(`quire-org:${seed}`).id();
 }

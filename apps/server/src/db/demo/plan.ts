@@ -32,7 +32,7 @@ export interface OrganisationPlan {
 /** 'full': no licence left; 'nearly': two or three left; 'roomy': about a third more than assigned. */
 export type LicenseFill = 'full' | 'nearly' | 'roomy';
 
-export interface LicensePlan {
+interface LicensePlan {
   name: string;
   bookQuota: number;
   /** null: UNLIMITED libraries. */
@@ -54,7 +54,7 @@ export interface FixedMemberPlan {
   license?: number;
 }
 
-export interface AdminPlan {
+interface AdminPlan {
   email: string;
   userId?: string;
 }

@@ -5,7 +5,7 @@ import { hasOrganisations } from './demo.repository.js';
 import { seedDemoDistrict } from './demo-district.js';
 
 /** Seed of the district seeded on first start; the CLI takes another with --seed. */
-export const DEMO_SEED = 1;
+const DEMO_SEED = 1;
 
 export interface SeedDemoResult {
   seeded: boolean;

@@ -12,7 +12,7 @@ import type { Random } from './random.js';
 
 const DAY = 86_400_000;
 /** Teachers generated and written per round: bounded memory, few statements. */
-export const TEACHER_CHUNK = 5_000;
+const TEACHER_CHUNK = 5_000;
 
 export interface SeededOrganisation {
   id: string;

@@ -15,21 +15,24 @@ import * as m0014 from './0014-setting-policies.js';
 import * as m0015 from './0015-license-allocations.js';
 import * as m0016 from './0016-member-list-versions.js';
 
-/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+/**
+ * Every migration, in order. Add new ones at the end; never edit one that has shipped. Each entry names the file's
+ * `up` and `down`, so the unused-export check (knip, in `npm run lint`) sees them used.
+ */
 export const migrations: Record<string, Migration> = {
-  '0001-initial': m0001,
-  '0002-teachers-list-indexes': m0002,
-  '0003-rate-limits': m0003,
-  '0004-settings-lti': m0004,
-  '0005-analytics': m0005,
-  '0006-portfolios': m0006,
-  '0008-screens': m0008,
-  '0009-provider-staff-members': m0009,
-  '0010-member-counts': m0010,
-  '0011-lti-identity': m0011,
-  '0012-organisation-tree': m0012,
-  '0013-avatar-images': m0013,
-  '0014-setting-policies': m0014,
-  '0015-license-allocations': m0015,
-  '0016-member-list-versions': m0016,
+  '0001-initial': { up: m0001.up, down: m0001.down },
+  '0002-teachers-list-indexes': { up: m0002.up, down: m0002.down },
+  '0003-rate-limits': { up: m0003.up, down: m0003.down },
+  '0004-settings-lti': { up: m0004.up, down: m0004.down },
+  '0005-analytics': { up: m0005.up, down: m0005.down },
+  '0006-portfolios': { up: m0006.up, down: m0006.down },
+  '0008-screens': { up: m0008.up, down: m0008.down },
+  '0009-provider-staff-members': { up: m0009.up, down: m0009.down },
+  '0010-member-counts': { up: m0010.up, down: m0010.down },
+  '0011-lti-identity': { up: m0011.up, down: m0011.down },
+  '0012-organisation-tree': { up: m0012.up, down: m0012.down },
+  '0013-avatar-images': { up: m0013.up, down: m0013.down },
+  '0014-setting-policies': { up: m0014.up, down: m0014.down },
+  '0015-license-allocations': { up: m0015.up, down: m0015.down },
+  '0016-member-list-versions': { up: m0016.up, down: m0016.down },
 };

@@ -6,7 +6,7 @@ import { appError } from '../../errors.js';
 import type { Actor } from './actor.js';
 
 /** How long a key is remembered: a replay within this window is refused. */
-export const IDEMPOTENCY_WINDOW_SECONDS = 600;
+const IDEMPOTENCY_WINDOW_SECONDS = 600;
 const MAX_KEY_LENGTH = 200;
 
 /** The request's Idempotency-Key, or null when it has none. */

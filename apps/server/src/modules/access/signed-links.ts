@@ -9,6 +9,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * - `sign-in-conflict`: the short-lived cookie that remembers a provider sign-in refused because the address is
  *   registered with other providers (the address, expiry).
  */
+/** @internal */
 export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict'] as const;
 export type SignedLinkPurpose = (typeof SIGNED_LINK_PURPOSES)[number];
 
@@ -44,6 +45,7 @@ const SALT = 'quire signed links';
  * AUTH_SECRET changes every key; the keys never equal AUTH_SECRET itself, which the identity provider signs its
  * session cookie with.
  */
+/** @internal */
 export function signedLinkKey(authSecret: string, purpose: SignedLinkPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', authSecret, SALT, `quire signed link v1: ${purpose}`, 32));
 }

@@ -21,7 +21,7 @@ import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './admins.repository.js';
 
 /** Refusals the spec states as rules without texts (docs/libraries-api.md, "Admins"). */
-export const adminErrors = {
+const adminErrors = {
   sort: 'sort must be email or name',
   dir: 'dir must be asc or desc',
   pageSize: `pageSize must be one of ${PAGE_SIZES.join(', ')}`,

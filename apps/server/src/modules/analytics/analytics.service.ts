@@ -25,7 +25,7 @@ const MAX_RANGE_DAYS = 3660;
 
 // ---------------------------------------------------------------- intake
 
-export interface EventRefusal {
+interface EventRefusal {
   index: number;
   eventId: string | null;
   reason: string;
@@ -141,7 +141,7 @@ export interface DayRange {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The first day of the month 18 months before `to`'s month: the charts' history. */
-export function historyStart(to: Date): Date {
+function historyStart(to: Date): Date {
   return new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - CHART_HISTORY_MONTHS, 1));
 }
 

@@ -5,7 +5,7 @@ import { appError } from '../../errors.js';
 import { liveSessionAccessLevel } from '../access/org-access.js';
 
 /** How long a session found alive and admin is believed without asking again (per server copy). */
-export const LINK_SESSION_KEPT_MS = 10_000;
+const LINK_SESSION_KEPT_MS = 10_000;
 
 /**
  * The second half of a signed analytics link's check: the session that asked for it still lives and its user is

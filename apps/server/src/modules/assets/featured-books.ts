@@ -4,10 +4,10 @@ import { countFeaturedBooks, insertFeaturedBooks } from './assets.repository.js'
 import { renderCover, type CoverShape } from './images.js';
 
 /** The reader-site user whose fixed library holds the featured example books (the cover call's {userId}). */
-export const FEATURED_OWNER_ID = 'quire-examples';
+const FEATURED_OWNER_ID = 'quire-examples';
 
 /** The nine example books of Teacher Resources (spec §9), three of each shape. */
-export const FEATURED_BOOKS: ReadonlyArray<{ bookId: string; title: string; shape: CoverShape }> = [
+const FEATURED_BOOKS: ReadonlyArray<{ bookId: string; title: string; shape: CoverShape }> = [
   { bookId: 'example-all-about-me', title: 'All About Me', shape: 'portrait' },
   { bookId: 'example-science-lab-report', title: 'Science Lab Report', shape: 'landscape' },
   { bookId: 'example-poetry-anthology', title: 'Class Poetry Anthology', shape: 'square' },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
 /** Cover sizes of each shape at their stored (largest) width; the cover call scales them down. */
-export const COVER_SOURCE_SIZE = { landscape: [1000, 750], square: [900, 900], portrait: [750, 1000] } as const;
+const COVER_SOURCE_SIZE = { landscape: [1000, 750], square: [900, 900], portrait: [750, 1000] } as const;
 export type CoverShape = keyof typeof COVER_SOURCE_SIZE;
 
 const PALETTE: Array<[string, string]> = [

@@ -6,7 +6,7 @@ import { listFeaturedBooks } from './assets.repository.js';
 import { ensureFeaturedBooks } from './featured-books.js';
 
 /** Spec §2 "Teacher Resources" 1: the grade labels under the heading. */
-export const GRADE_LABELS = ['Elementary / Primary', 'High School / Secondary', 'Pre-Kindergarten / Kindergarten', 'Middle School'];
+const GRADE_LABELS = ['Elementary / Primary', 'High School / Secondary', 'Pre-Kindergarten / Kindergarten', 'Middle School'];
 
 const LEVELS = [
   { level: 'kindergarten', title: 'Kindergarten', slug: 'kindergarten' },

@@ -22,7 +22,7 @@ import {
 } from './auth-contracts.service.js';
 import { acceptFormBodies, formFlag } from './form-body.js';
 
-export const clientMeta = (request: FastifyRequest) => ({
+const clientMeta = (request: FastifyRequest) => ({
   ipAddress: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
 });

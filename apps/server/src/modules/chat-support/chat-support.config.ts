@@ -1,8 +1,5 @@
 import type { Env } from '../../env.js';
 
-/** Providers whose boot / update / shutdown contract the console follows (docs/chat-support.md). */
-export const CHAT_SUPPORT_PROVIDERS = ['intercom'] as const;
-
 /**
  * The sources Intercom's "Using Intercom with Content Security Policy" guide lists for source allowlisting
  * (US data region), per directive. Only these are added, and only when Intercom is the configured provider.

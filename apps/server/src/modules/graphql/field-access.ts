@@ -10,7 +10,7 @@ import type { GraphqlContext } from './graphql.context.js';
  * the one getOrganisationById decided for the request (`access` of the parent, requireOrgAccess): no field
  * decides it again. Organisation.lti is refused to everyone but admins by the lti module itself (`admin_required`).
  */
-export const ADMIN_ONLY_ORGANISATION_FIELDS: Record<string, () => unknown> = {
+const ADMIN_ONLY_ORGANISATION_FIELDS: Record<string, () => unknown> = {
   admins: () => [],
 };
 

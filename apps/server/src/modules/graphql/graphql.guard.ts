@@ -18,7 +18,7 @@ import type { ErrorCode } from '@quire/core';
  * What one GraphQL request may ask for (docs/security.md). The console's largest request has about 40
  * fields and no aliases beyond a handful; these limits are far above that and far below an attack.
  */
-export const GRAPHQL_LIMITS = {
+const GRAPHQL_LIMITS = {
   /** Lexical tokens in the document: parsing stops beyond this. */
   maxTokens: 4000,
   /** Fields counted with every fragment spread expanded (the cost of the request). */

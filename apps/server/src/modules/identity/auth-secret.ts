@@ -3,7 +3,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Env } from '../../env.js';
 
-/** The file in DATA_DIR that keeps the secret generated on first start when AUTH_SECRET is unset. */
+/** The file in DATA_DIR that keeps the secret generated on first start when AUTH_SECRET is unset. @internal */
 export const AUTH_SECRET_FILE = 'auth-secret';
 
 const MIN_LENGTH = 32;

@@ -18,7 +18,7 @@ const SESSION_UPDATE_AGE_SECONDS = 600;
 /** E-mail verification links stay valid one day. */
 export const EMAIL_VERIFICATION_SECONDS = 24 * 3600;
 /** Password reset links stay valid one hour. */
-export const PASSWORD_RESET_SECONDS = 3600;
+const PASSWORD_RESET_SECONDS = 3600;
 /** The console page e-mail verification links lead back to (spec §2). */
 export const VERIFY_EMAIL_PAGE = '/sign-in/verify-email';
 /** The identity provider's routes that take an e-mail address in their body. */
@@ -26,7 +26,7 @@ const ADDRESS_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/request-pas
 /** Custom (one-time) tokens live three minutes. */
 export const CUSTOM_TOKEN_MINUTES = 3;
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
@@ -34,7 +34,7 @@ export interface OutgoingMail {
 }
 
 /** An account of the identity provider, as listeners of its changes see it. */
-export interface AuthAccount {
+interface AuthAccount {
   id: string;
   email: string;
   name: string;

@@ -22,6 +22,7 @@ const ALGORITHMS = ['EdDSA'];
  * audience `issuer`, not expired (`exp` required). Returns its claims, or null for any token that fails a check,
  * including another algorithm (`none`, HS256) or one that cannot be read.
  */
+/** @internal */
 export async function verifyIdTokenWith(keys: JSONWebKeySet, token: string, issuer: string, now = new Date()): Promise<IdTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, createLocalJWKSet(keys), {

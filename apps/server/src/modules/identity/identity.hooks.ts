@@ -36,7 +36,7 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
 }
 
 /** True when the request's Origin is trusted (configured, or the request's own host). */
-export function isTrustedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
+function isTrustedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   return typeof origin === 'string' && (allowed.has(origin) || isSameOrigin(request, origin));
 }

@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Better Auth's provider id for e-mail and password accounts. */
-export const CREDENTIAL_PROVIDER = 'credential';
+const CREDENTIAL_PROVIDER = 'credential';
 
 export interface IdentityUser {
   id: string;
@@ -91,7 +91,7 @@ export async function insertVerificationMarker(db: Db, identifier: string, expir
     .execute();
 }
 
-/** Marks the user's e-mail verified (tests and the demo generator; users follow the mail link). */
+/** Marks the user's e-mail verified (tests and the demo generator; users follow the mail link). @internal */
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.updateTable('user').set({ emailVerified: true, updatedAt: new Date() }).where('id', '=', userId).execute();
 }

@@ -49,7 +49,7 @@ function sessionTokenIn(cookies: readonly string[]): string | null {
  * The session token is the cookie's secret (HttpOnly): JSON answers never carry it, whether a session
  * (`get-session`), a list of them (`list-sessions`) or a sign-in's `{ token, user }`.
  */
-export function withoutSessionTokens(body: Buffer, contentType: string | null): Buffer {
+function withoutSessionTokens(body: Buffer, contentType: string | null): Buffer {
   if (!contentType?.includes('json') || body.length === 0) return body;
   let value: unknown;
   try {

@@ -43,7 +43,7 @@ export function passwordHashingSettings(env: Pick<Env, 'PASSWORD_HASH_WORKERS' |
   return { workers: env.PASSWORD_HASH_WORKERS, maxQueue: env.PASSWORD_HASH_QUEUE, log2N: env.PASSWORD_SCRYPT_LOG2_N };
 }
 
-/** The pool's size and the cost of new hashes now (tests, docs). */
+/** The pool's size and the cost of new hashes now (tests, docs). @internal */
 export function passwordHashingOptions(): HashPoolOptions & { log2N: number } {
   return { ...pool.options, log2N };
 }

@@ -15,7 +15,7 @@ const KEEP_MS = 60 * 60_000;
  * copies of the server share them (DESIGN.md, "Scale"). Each route has its own counters, as with the
  * plugin's in-memory store.
  */
-export class DatabaseRateLimitStore {
+class DatabaseRateLimitStore {
   private counted = 0;
 
   constructor(

@@ -6,7 +6,7 @@ import { assertHashingCapacity } from './password.js';
 import { databaseRateLimitStore } from './rate-limit.store.js';
 
 /** The e-mail a request is about (params, form or JSON body), lower-cased; '' when none. */
-export function requestEmail(request: FastifyRequest): string {
+function requestEmail(request: FastifyRequest): string {
   const params = request.params as Record<string, unknown> | undefined;
   let body: unknown = request.body;
   if (Buffer.isBuffer(body)) {
@@ -41,10 +41,10 @@ export async function registerAuthRateLimit(instance: FastifyInstance): Promise<
 export type LimitKind = 'password' | 'other';
 
 /** 429 on a password form: the spec's auth/too-many-requests text. */
-export const tooManyPasswordAttempts = () =>
+const tooManyPasswordAttempts = () =>
   appError('auth/too-many-requests');
 /** 429 on a form without a password (look-up, recovery, resend, registration). */
-export const tooManyRequests = () => appError('too_many_requests');
+const tooManyRequests = () => appError('too_many_requests');
 
 /** At most `max` requests a minute per client address and e-mail. */
 export function authRateLimit(max: number, kind: LimitKind = 'password') {
@@ -63,6 +63,7 @@ export function authRateLimit(max: number, kind: LimitKind = 'password') {
  *   starts and given back when it succeeds, so concurrent tries cannot slip past the limit.
  * - look-ups that tell whether an account exists, per address (account discovery).
  * - mail sent on a signed-out request (reset, verification, registration), per address and per account.
+ * @internal
  */
 export const ACCOUNT_LIMITS: Record<'passwordPerAccount' | 'passwordPerAddress' | 'lookupPerAddress' | 'mailPerAddress' | 'mailPerAccount', { max: number; windowMs: number }> = {
   passwordPerAccount: { max: 20, windowMs: 15 * 60_000 },

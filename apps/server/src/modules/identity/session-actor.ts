@@ -11,6 +11,7 @@ import { SESSION_COOKIE_NAME } from '@quire/core';
  * Better Auth signs the cookie as `token.signature` (HMAC-SHA256 of the token with AUTH_SECRET, base64, 44
  * characters) and checks it the same way before it reads the session: a forged or altered cookie is refused
  * here without a database round trip.
+ * @internal
  */
 export function verifySessionCookie(value: string, secret: string): string | null {
   if (!secret) return null;

@@ -20,7 +20,7 @@ import { ensureOrgMember } from './org-membership.service.js';
 import { requireTeacherScope } from './teacher-scope.js';
 
 /** The role a visiting admin gets in the library: enough to help with content and members. */
-export const VISITOR_LIBRARY_ROLE = LIBRARY_ROLE_CO_TEACHER;
+const VISITOR_LIBRARY_ROLE = LIBRARY_ROLE_CO_TEACHER;
 
 /**
  * The identity provider's single-use sign-in token (the one an LTI launch ends with): app.ts passes it in,
@@ -53,7 +53,7 @@ export interface JoinLibraryInput {
 }
 
 /** `{APP_URL}/library/{libraryId}?token=…&organisationId=…`: the same landing contract as an LTI launch's `/lti`. */
-export function visitUrl(appUrl: string, input: { libraryId: string; organisationId: string; token: string }): string {
+function visitUrl(appUrl: string, input: { libraryId: string; organisationId: string; token: string }): string {
   const url = new URL(`library/${encodeURIComponent(input.libraryId)}`, `${appUrl.replace(/\/$/, '')}/`);
   url.searchParams.set('token', input.token);
   url.searchParams.set('organisationId', input.organisationId);
@@ -61,7 +61,7 @@ export function visitUrl(appUrl: string, input: { libraryId: string; organisatio
 }
 
 /** The reason text to record, or a 400 with the §5 texts; undefined when none was given. */
-export function parseVisitReason(reason: string | undefined, otherReason: string | undefined): string | undefined {
+function parseVisitReason(reason: string | undefined, otherReason: string | undefined): string | undefined {
   const choice = reason?.trim() ?? '';
   if (!choice && !otherReason?.trim()) return undefined;
   const isListed = choice === VISIT_REASON_OTHER || (VISIT_REASONS as readonly string[]).includes(choice);

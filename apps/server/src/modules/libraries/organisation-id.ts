@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { appError } from '../../errors.js';
 
 /** Header naming the organisation a teacher call is about (alternative to ?organisationId=). */
-export const ORGANISATION_HEADER = 'x-organisation-id';
+const ORGANISATION_HEADER = 'x-organisation-id';
 
 /**
  * The spec's teacher paths carry no organisation, so the console names it: query, header or body.

@@ -11,7 +11,7 @@ import { revokeMember } from './user-archive.repository.js';
 import { moveSharedLibraries } from './library-transfers.service.js';
 
 /** Why an account cannot be deleted; the console appends these to 'Error deleting teacher'. */
-export const deleteCheckReasons = {
+const deleteCheckReasons = {
   self: "You can't delete your own account",
   alreadyRemoved: 'This teacher has already been removed from the organisation',
   isAdmin: 'This teacher is an admin of the organisation: remove them from the admins first',

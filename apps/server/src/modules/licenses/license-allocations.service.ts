@@ -103,7 +103,7 @@ async function readAllocations(db: Kysely<DB>, districtId: string, license: { id
   };
 }
 
-export function presentAllocation(row: repo.AllocationRow) {
+function presentAllocation(row: repo.AllocationRow) {
   return { organisationId: row.organisation_id, organisationName: row.organisation_name, seats: row.seats, assigned: row.assigned };
 }
 

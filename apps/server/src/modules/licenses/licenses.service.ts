@@ -9,7 +9,7 @@ import { findOrganisationName } from './license-allocations.repository.js';
 import * as repo from './licenses.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
-export const licenseErrors = {
+const licenseErrors = {
   domainOrganisation: 'Licenses are assigned to the whole domain in this organisation and cannot be changed per teacher',
 } as const;
 

@@ -18,12 +18,12 @@ export function launchEndpoints(env: Env): Pick<LtiCredentials, 'launchUrl' | 'd
 }
 
 /** A new consumer key: 128 random bits, hex (CSPRNG). */
-export function newConsumerKey(): string {
+function newConsumerKey(): string {
   return randomBytes(16).toString('hex');
 }
 
 /** A new consumer secret: 256 random bits, base64url (CSPRNG). */
-export function newConsumerSecret(): string {
+function newConsumerSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -10,7 +10,7 @@ import type { Env } from '../../env.js';
  */
 const PREFIX = 'enc:v1:';
 /** The file a development server keeps its generated key in, under DATA_DIR. */
-export const GENERATED_KEY_FILE = 'lti-encryption.key';
+const GENERATED_KEY_FILE = 'lti-encryption.key';
 
 export interface SecretVault {
   encrypt(plaintext: string, binding: SecretBinding): string;
@@ -20,12 +20,12 @@ export interface SecretVault {
   source: 'environment' | 'generated-file' | 'generated-memory';
 }
 
-export interface SecretBinding {
+interface SecretBinding {
   organisationId: string;
   consumerKey: string;
 }
 
-export function isEncrypted(stored: string): boolean {
+function isEncrypted(stored: string): boolean {
   return stored.startsWith(PREFIX);
 }
 
@@ -35,6 +35,7 @@ function parseKey(value: string): Buffer {
 
 const aad = (b: SecretBinding) => Buffer.from(`${b.organisationId}\u0000${b.consumerKey}`, 'utf8');
 
+/** @internal */
 export function createVault(key: Buffer, source: SecretVault['source']): SecretVault {
   if (key.length !== 32) throw new Error('LTI_ENCRYPTION_KEY must be 32 bytes');
   return {

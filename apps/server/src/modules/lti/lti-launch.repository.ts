@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.js';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** How long a nonce is remembered: the whole ±300 s window a timestamp may fall in, and a margin. */
-export const NONCE_RETENTION_SECONDS = 660;
+const NONCE_RETENTION_SECONDS = 660;
 
 /** Records a nonce for a key; false when it was already used (a replay). Forgets nonces older than the window. */
 export async function claimNonce(db: Db, consumerKey: string, nonce: string): Promise<boolean> {

@@ -59,7 +59,7 @@ function first(params: ReadonlyArray<readonly [string, string]>, name: string): 
 }
 
 /** Checks the message fields of an LTI 1.1 basic launch (the 1EdTech certification's invalid launches). */
-export function checkMessage(params: ReadonlyArray<readonly [string, string]>, signed = false): LaunchResult | null {
+function checkMessage(params: ReadonlyArray<readonly [string, string]>, signed = false): LaunchResult | null {
   if (first(params, 'lti_message_type') !== 'basic-lti-launch-request') return fail('lti_message_type', signed);
   if (first(params, 'lti_version') !== 'LTI-1p0') return fail('lti_version', signed);
   if (!first(params, 'resource_link_id')) return fail('lti_resource_link_id', signed);
@@ -134,7 +134,7 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
 }
 
 /** The address of the account a launch creates: its own, under the reserved `lti.invalid` domain (RFC 2606). */
-export function launchAccountEmail(organisationId: string, ltiUserId: string): string {
+function launchAccountEmail(organisationId: string, ltiUserId: string): string {
   return `lti-${createHash('sha256').update(`${organisationId}\u0000${ltiUserId}`).digest('hex').slice(0, 32)}@${LTI_ACCOUNT_DOMAIN}`;
 }
 
@@ -218,7 +218,7 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
 }
 
 /** The credentials' allowance of new accounts (GCRA): one every 3600/perHour s, a burst of `burst` at once. */
-export function ltiAccountRate(env: Pick<Env, 'LTI_NEW_USERS_BURST' | 'LTI_NEW_USERS_PER_HOUR'>): { intervalMs: number; toleranceMs: number } {
+function ltiAccountRate(env: Pick<Env, 'LTI_NEW_USERS_BURST' | 'LTI_NEW_USERS_PER_HOUR'>): { intervalMs: number; toleranceMs: number } {
   const intervalMs = 3_600_000 / env.LTI_NEW_USERS_PER_HOUR;
   return { intervalMs, toleranceMs: intervalMs * (env.LTI_NEW_USERS_BURST - 1) };
 }

@@ -10,7 +10,7 @@ import type { AppUserKind } from '@quire/core';
 const TEACHER_ROLES = new Set(['instructor', 'faculty', 'teachingassistant', 'contentdeveloper', 'administrator', 'staff']);
 
 /** The main role of one entry: `urn:lti:role:ims/lis/TeachingAssistant/Grader` → `teachingassistant`. */
-export function mainRole(entry: string): string {
+function mainRole(entry: string): string {
   let role = entry.trim();
   const hash = role.lastIndexOf('#');
   if (hash >= 0) role = role.slice(hash + 1);

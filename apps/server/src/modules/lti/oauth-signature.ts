@@ -9,12 +9,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type SignatureMethod = 'HMAC-SHA1' | 'HMAC-SHA256';
 export const SIGNATURE_METHODS: readonly SignatureMethod[] = ['HMAC-SHA1', 'HMAC-SHA256'];
 
-/** RFC 3986 percent-encoding (RFC 5849 §3.6): unreserved characters stay, everything else is %XX. */
+/** RFC 3986 percent-encoding (RFC 5849 §3.6): unreserved characters stay, everything else is %XX. @internal */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The base string URI (RFC 5849 §3.4.1.2): lower-case scheme and host, default port left out, no query. */
+/** The base string URI (RFC 5849 §3.4.1.2): lower-case scheme and host, default port left out, no query. @internal */
 export function baseStringUri(url: string): string {
   const u = new URL(url);
   const defaultPort = (u.protocol === 'http:' && u.port === '80') || (u.protocol === 'https:' && u.port === '443') || u.port === '';
@@ -22,7 +22,7 @@ export function baseStringUri(url: string): string {
 }
 
 /** The signature base string over the given parameter pairs (oauth_signature is left out here). */
-export function signatureBaseString(method: string, url: string, params: ReadonlyArray<readonly [string, string]>): string {
+function signatureBaseString(method: string, url: string, params: ReadonlyArray<readonly [string, string]>): string {
   const normalised = params
     .filter(([name]) => name !== 'oauth_signature')
     .map(([name, value]) => [percentEncode(name), percentEncode(value)] as const)
@@ -32,7 +32,7 @@ export function signatureBaseString(method: string, url: string, params: Readonl
   return [method.toUpperCase(), percentEncode(baseStringUri(url)), percentEncode(normalised)].join('&');
 }
 
-export function sign(signatureMethod: SignatureMethod, baseString: string, consumerSecret: string, tokenSecret = ''): Buffer {
+function sign(signatureMethod: SignatureMethod, baseString: string, consumerSecret: string, tokenSecret = ''): Buffer {
   const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
   return createHmac(signatureMethod === 'HMAC-SHA1' ? 'sha1' : 'sha256', key).update(baseString).digest();
 }

@@ -9,7 +9,7 @@ import { findOrgAccess } from '../access/org-access.js';
 import { upsertPrivateLibrary } from '../libraries/private-library.repository.js';
 import * as repo from './members.repository.js';
 
-export const convertErrors = {
+const convertErrors = {
   pending: "This teacher hasn't signed up yet, so they can't be switched to a student",
   inactive: 'This teacher has been removed from the organisation',
   ambiguous: 'This teacher belongs to several of your organisations: say which one (organisationId)',

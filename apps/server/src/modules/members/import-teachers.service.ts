@@ -19,7 +19,7 @@ export interface ImportTeachersInput {
 }
 
 /** Normalises and dedupes the list (spec §5); 400 naming the invalid entries when any is invalid. */
-export function normaliseImportList(emails: readonly string[]): string[] {
+function normaliseImportList(emails: readonly string[]): string[] {
   const seen = new Set<string>();
   const invalid: string[] = [];
   for (const raw of emails) {

@@ -109,15 +109,6 @@ export async function findMemberByIdOrUser(db: Kysely<DB>, organisationId: strin
     .executeTakeFirst();
 }
 
-/** The flags of an organisation that member rules depend on. */
-export async function findOrganisationFlags(db: Kysely<DB>, organisationId: string) {
-  return db
-    .selectFrom('organisations')
-    .select(['id', 'name', 'is_domain', 'org_libraries'])
-    .where('id', '=', organisationId)
-    .executeTakeFirst();
-}
-
 /** Memberships, in any organisation, of a member id or identity user id. */
 export async function findMembershipsOf(db: Kysely<DB>, idOrUserId: string) {
   return db

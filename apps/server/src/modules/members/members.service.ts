@@ -14,7 +14,7 @@ import { readTeachersPage } from './teachers-page.repository.js';
 import { isDistrictFilter, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow } from './teachers-list.repository.js';
 
 /** Texts of refusals the spec does not word (see docs/teachers-api.md). */
-export const memberErrors = {
+const memberErrors = {
   removeNotAllowed: 'Only pending teachers can be removed from this organisation',
   removeNotAllowedDomain: 'Teachers cannot be removed from a domain organisation',
   roleInactive: "An inactive teacher's role cannot be changed",

@@ -65,7 +65,7 @@ export function readAnchorsLater(db: Kysely<DB>, key: string, shape: FilterShape
   inFlight.set(key, done);
 }
 
-/** Resolves once every anchor read under way has finished (the tests wait for it before they look at the anchors). */
+/** Resolves once every anchor read under way has finished (the tests wait for it before they look at the anchors). @internal */
 export async function anchorsSettled(db: Kysely<DB>): Promise<void> {
   await Promise.all([...readingOf(db).values()]);
 }
@@ -95,7 +95,7 @@ export function forgetAnchors(db: Kysely<DB>, key: string): void {
  * Reads a list's anchors and its version in one statement (one snapshot: the anchors belong to that version) and
  * keeps them. One ordered pass over the list, paid once per version instead of an OFFSET walk per page.
  */
-export async function readAnchors(db: Kysely<DB>, key: string, shape: FilterShape, v: FilterValues, sort: TeacherSort): Promise<Anchors> {
+async function readAnchors(db: Kysely<DB>, key: string, shape: FilterShape, v: FilterValues, sort: TeacherSort): Promise<Anchors> {
   // The window's order is the list's: the same expression as the page's ORDER BY.
   const { order } = keysetOrder(sort, sortExpressions[sort.key].expr, sql.raw('m.email'), shape.district ? sql.raw('m.id') : null, null, false);
   const numbered = filtered(db, shape, v)

@@ -12,13 +12,13 @@ import { isDistrictFilter, orderedTeachers, organisationNameColumn, seekColumns,
  */
 
 /** The columns of the Active view's file, and of the Inactive view's (spec §2: a Removed date instead of Signed up and License). */
-export const CSV_COLUMNS = {
+const CSV_COLUMNS = {
   active: ['Email', 'Name', 'Signed up', 'License', 'Certification'],
   inactive: ['Email', 'Name', 'Removed', 'Certification'],
 } as const satisfies Record<TeacherStatus, readonly string[]>;
 
 /** A district's file: the same columns with each teacher's School after the Name, as its list shows it. */
-export function csvColumns(status: TeacherStatus, district: boolean): readonly string[] {
+function csvColumns(status: TeacherStatus, district: boolean): readonly string[] {
   const [email, name, ...rest] = CSV_COLUMNS[status];
   return district ? [email, name, 'School', ...rest] : CSV_COLUMNS[status];
 }
@@ -28,7 +28,7 @@ const certificationCell = sql<string>`CASE WHEN m.calevel1_at IS NOT NULL OR m.c
 
 /**
  * The row's CSV record without its line end; text cells under the rules of every CSV (db/csv-cell.ts). Signed up:
- * Yes unless pending. License: 'N books' (the licence's book quota, as bookLicenseLabel in @quire/core writes it)
+ * Yes unless pending. License: 'N books' (the licence's book quota and 'books')
  * or empty. Removed: '5th March 2024' (formatOrdinalDate in @quire/core), the UTC day. These never need quotes or
  * neutralising.
  */

@@ -10,7 +10,7 @@ import { copyCsvStatement, csvHead, readCsvRecords } from './teachers-csv.reposi
 import { decodeCursor } from './teachers-cursor.js';
 import { isDistrictFilter, type TeacherFilter, type TeacherSeek, type TeacherSort } from './teachers-list.repository.js';
 
-/** Rows per keyset batch on PGlite (which has no COPY to a client stream): memory stays flat whatever the organisation's size. */
+/** Rows per keyset batch on PGlite (which has no COPY to a client stream): memory stays flat whatever the organisation's size. @internal */
 export const EXPORT_BATCH_SIZE = 1000;
 
 export interface ExportTeachersInput extends ListTeachersInput {

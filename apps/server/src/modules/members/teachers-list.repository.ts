@@ -290,6 +290,7 @@ export async function lockTeacherIds(db: Kysely<DB>, filter: TeacherFilter): Pro
   return rows.map((r) => ({ id: r.id, organisationId: r.organisation_id }));
 }
 
+/** @internal */
 export async function countTeachers(db: Kysely<DB>, filter: TeacherFilter): Promise<number> {
   const { shape, values } = filterOf(filter);
   const row = await totalQuery(db, shape, values).executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import { moveOrganisation } from './move-organisation.service.js';
 import { renameOrganisation } from './rename-organisation.service.js';
 
 /** The organisation entity of spec §3, as the organisation service serves it. */
-export const organisationsTypeDefs = /* GraphQL */ `
+const organisationsTypeDefs = /* GraphQL */ `
   "An organisation the actor may open (picker entry)."
   type OrganisationSummary {
     id: ID!

@@ -12,12 +12,12 @@ import {
   copyExportLinesStatement, deleteExport, exportLinesAfter, findPortfolioFlag, insertBuildingExport, insertChunk, publishExport, pruneExports,
 } from './portfolios.repository.js';
 
-/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). */
+/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). @internal */
 export const CHUNK_BYTES = 1024 * 1024;
 /** Students read per query while building on PGlite (PostgreSQL streams the whole file with COPY). */
-export const STUDENTS_PER_PAGE = 2_000;
+const STUDENTS_PER_PAGE = 2_000;
 /** Published exports kept per organisation: the newest and the one before (a running download finishes). */
-export const EXPORTS_KEPT = 2;
+const EXPORTS_KEPT = 2;
 
 export interface BuildResult {
   exportId: string;

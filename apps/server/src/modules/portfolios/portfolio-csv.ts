@@ -6,8 +6,6 @@
  */
 import { CSV_BOM, csvRow, PORTFOLIO_CSV_COLUMNS } from '@quire/core';
 
-export { csvRow };
-
 /** The first bytes of every export: the BOM and the header row. */
 export function csvHeader(): string {
   return CSV_BOM + csvRow(PORTFOLIO_CSV_COLUMNS);

@@ -18,6 +18,7 @@ import { copyChunksStatement, findLatestReadyExport, findPortfolioFlag, findRead
  * Downloads streaming at once from one server process. On PostgreSQL each holds a connection of its own for as
  * long as the client takes to read the file (outside the pool, so requests never wait behind a slow download);
  * the cap keeps a burst of downloads (or one link opened many times) from using up the database's connections.
+ * @internal
  */
 export const MAX_CONCURRENT_DOWNLOADS = 4;
 let downloadsStreaming = 0;

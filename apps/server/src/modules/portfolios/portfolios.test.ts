@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { PORTFOLIO_CSV_COLUMNS, portfolioDownloadSchema, portfolioMessages } from '@quire/core';
+import { csvRow, PORTFOLIO_CSV_COLUMNS, portfolioDownloadSchema, portfolioMessages } from '@quire/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -8,7 +8,7 @@ import { linkSigner } from '../access/signed-links.js';
 import { recordStatements, sessionReads } from '../../../test/statements.js';
 import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
 import { CHUNK_BYTES } from './export-build.service.js';
-import { csvHeader, csvRow } from './portfolio-csv.js';
+import { csvHeader } from './portfolio-csv.js';
 import { PORTFOLIO_EXPORT_QUEUE } from './portfolios.job.js';
 import { MAX_CONCURRENT_DOWNLOADS, openPortfolioDownload } from './portfolios.service.js';
 

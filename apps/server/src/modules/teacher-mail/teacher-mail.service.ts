@@ -9,7 +9,7 @@ import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './teacher-mail.repository.js';
 import { composeTeacherEmail, defaultMessage, defaultSubject, defaultWelcomeDate, signInUrl, signUpUrl, type TeacherEmailKind } from './teacher-mail.templates.js';
 
-export const teacherMailErrors = {
+const teacherMailErrors = {
   inactiveNotEmailed: "Some users selected are no longer active and weren't emailed",
   domainWelcome: 'Only provider staff can send the welcome email in a domain organisation',
   pastDate: 'The date to create an account by cannot be in the past',

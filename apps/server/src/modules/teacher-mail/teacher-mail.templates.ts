@@ -31,11 +31,11 @@ export function signInUrl(publicUrl: string, email: string): string {
 }
 
 /** The licence sentence of the welcome e-mail, used only when every recipient has a 1000-book licence. */
-export function licenseSentence(productName: string): string {
+function licenseSentence(productName: string): string {
   return `Your ${productName} licence gives you unlimited libraries and up to 1000 books, with real-time collaboration with your students and co-teachers.`;
 }
 
-export function certificationSentence(productName: string): string {
+function certificationSentence(productName: string): string {
   const hours = CERTIFICATION_COURSE_HOURS === 1 ? 'about 1 hour' : `about ${CERTIFICATION_COURSE_HOURS} hours`;
   return `The ${productName} certification course is online and takes ${hours} to complete.`;
 }

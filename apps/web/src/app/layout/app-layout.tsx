@@ -10,7 +10,7 @@ import { SideNav } from './side-nav.js';
 
 const MAIN_ID = 'main-content';
 /** Wide layout above 1150 px (spec §9): a permanent navbar; below it, a burger. */
-export const WIDE_LAYOUT_QUERY = `(min-width: ${WIDE_LAYOUT_MIN_WIDTH + 1}px)`;
+const WIDE_LAYOUT_QUERY = `(min-width: ${WIDE_LAYOUT_MIN_WIDTH + 1}px)`;
 
 /** The authenticated console: side navigation and the current screen. */
 export function AppLayout({ orgId }: { orgId: string }) {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useMenuCloseDelay } from './use-menu-close-delay.js';
 
-export type NavMenuEntry =
+type NavMenuEntry =
   | { kind: 'route'; label: string; to: string }
   | { kind: 'external'; label: string; href: string };
 

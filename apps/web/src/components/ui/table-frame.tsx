@@ -3,7 +3,7 @@ import { forwardRef, Fragment, useCallback, useState, type ReactNode } from 'rea
 import classes from './responsive-table.module.css';
 
 /** Below this much room (44em) a table shows its chosen narrow column set. */
-export const NARROW_TABLE_MAX_WIDTH = 704;
+const NARROW_TABLE_MAX_WIDTH = 704;
 
 /**
  * How much room a table has: `narrow` at `narrowAtMost` px or less (44em unless the table says otherwise), when it

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet as RouterOutlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { SessionProvider, type SessionBackend } from '../../lib/session/index.js';
+import { SessionProvider } from '../../lib/session/index.js';
+import type { SessionBackend } from '../../lib/session/session-backend.js';
 import { createTestQueryClient, TestProviders } from '../../test/render.js';
 import { signInRoutes } from './auth.routes.js';
 import { RequireSession } from './components/require-session.js';

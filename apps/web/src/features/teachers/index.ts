@@ -1,2 +1,2 @@
 export { TeachersPage } from './components/teachers-page.js';
-export { TeacherLibraryDialogsContext, type TeacherLibraryDialogsSlot, type TeacherLibraryRequest } from './model/library-dialogs.js';
+export { TeacherLibraryDialogsContext, type TeacherLibraryDialogsSlot } from './model/library-dialogs.js';

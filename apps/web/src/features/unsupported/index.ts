@@ -1,1 +1,1 @@
-export { UPGRADE_BROWSERS, UnsupportedPage } from './components/unsupported-page.js';
+export { UnsupportedPage } from './components/unsupported-page.js';

@@ -30,7 +30,7 @@ export class GraphqlError extends Error {
   }
 }
 
-/** The operation's own name (`query getOrganisations { … }`), for the generic error text. */
+/** The operation's own name (`query getOrganisations { … }`), for the generic error text. @internal */
 export function operationNameOf(query: string): string | null {
   return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1] ?? null;
 }

@@ -3,7 +3,7 @@ import { ACTING_USER_HEADER, IDEMPOTENCY_HEADER } from '@quire/core';
 import { getActingUserId } from '../session/acting-user.js';
 import { ApiError, INVALID_RESPONSE, readErrorBody } from './api-error.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: HttpMethod;

@@ -28,6 +28,7 @@ import { setActingUserId } from './acting-user.js';
 /** The last ID token (it carries bc_orgs); kept in memory only. */
 let idToken: string | null = null;
 
+/** @internal */
 export function getIdToken(): string | null {
   return idToken;
 }
@@ -69,7 +70,7 @@ async function completeSignIn(identity: SessionIdentity): Promise<SessionIdentit
   return identity;
 }
 
-/** The text for a pop-up that ended without a session (spec §8 Google and Office 365 rows). */
+/** The text for a pop-up that ended without a session (spec §8 Google and Office 365 rows). @internal */
 export async function popupFailure(provider: PopupProvider, outcome: Exclude<PopupOutcome, { ok: true }>): Promise<AuthFailure> {
   const { error, description } = outcome;
   if (error === 'account_not_linked') {

@@ -12,9 +12,9 @@ import type { SessionIdentity } from './session-backend.js';
 
 /** The raw calls of the identity contract (docs/identity.md); the backend composes them into flows. */
 
-export type SessionAnswer = IdentitySession;
+type SessionAnswer = IdentitySession;
 
-export function toIdentity(answer: SessionAnswer): SessionIdentity | null {
+function toIdentity(answer: SessionAnswer): SessionIdentity | null {
   if (!answer) return null;
   const { user } = answer;
   return {

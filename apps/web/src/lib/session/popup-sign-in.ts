@@ -1,7 +1,7 @@
 import { fetchSession, startOAuthSignIn } from './identity-api.js';
 
 /** The window name of the provider pop-up; a console page loaded under it only reports back. */
-export const SIGN_IN_POPUP_NAME = 'quire-sign-in';
+const SIGN_IN_POPUP_NAME = 'quire-sign-in';
 const CHANNEL = 'quire-sign-in';
 const POLL_MS = 250;
 /**
@@ -18,7 +18,7 @@ export type PopupProvider = 'google' | 'office365';
 export type PopupOutcome = { ok: true } | { ok: false; error: string; description: string | null };
 
 /** Where the server sends the pop-up back to (docs/identity.md: callbackURL / errorCallbackURL). */
-export function popupCallbackPaths(provider: PopupProvider): { done: string; failed: string } {
+function popupCallbackPaths(provider: PopupProvider): { done: string; failed: string } {
   const page = provider === 'office365' ? '/sign-in/office-365' : '/sign-in';
   return { done: `${page}?provider=done`, failed: `${page}?provider=failed` };
 }
@@ -32,11 +32,6 @@ export function readPopupOutcome(search: string): PopupOutcome | null {
     return { ok: false, error: params.get('error') ?? 'unknown', description: params.get('error_description') };
   }
   return null;
-}
-
-/** True inside the pop-up window this module opened. */
-export function isSignInPopup(): boolean {
-  return typeof window !== 'undefined' && window.name === SIGN_IN_POPUP_NAME;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { BC_ORG } from '@quire/core';
 
 /** localStorage key of the organisation chosen last (spec §9). */
-export const REMEMBERED_ORGANISATION_KEY = BC_ORG;
+const REMEMBERED_ORGANISATION_KEY = BC_ORG;
 
 export function getRememberedOrganisation(): string | null {
   try {

@@ -6,7 +6,6 @@ import { createTestQueryClient, testConsoleConfig } from '../../test/render.js';
 import { queryKeys } from '../query-keys.js';
 import { ApiError } from '../api/api-error.js';
 import { getActingUserId } from './acting-user.js';
-import { registerSessionStore } from './session-stores.js';
 import { useSession, type SessionValue } from './session-context.js';
 import { SessionProvider, useSessionControls, type SessionControls } from './session-provider.js';
 import type { SessionBackend } from './session-backend.js';
@@ -52,11 +51,9 @@ describe('SessionProvider', () => {
     expect(latest?.currentOrganisation?.features).toEqual({ orgLibraries: false, studentPortfolios: false, visitLibraries: false });
   });
 
-  it('signs out: server, BC_ORG, query cache (but not the configuration), client stores, acting user', async () => {
+  it('signs out: server, BC_ORG, query cache (but not the configuration), acting user', async () => {
     const backend = signedIn();
     const queryClient = renderSession(backend);
-    const reset = vi.fn();
-    const unregister = registerSessionStore(reset);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signed-in org-1'));
     await act(() => latest!.signOut());
     expect(backend.signOut).toHaveBeenCalled();
@@ -64,9 +61,7 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('BC_ORG')).toBeNull();
     expect(queryClient.getQueryData(['teachers', 'org-1'])).toBeUndefined();
     expect(queryClient.getQueryData(queryKeys.consoleConfig)).toEqual(testConsoleConfig);
-    expect(reset).toHaveBeenCalledOnce();
     expect(getActingUserId()).toBeNull();
-    unregister();
   });
 
   it('still signs out in the browser when the server cannot be reached', async () => {

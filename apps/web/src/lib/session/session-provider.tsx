@@ -5,7 +5,6 @@ import type { SessionBackend, SessionIdentity } from './session-backend.js';
 import { SessionContext, type SessionValue } from './session-context.js';
 import { initialSessionState, sessionReducer, type AuthError, type SessionState, type SignOutReason } from './session-reducer.js';
 import { rememberOrganisation } from './remembered-organisation.js';
-import { resetSessionStores } from './session-stores.js';
 import { useTokenRefresh } from './use-token-refresh.js';
 import { httpSessionBackend } from './http-session-backend.js';
 import { authFailureToError, NO_ACCOUNT_MESSAGE, ORGANISATIONS_FAILED_MESSAGE } from './auth-messages.js';
@@ -81,7 +80,6 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
     const config = queryClient?.getQueryData(queryKeys.consoleConfig);
     queryClient?.clear();
     if (config) queryClient?.setQueryData(queryKeys.consoleConfig, config);
-    resetSessionStores();
     setActingUserId(null);
   }, [queryClient]);
 

@@ -12,7 +12,7 @@ export interface AuthError {
 /** Why nobody is signed in: the user asked, an error ended the session, or it was never (or no longer) there. */
 export type SignOutReason = 'user' | 'error' | null;
 
-export type OrganisationsStatus = 'idle' | 'loading' | 'loaded' | 'error';
+type OrganisationsStatus = 'idle' | 'loading' | 'loaded' | 'error';
 
 /** The auth state of spec §3 plus organisation loading (spec §4). */
 export interface SessionState {

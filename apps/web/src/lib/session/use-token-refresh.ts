@@ -2,7 +2,7 @@ import { TOKEN_REFRESH_MS } from '@quire/core';
 import { useEffect, useRef } from 'react';
 
 /** Token refresh period (spec §9: 2,700,000 ms, 45 minutes). */
-export const TOKEN_REFRESH_INTERVAL_MS = TOKEN_REFRESH_MS;
+const TOKEN_REFRESH_INTERVAL_MS = TOKEN_REFRESH_MS;
 
 interface TokenRefreshOptions {
   /** Refresh only while someone is signed in. */

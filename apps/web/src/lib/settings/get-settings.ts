@@ -8,7 +8,7 @@ const settingsReadSchema = lazyContract((c) => c.settingsReadSchema);
  * GET {api}/organisations/{orgId}/settings?include=sources (docs/settings.md), shared by Manage Apps and Image Search:
  * the values in force and, per setting, where each comes from (the organisation, or a district's lock or default).
  */
-export function settingsQueryOptions(orgId: string, userId: string | undefined) {
+function settingsQueryOptions(orgId: string, userId: string | undefined) {
   return queryOptions({
     queryKey: queryKeys.settings(orgId),
     queryFn: ({ signal }) =>

@@ -7,7 +7,7 @@ import { sourcesOf } from './setting-sources.js';
 const effectiveSettingsSchema = lazyContract((c) => c.effectiveSettingsSchema);
 
 /** PATCH {api}/organisations/{orgId}/setting-policies: a district's policies for its schools, only what changes. */
-export function updateSettingPolicies(orgId: string, change: SettingPoliciesUpdate): Promise<EffectiveSettings> {
+function updateSettingPolicies(orgId: string, change: SettingPoliciesUpdate): Promise<EffectiveSettings> {
   return apiRequest(serviceUrl('api', '/organisations', orgId, 'setting-policies'), { method: 'PATCH', json: change, schema: effectiveSettingsSchema });
 }
 

@@ -7,7 +7,7 @@ import { sourcesOf, withOwnApp, withOwnImageSearch } from './setting-sources.js'
 const organisationSettingsSchema = lazyContract((c) => c.organisationSettingsSchema);
 
 /** PATCH {api}/organisations/{orgId}/settings: sends only what changes; the server merges it and answers the settings in force after. */
-export function updateSettings(orgId: string, userId: string | undefined, change: SettingsUpdate): Promise<OrganisationSettingsPayload> {
+function updateSettings(orgId: string, userId: string | undefined, change: SettingsUpdate): Promise<OrganisationSettingsPayload> {
   return apiRequest(serviceUrl('api', '/organisations', orgId, 'settings'), {
     method: 'PATCH',
     query: { userId },

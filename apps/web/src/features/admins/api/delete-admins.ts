@@ -9,7 +9,7 @@ const DELETE_ADMINS = /* GraphQL */ `
 `;
 
 /** deleteAdmins(orgId, emails): refused as a whole when no admin would remain; answers the e-mails removed. */
-export async function deleteAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<string[]> {
+async function deleteAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<string[]> {
   const result = await graphqlRequest({ query: DELETE_ADMINS, variables: { orgId, emails }, field: 'deleteAdmins', schema: adminsRemovedSchema, idempotencyKey });
   return result.removed;
 }

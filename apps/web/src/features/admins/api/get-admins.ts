@@ -24,7 +24,7 @@ const GET_ADMINS = /* GraphQL */ `
 `;
 
 /** getAdmins(orgId, sort, dir, page, pageSize): one page of the organisation's admins. */
-export function adminsQueryOptions(orgId: string, query: AdminsListQuery) {
+function adminsQueryOptions(orgId: string, query: AdminsListQuery) {
   return queryOptions({
     queryKey: queryKeys.adminsPage(orgId, query),
     queryFn: ({ signal }) =>

@@ -9,7 +9,7 @@ const IMPORT_ADMINS = /* GraphQL */ `
 `;
 
 /** importAdmins(orgId, emails): all or nothing. The key makes a replay of the same action a refusal. */
-export function importAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<AdminsImported> {
+function importAdmins(orgId: string, emails: string[], idempotencyKey?: string): Promise<AdminsImported> {
   return graphqlRequest({ query: IMPORT_ADMINS, variables: { orgId, emails }, field: 'importAdmins', schema: adminsImportedSchema, idempotencyKey });
 }
 

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.js';
 const RENEW_MARGIN_MS = 60_000;
 
 
-/** How long after fetching a session it should be renewed. */
+/** How long after fetching a session it should be renewed. @internal */
 export function renewAfterMs(session: Pick<AnalyticsSession, 'refreshIn'>): number {
   const life = session.refreshIn * 1000;
   const byMargin = life - RENEW_MARGIN_MS;
@@ -19,7 +19,7 @@ export function renewAfterMs(session: Pick<AnalyticsSession, 'refreshIn'>): numb
  * GET {analytics}/sessions/app/organisations/{orgId}: refreshIn, usersOrganisation and the signed
  * URLs. Renewed on a timer before they expire, so a page left open for hours keeps working.
  */
-export function analyticsSessionQueryOptions(orgId: string) {
+function analyticsSessionQueryOptions(orgId: string) {
   return queryOptions({
     queryKey: queryKeys.analyticsSession(orgId),
     queryFn: ({ signal }) => apiRequest(serviceUrl('analytics', '/sessions/app/organisations', orgId), { schema: analyticsSessionSchema, signal }),

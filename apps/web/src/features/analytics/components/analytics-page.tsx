@@ -9,7 +9,7 @@ import { AnalyticsCharts } from './analytics-charts.js';
 import { StatTiles } from './stat-tiles.js';
 
 /** The spec's note on data from 1 July 2023. */
-export const ANALYTICS_SERVICE_NOTE = 'From July 1st 2023, a web analytics service is no longer used for this data.';
+const ANALYTICS_SERVICE_NOTE = 'From July 1st 2023, a web analytics service is no longer used for this data.';
 
 /** Stat tiles and charts of how the product is used across the organisation (spec §2 "Analytics"). */
 export function AnalyticsPage() {

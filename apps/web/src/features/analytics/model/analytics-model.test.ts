@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsSeries } from '@quire/core';
-import { csvField, toCsv } from './csv.js';
+import { csvField } from '@quire/core';
+import { toCsv } from './csv.js';
 import { isEmpty, renameSeries, seriesTable } from './chart-table.js';
 import { axisLabel, spansYears, timeRange } from './time-range.js';
 

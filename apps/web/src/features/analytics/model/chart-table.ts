@@ -13,18 +13,18 @@ export interface ChartTable {
 }
 
 /** Names beyond this many are summed as 'Other' (e-mail domains can be many). */
-export const MAX_NAMES = 8;
+const MAX_NAMES = 8;
 const OTHER = 'Other';
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /** The names a chart shows: the largest first, the rest as Other. */
-export function shownNames(series: AnalyticsSeries): string[] {
+function shownNames(series: AnalyticsSeries): string[] {
   return series.names.length > MAX_NAMES ? [...series.names.slice(0, MAX_NAMES - 1), OTHER] : series.names;
 }
 
 /** Values by shown name for one row (names beyond the shown ones summed as Other). */
-export function valuesByShownName(values: Record<string, number>, shown: string[]): Record<string, number> {
+function valuesByShownName(values: Record<string, number>, shown: string[]): Record<string, number> {
   const result: Record<string, number> = Object.fromEntries(shown.map((n) => [n, 0]));
   const hasOther = shown.includes(OTHER);
   for (const [name, value] of Object.entries(values)) {

@@ -1,5 +1,5 @@
 /** A chart's figures as CSV: the rules every CSV of Quire follows live once in @quire/core (csv.ts). */
-export { csvField, toCsv, type CsvCell } from '@quire/core';
+export { toCsv } from '@quire/core';
 
 /** Offers the text as a file download. */
 export function downloadCsv(fileName: string, csv: string): void {

@@ -45,7 +45,7 @@ const fromOption = (value: string): AppPermission | null => (value === UNSET ? n
 const NARROW_APPS_TABLE_MAX_WIDTH = 480;
 
 /** The label of an app's value as a district applies it (0: 'Teachers and students'). */
-export function appValueLabel(app: AppCatalogueEntry, value: AppSettingValue): string {
+function appValueLabel(app: AppCatalogueEntry, value: AppSettingValue): string {
   const wanted = value === APP_PERMISSION_EVERYONE ? null : value;
   return appPermissionChoices(app).find((c) => c.value === effectiveAppPermission(app, wanted))?.label ?? '';
 }

@@ -12,7 +12,7 @@ import { FormError } from './form-error.js';
  * The recover form's error text. This form has no password, so no answer may speak of one: a
  * limit says so plainly, and a password text of the catalogue gives way to the generic one.
  */
-export function recoverErrorText(failure: unknown): string {
+function recoverErrorText(failure: unknown): string {
   const code = isApiError(failure) ? failure.code : null;
   if ((isApiError(failure) && failure.status === 429) || (isApiError(failure) && hasErrorCode(failure, 'auth/too-many-requests'))) return rateLimitMessages.tooManyRequests;
   const text = authErrorMessage(code);

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthFailure } from '../../../lib/session/index.js';
+import { AuthFailure } from '../../../lib/session/session-backend.js';
 import { renderAuth } from '../auth-test-helpers.js';
 import { fakeFetch, type FakeAnswer } from '../../../test/fake-fetch.js';
 import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';

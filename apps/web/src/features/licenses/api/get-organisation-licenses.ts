@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { available, organisationSchema, type OrganisationLicense } from '@quire/core';
+import { organisationSchema, type OrganisationLicense } from '@quire/core';
 import type { z } from 'zod';
 import { organisationQueryOptions } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
@@ -44,9 +44,4 @@ export function isDistrictLicense(license: OrganisationLicense): boolean {
 export function districtFigures(license: OrganisationLicense): { allocatedToSchools: number; assignedHere: number; available: number } {
   const allocatedToSchools = (license.allocations ?? []).reduce((sum, a) => sum + a.seats, 0);
   return { allocatedToSchools, assignedHere: license.allocated - allocatedToSchools, available: license.quantity - license.allocated };
-}
-
-/** Available seats as the table shows them: never below zero. */
-export function availableSeats(license: OrganisationLicense): number {
-  return Math.max(0, available(license));
 }

@@ -10,7 +10,7 @@ const RENAME_ORGANISATION = /* GraphQL */ `
 `;
 
 /** renameOrganisation(orgId, name): the server trims and checks the name again. */
-export function renameOrganisation(orgId: string, name: string): Promise<RenamedOrganisation> {
+function renameOrganisation(orgId: string, name: string): Promise<RenamedOrganisation> {
   return graphqlRequest({ query: RENAME_ORGANISATION, variables: { orgId, name }, field: 'renameOrganisation', schema: renamedOrganisationSchema });
 }
 

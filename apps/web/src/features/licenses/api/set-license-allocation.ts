@@ -14,7 +14,7 @@ export interface SetLicenseAllocationInput {
  * (docs/districts.md). A 409 carries the server's reason (more than the district holds, below what the school
  * has assigned), shown as it is.
  */
-export function setLicenseAllocation(orgId: string, { licenseId, schoolId, seats, idempotencyKey }: SetLicenseAllocationInput): Promise<LicenseAllocations> {
+function setLicenseAllocation(orgId: string, { licenseId, schoolId, seats, idempotencyKey }: SetLicenseAllocationInput): Promise<LicenseAllocations> {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'licenses', licenseId, 'allocations', schoolId), {
     method: 'PUT',
     json: { seats },

@@ -17,7 +17,7 @@ export interface OrganisationNamePanelProps {
 }
 
 /** Designed: why a library manager cannot change the name. */
-export const READ_ONLY_NOTE = 'Only an admin of the organisation can change its name';
+const READ_ONLY_NOTE = 'Only an admin of the organisation can change its name';
 
 /**
  * The editable organisation name (spec §2, §5): at most 128 characters, trimmed, saved on blur when

@@ -1,4 +1,4 @@
 import { ltiCredentialsChange } from './lti-credentials-change.js';
 
 /** revokeLTICredentials(orgId): launches with the old key are refused at once. */
-export const { call: revokeLtiCredentials, useCall: useRevokeLtiCredentials } = ltiCredentialsChange('revokeLTICredentials');
+export const { useCall: useRevokeLtiCredentials } = ltiCredentialsChange('revokeLTICredentials');

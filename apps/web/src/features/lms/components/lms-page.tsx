@@ -13,7 +13,7 @@ import { useLtiCredentials } from '../api/get-lti-credentials.js';
 import { useRevokeLtiCredentials } from '../api/revoke-lti-credentials.js';
 import { RevokeCredentialsDialog } from './revoke-credentials-dialog.js';
 
-/** Designed: what a library manager (who may open the console, but not the credentials) sees. */
+/** Designed: what a library manager (who may open the console, but not the credentials) sees. @internal */
 export const ADMINS_ONLY_TEXT = 'Only the admins of this organisation can see and change the LTI credentials.';
 
 function CopyValue({ value, label }: { value: string; label: string }) {

@@ -13,12 +13,12 @@ export interface PortfolioLink extends PortfolioDownload {
 }
 
 /** Renew this long before the link expires, so the page never shows a dead one. */
-export const RENEW_BEFORE_MS = 15_000;
+const RENEW_BEFORE_MS = 15_000;
 /** While the first export is being built (425), ask again this often. */
-export const NOT_READY_POLL_MS = 60_000;
+const NOT_READY_POLL_MS = 60_000;
 
 /** A link the server gave relative to the organisation service, made absolute when that service is elsewhere. */
-export function absoluteDownloadUrl(url: string): string {
+function absoluteDownloadUrl(url: string): string {
   if (!url.startsWith('/') || !/^https?:\/\//.test(env.rest)) return url;
   return new URL(url, env.rest).toString();
 }
@@ -30,7 +30,7 @@ export async function getPortfolioDownload(orgId: string, userId: string, signal
   return { ...data, url: absoluteDownloadUrl(data.url), receivedAt, expiresAt: receivedAt + data.refreshIn * 1000 };
 }
 
-/** When to ask again: shortly before the link expires; every minute while not ready; never after another error. */
+/** When to ask again: shortly before the link expires; every minute while not ready; never after another error. @internal */
 export function nextRefreshMs(link: PortfolioLink | undefined, error: unknown, now = Date.now()): number | false {
   if (link) return Math.max(1_000, link.expiresAt - now - Math.min(RENEW_BEFORE_MS, (link.refreshIn * 1000) / 4));
   if (isApiError(error) && error.status === 425) return NOT_READY_POLL_MS;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../../../test/fake-fetch.js';
 import { buildSession, renderAt } from '../../../test/render.js';
 import { nextRefreshMs } from '../api/get-portfolio-download.js';
-import { ApiError } from '../../../lib/api/index.js';
+import { ApiError } from '../../../lib/api/api-error.js';
 import { PortfoliosPage } from './portfolios-page.js';
 
 const session = buildSession();

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { serviceUrl } from '../../../lib/api/index.js';
 
 /** Height per width of each cover shape. */
-export const SHAPE_RATIO = { landscape: 3 / 4, square: 1, portrait: 4 / 3 } as const;
+const SHAPE_RATIO = { landscape: 3 / 4, square: 1, portrait: 4 / 3 } as const;
 
 /** GET {assets}/{userId}/{bookId}?width=250, with the retry marker on the one retry (spec §7, §9). */
-export function coverUrl(book: Pick<FeaturedBook, 'uid' | 'bookId'>, attempt: number): string {
+function coverUrl(book: Pick<FeaturedBook, 'uid' | 'bookId'>, attempt: number): string {
   const base = `${serviceUrl('assets', '', book.uid, book.bookId)}?width=${COVER_THUMBNAIL_WIDTH}`;
   return attempt > 0 ? `${base}&retry=${attempt}` : base;
 }

@@ -3,7 +3,7 @@ import { apiRequest, serviceUrl, useApiMutation, type MutationCallbacks } from '
 import { invalidateTeacherLibraries } from '../../../lib/query-keys.js';
 
 /** POST {api}/{teacherId}/admins/archive/all: the teacher's libraries close; published books stay readable. */
-export function archiveLibraries(orgId: string, teacherId: string): Promise<LibrariesArchived> {
+function archiveLibraries(orgId: string, teacherId: string): Promise<LibrariesArchived> {
   return apiRequest(serviceUrl('api', '', teacherId, 'admins', 'archive', 'all'), {
     method: 'POST',
     json: { organisationId: orgId },

@@ -12,7 +12,7 @@ export interface ArchiveUserInput {
  * POST {api}/admin-tools/v2/{teacherId}/users/archive {organisationId, organisationName, libraries}: the libraries
  * move or close and the teacher moves to Inactive, all in one transaction (nothing half-done).
  */
-export function archiveUser(orgId: string, organisationName: string, { teacherId, libraries }: ArchiveUserInput): Promise<UserArchived> {
+function archiveUser(orgId: string, organisationName: string, { teacherId, libraries }: ArchiveUserInput): Promise<UserArchived> {
   return apiRequest(serviceUrl('api', '/admin-tools/v2', teacherId, 'users', 'archive'), {
     method: 'POST',
     json: libraries ? { organisationId: orgId, organisationName, libraries } : { organisationId: orgId, organisationName },

@@ -3,7 +3,7 @@ import { deleteCheckSchema, type DeleteCheck } from '@quire/core';
 import { apiRequest, serviceUrl, type MutationCallbacks } from '../../../lib/api/index.js';
 
 /** POST {api}/admin-tools/v2/{teacherId}/users/delete-check: may the account go, and if not, why. */
-export function checkDelete(orgId: string, teacherId: string): Promise<DeleteCheck> {
+function checkDelete(orgId: string, teacherId: string): Promise<DeleteCheck> {
   return apiRequest(serviceUrl('api', '/admin-tools/v2', teacherId, 'users', 'delete-check'), {
     method: 'POST',
     json: { organisationId: orgId },

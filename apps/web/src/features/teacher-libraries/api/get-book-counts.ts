@@ -4,14 +4,14 @@ import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** GET {payments}/v1/admin/organisations/{orgId}/members/{teacherId}/book-counts: owned, private, total. */
-export function fetchBookCounts(orgId: string, teacherId: string, signal?: AbortSignal) {
+function fetchBookCounts(orgId: string, teacherId: string, signal?: AbortSignal) {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', teacherId, 'book-counts'), {
     schema: bookCountsSchema,
     signal,
   });
 }
 
-export function bookCountsQueryOptions(orgId: string, teacherId: string) {
+function bookCountsQueryOptions(orgId: string, teacherId: string) {
   return queryOptions({
     queryKey: [...queryKeys.librariesOfTeacher(orgId, teacherId), 'book-counts'] as const,
     queryFn: ({ signal }) => fetchBookCounts(orgId, teacherId, signal),

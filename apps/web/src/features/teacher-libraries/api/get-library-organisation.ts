@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { organisationSchema } from '@quire/core';
-import type { z } from 'zod';
 import { organisationQueryOptions } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 const libraryOrganisationSchema = organisationSchema.pick({ id: true, name: true }).extend({
   features: organisationSchema.shape.features.pick({ orgLibraries: true, visitLibraries: true }),
 });
-export type LibraryOrganisation = z.infer<typeof libraryOrganisationSchema>;
 
 const GET_LIBRARY_ORGANISATION = /* GraphQL */ `
   query getOrganisationById($id: ID!) {

@@ -4,7 +4,7 @@ import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** How many matches the target picker asks for at a time: the list is searched on the server. */
-export const TARGET_PAGE_SIZE = 20;
+const TARGET_PAGE_SIZE = 20;
 
 /** A teacher who could receive the libraries. */
 export type TargetTeacher = Pick<Member, 'id' | 'email' | 'displayName' | 'pending'>;
@@ -19,7 +19,7 @@ export interface TargetTeachersPage {
  * GET {payments}/…/members/teachers?search=…&signedUp=yes: one page of signed-up active teachers matching the
  * search, names and e-mails searched on the server (pending teachers can never receive libraries, spec §5).
  */
-export function fetchTargetTeachers(orgId: string, search: string, signal?: AbortSignal): Promise<TargetTeachersPage> {
+function fetchTargetTeachers(orgId: string, search: string, signal?: AbortSignal): Promise<TargetTeachersPage> {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'teachers'), {
     query: { search: search.trim() || undefined, signedUp: 'yes', sort: 'name', dir: 'asc', page: 1, pageSize: TARGET_PAGE_SIZE },
     schema: membersPageSchema,

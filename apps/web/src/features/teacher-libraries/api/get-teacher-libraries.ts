@@ -4,11 +4,11 @@ import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** GET {api}/{teacherId}: unarchived and archived libraries; the organisation is named in the query. */
-export function fetchTeacherLibraries(orgId: string, teacherId: string, signal?: AbortSignal) {
+function fetchTeacherLibraries(orgId: string, teacherId: string, signal?: AbortSignal) {
   return apiRequest(serviceUrl('api', '', teacherId), { query: { organisationId: orgId }, schema: teacherLibrariesSchema, signal });
 }
 
-export function teacherLibrariesQueryOptions(orgId: string, teacherId: string) {
+function teacherLibrariesQueryOptions(orgId: string, teacherId: string) {
   return queryOptions({
     queryKey: [...queryKeys.librariesOfTeacher(orgId, teacherId), 'libraries'] as const,
     queryFn: ({ signal }) => fetchTeacherLibraries(orgId, teacherId, signal),

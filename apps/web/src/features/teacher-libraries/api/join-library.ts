@@ -13,7 +13,7 @@ export interface JoinLibraryInput {
  * POST {api}/{teacherId}/admins/{libraryId}/join {reason}: answers a single-use sign-in token and the link to the
  * library in the product app that carries it (spec §4), so the product signs the admin in.
  */
-export function joinLibrary(orgId: string, { teacherId, libraryId, reason }: JoinLibraryInput): Promise<JoinLibraryResult> {
+function joinLibrary(orgId: string, { teacherId, libraryId, reason }: JoinLibraryInput): Promise<JoinLibraryResult> {
   return apiRequest(serviceUrl('api', '', teacherId, 'admins', libraryId, 'join'), {
     method: 'POST',
     json: { organisationId: orgId, ...(reason ? { reason } : {}) },

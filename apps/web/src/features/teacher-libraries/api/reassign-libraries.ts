@@ -3,7 +3,7 @@ import { apiRequest, serviceUrl, useApiMutation, type MutationCallbacks } from '
 import { invalidateTeacherLibraries } from '../../../lib/query-keys.js';
 
 /** Who receives the libraries: a teacher (member id) or an admin (e-mail). */
-export type TransferTarget = { type: 'teacher'; memberId: string } | { type: 'admin'; email: string };
+type TransferTarget = { type: 'teacher'; memberId: string } | { type: 'admin'; email: string };
 
 export interface ReassignInput {
   teacherId: string;
@@ -11,7 +11,7 @@ export interface ReassignInput {
 }
 
 /** PUT {api}/{teacherId}/admins/owner/all/{newOwnerId}/{type}: every library the teacher owns moves, in one transaction. */
-export function reassignLibraries(orgId: string, { teacherId, target }: ReassignInput): Promise<LibrariesReassigned> {
+function reassignLibraries(orgId: string, { teacherId, target }: ReassignInput): Promise<LibrariesReassigned> {
   const newOwnerId = target.type === 'teacher' ? target.memberId : target.email;
   return apiRequest(serviceUrl('api', '', teacherId, 'admins', 'owner', 'all', newOwnerId, target.type), {
     method: 'PUT',

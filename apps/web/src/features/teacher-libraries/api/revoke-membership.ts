@@ -1,4 +1,4 @@
 import { membersChange } from '../../../lib/members/members-change.js';
 
 /** revokeMembership(orgId, memberIds): pending teachers leave the organisation (they have no libraries). */
-export const { call: revokeMembership, useCall: useRevokeMembership } = membersChange('revokeMembership');
+export const { useCall: useRevokeMembership } = membersChange('revokeMembership');

@@ -13,7 +13,7 @@ export interface DeleteWarningStepProps {
 }
 
 /** What the delete dialog does, line by line: the teacher becomes inactive, the libraries go where chosen. */
-export function whatWillHappen({ names, organisationName, target }: Pick<DeleteWarningStepProps, 'names' | 'organisationName' | 'target'>): string[] {
+function whatWillHappen({ names, organisationName, target }: Pick<DeleteWarningStepProps, 'names' | 'organisationName' | 'target'>): string[] {
   const organisation = organisationName || 'the organisation';
   return [
     `${names.length === 1 ? `${names[0]} is` : `These ${names.length} teachers are`} removed from ${organisation}: they lose access to its libraries and their license is freed. They are listed under Inactive with the date they were removed.`,

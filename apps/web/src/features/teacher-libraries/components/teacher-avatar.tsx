@@ -4,7 +4,7 @@ import { serviceUrl } from '../../../lib/api/index.js';
 import type { TeacherRef } from '../model/teacher-ref.js';
 
 /** Up to two initials of the name (or of the e-mail's local part). */
-export function initialsOf(teacher: Pick<TeacherRef, 'displayName' | 'email'>): string {
+function initialsOf(teacher: Pick<TeacherRef, 'displayName' | 'email'>): string {
   const source = teacher.displayName.trim() || teacher.email.split('@')[0] || '?';
   const words = source.split(/[\s._-]+/).filter(Boolean);
   const letters = words.length > 1 ? `${words[0]?.[0] ?? ''}${words[words.length - 1]?.[0] ?? ''}` : source.slice(0, 2);

@@ -5,7 +5,7 @@ import { TeacherLibraryViewer } from './teacher-library-viewer.js';
 import { LibraryOrganisationContext } from '../model/library-organisation.js';
 
 /** What another screen asks for: View Profile, Manage Teacher Libraries, or Remove teacher. */
-export interface TeacherLibraryDialog {
+interface TeacherLibraryDialog {
   kind: 'view' | 'manage' | 'remove';
   teachers: TeacherRef[];
   /** The teachers' own organisation when it is not the one open (a school's teachers on a district's list). */

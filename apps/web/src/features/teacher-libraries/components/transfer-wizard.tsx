@@ -28,7 +28,7 @@ export interface TransferWizardProps {
   onDone?: (removedIds?: string[]) => void;
 }
 
-/** Designed: the spec gives no text for a missing choice. */
+/** Designed: the spec gives no text for a missing choice. @internal */
 export const CHOICE_REQUIRED_TEXT = 'Please choose what happens to the libraries';
 
 /** The archive choice's second step: nobody receives the libraries. */

@@ -5,7 +5,7 @@ import { GraphqlError, hasErrorCode, isApiError } from '../../../lib/api/index.j
  * The server answers "no access to this teacher" with 403 `not_authorised_user`; the spec's catalogue
  * speaks of a 401. Both get the catalogue's 401 text.
  */
-export function isNotAuthorised(error: unknown): boolean {
+function isNotAuthorised(error: unknown): boolean {
   return isApiError(error) && (error.status === 401 || (error.status === 403 && hasErrorCode(error, 'not_authorised_user')));
 }
 

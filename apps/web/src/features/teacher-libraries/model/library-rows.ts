@@ -2,8 +2,8 @@ import { LIBRARY_FILTER_ALL, LIBRARY_ROLE_OWNER, libraryRoleLabel, libraryVisitA
 import type { BookCounts, Library, TeacherLibraries } from '@quire/core';
 
 /** The teacher's private library, which the lists leave out (docs/libraries-api.md). */
-export const MY_BOOKS_NAME = 'My Books';
-export const MY_BOOKS_ROW_ID = 'my-books';
+const MY_BOOKS_NAME = 'My Books';
+const MY_BOOKS_ROW_ID = 'my-books';
 
 /** One row of the viewer's table. */
 export interface LibraryRow {
@@ -30,7 +30,7 @@ function toRow(library: Library): LibraryRow {
 }
 
 /** My Books: owned by the teacher, its count from book-counts, never visitable ('Private'). */
-export function myBooksRow(counts: BookCounts | undefined): LibraryRow {
+function myBooksRow(counts: BookCounts | undefined): LibraryRow {
   return {
     id: MY_BOOKS_ROW_ID,
     name: MY_BOOKS_NAME,

@@ -11,7 +11,7 @@ export interface TransferChoiceOption {
 }
 
 /** The Manage Teacher Libraries wizard: the teacher keeps their account, only the libraries move. */
-export const TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
+const TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
   { value: 'teacher', label: 'Keep the account and assign libraries to a teacher' },
   { value: 'admin', label: 'Keep the account and assign libraries to an admin' },
   { value: 'archive', label: 'Archive and close libraries', description: 'Published books stay active but become uneditable.' },
@@ -22,7 +22,7 @@ export const TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
  * only what happens to the libraries. 'Keep the account…' before 'Permanently delete' contradicted
  * itself.
  */
-export const DELETE_TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
+const DELETE_TRANSFER_CHOICES: ReadonlyArray<TransferChoiceOption> = [
   { value: 'teacher', label: 'Assign libraries to a teacher' },
   { value: 'admin', label: 'Assign libraries to an admin' },
   { value: 'archive', label: 'Archive and close libraries', description: 'Published books stay active but become uneditable.' },

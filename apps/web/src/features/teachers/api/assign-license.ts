@@ -12,7 +12,7 @@ export interface AssignLicenseInput {
  * PUT {payments}/v1/admin/organisations/{orgId}/licenses/{licenseId} with the member ids (spec §7).
  * A 409 carries the §5 text ('Not enough {n} book licenses available…'), shown as it is.
  */
-export function assignLicense(orgId: string, { licenseId, memberIds, idempotencyKey }: AssignLicenseInput): Promise<LicenseAssignment> {
+function assignLicense(orgId: string, { licenseId, memberIds, idempotencyKey }: AssignLicenseInput): Promise<LicenseAssignment> {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'licenses', licenseId), {
     method: 'PUT',
     json: memberIds,

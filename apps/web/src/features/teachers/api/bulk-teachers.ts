@@ -14,7 +14,7 @@ export const LOADED_SELECTION_MAX = INPUT_LIMITS.emailMembersMax;
  * the filters. The server works out the set itself and refuses (409 selection_changed) when it is not
  * `expectedCount` teachers any more.
  */
-export function runTeacherBulkAction(orgId: string, action: TeacherBulkAction, idempotencyKey?: string): Promise<TeacherBulkResult> {
+function runTeacherBulkAction(orgId: string, action: TeacherBulkAction, idempotencyKey?: string): Promise<TeacherBulkResult> {
   return apiRequest(serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'teachers', 'bulk'), {
     method: 'POST',
     json: action,

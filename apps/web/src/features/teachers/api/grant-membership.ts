@@ -1,4 +1,4 @@
 import { membersChange } from '../../../lib/members/members-change.js';
 
 /** grantMembership(orgId, memberIds), 'Mark as Active': removed teachers come back, without a licence. */
-export const { call: grantMembership, useCall: useGrantMembership } = membersChange('grantMembership');
+export const { useCall: useGrantMembership } = membersChange('grantMembership');

@@ -13,7 +13,7 @@ export interface ImportTeachersInput {
  * POST {payments}/v1/admin/organisations/{orgId}/members/import/teachers: the e-mails, and the
  * licence ticked for each (e-mail → licence id).
  */
-export function importTeachers(orgId: string, { emails, licenses, idempotencyKey }: ImportTeachersInput): Promise<ImportTeachersResult> {
+function importTeachers(orgId: string, { emails, licenses, idempotencyKey }: ImportTeachersInput): Promise<ImportTeachersResult> {
   const url = serviceUrl('payments', '/v1/admin/organisations', orgId, 'members', 'import', 'teachers');
   const json = Object.keys(licenses).length > 0 ? { emails, licenses } : emails;
   return apiRequest(url, { method: 'POST', json, idempotencyKey, schema: importTeachersResultSchema });

@@ -19,7 +19,7 @@ export interface SendTeacherEmail {
 }
 
 /** sendEmail(orgId, email {kind, subject, body.plain, members, date}). */
-export function sendTeacherEmail(orgId: string, email: SendTeacherEmail): Promise<SendEmailResult> {
+function sendTeacherEmail(orgId: string, email: SendTeacherEmail): Promise<SendEmailResult> {
   return graphqlRequest({
     query: SEND_EMAIL,
     idempotencyKey: email.idempotencyKey,

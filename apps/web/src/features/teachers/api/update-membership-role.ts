@@ -15,7 +15,7 @@ export interface RoleChange {
 }
 
 /** Library manager (400) or teacher (600); userId is the member id. */
-export function updateMembershipRole(orgId: string, { memberId, role }: RoleChange): Promise<MembershipRole> {
+function updateMembershipRole(orgId: string, { memberId, role }: RoleChange): Promise<MembershipRole> {
   return graphqlRequest({
     query: UPDATE_MEMBERSHIP_ROLE,
     variables: { orgId, userId: memberId, role },

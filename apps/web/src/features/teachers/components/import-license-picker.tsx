@@ -2,7 +2,7 @@ import { Checkbox, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { available, canTickLicense, formatCount, showSelectAll, type OrganisationLicense } from '@quire/core';
 
 /** Entries drawn one by one; beyond this the list says how many more there are (Select all still covers them). */
-export const IMPORT_LIST_SHOWN = 200;
+const IMPORT_LIST_SHOWN = 200;
 
 export interface ImportLicensePickerProps {
   emails: string[];

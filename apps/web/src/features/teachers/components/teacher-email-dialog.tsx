@@ -28,10 +28,10 @@ const STEP_TITLES: Record<Step, string> = {
   sent: 'Your message has been sent',
 };
 
-/** YYYY-MM-DD of the local day `days` from now: the welcome e-mail's "create your account by" date. */
-/** Designed text: the server refuses a past date with the same meaning. */
+/** Designed text: the server refuses a past date with the same meaning. @internal */
 export const PAST_DATE_TEXT = 'Please choose today or a later date';
 
+/** YYYY-MM-DD of the local day `days` from now: the welcome e-mail's "create your account by" date. @internal */
 export function daysFromNow(days: number, now = new Date()): string {
   const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -21,7 +21,7 @@ import { TEACHERS_LOAD_FAILED, TeachersPanel } from './teachers-panel.js';
 import { TeachersLoading } from './teachers-loading.js';
 
 /** How long typing pauses before the search goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** Teacher management (spec §2 "Teachers"). */
 export function TeachersPage() {

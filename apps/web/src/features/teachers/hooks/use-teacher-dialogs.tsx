@@ -41,7 +41,7 @@ export interface TeacherDialogsInput {
 /** The actions that work teacher by teacher, showing each one's outcome: for 'all n', the teachers are loaded first. */
 const TEACHER_BY_TEACHER = new Set<BulkAction['kind']>(['welcome', 'certification', 'switch-to-student', 'remove-teacher']);
 
-/** Designed: why those actions are not offered for more matching teachers than they take. */
+/** Designed: why those actions are not offered for more matching teachers than they take. @internal */
 export const TOO_MANY_FOR_TEACHER_BY_TEACHER = `E-mails, Switch to student and Remove teacher take at most ${LOADED_SELECTION_MAX} teachers at a time: narrow the filters to use them.`;
 
 /**

@@ -18,8 +18,3 @@ export function groupBySchool<M extends Pick<Member, 'id' | 'organisation'>>(mem
   }
   return [...groups].map(([id, list]) => ({ orgId: id, members: list }));
 }
-
-/** The idempotency key of one organisation's share of an action: the action's own when it is all in one. */
-export function keyFor(key: string | undefined, school: string, groups: number): string | undefined {
-  return key && groups > 1 ? `${key}:${school}` : key;
-}

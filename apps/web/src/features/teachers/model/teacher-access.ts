@@ -1,4 +1,4 @@
-import { available, errorCatalogue, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type Member, type OrganisationLicense } from '@quire/core';
+import { available, errorCatalogue, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, toggledLibraryManagerRole, type Member, type OrganisationLicense } from '@quire/core';
 
 
 /** Who is looking and at what kind of organisation: decides which actions the screen offers (spec §6). */
@@ -50,7 +50,7 @@ export function assignableLicenses(licenses: OrganisationLicense[]): Organisatio
   return licenses.filter((l) => !l.applyToAll);
 }
 
-export interface LicenseChoice {
+interface LicenseChoice {
   license: OrganisationLicense;
   disabled: boolean;
 }
@@ -86,9 +86,7 @@ export function rowActions(member: Member, licenses: OrganisationLicense[], acce
     // A school's teacher on a district's list: their school decides whether it has library managers.
     libraryManager:
       access.orgLibraries && !member.pending && !otherSchool
-        ? isManager
-          ? { label: 'Remove as Library Manager', role: ROLE_TEACHER }
-          : { label: 'Assign as Library Manager', role: ROLE_LIBRARY_MANAGER }
+        ? { label: isManager ? 'Remove as Library Manager' : 'Assign as Library Manager', role: toggledLibraryManagerRole(member.role) }
         : null,
     // Pending teachers have no account yet; switching yourself would end your own admin access.
     switchToStudent: { disabled: member.pending || (access.selfEmail !== undefined && member.email.toLowerCase() === access.selfEmail) },

@@ -3,7 +3,7 @@ import { browserMessages } from '@quire/core';
 import { useDocumentTitle } from '../../../lib/document-title.js';
 
 /** The browsers spec §2 suggests upgrading to, with where to get each. */
-export const UPGRADE_BROWSERS = [
+const UPGRADE_BROWSERS = [
   { name: 'Chrome', version: 'latest', href: 'https://www.google.com/chrome/' },
   { name: 'Safari', version: '8+', href: 'https://support.apple.com/downloads/safari' },
   { name: 'Internet Explorer', version: '11', href: 'https://support.microsoft.com/microsoft-edge/internet-explorer-downloads-d49e1f0d-571c-9a7b-d97e-be248806ca70' },
