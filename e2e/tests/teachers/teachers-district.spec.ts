@@ -85,7 +85,11 @@ test.describe("A district's Teachers", () => {
     await dialog.getByRole('button', { name: 'Export' }).click();
     const lines = (await readDownload(await download)).trim().split('\r\n');
     expect(lines[0]).toBe('Email,Name,School,Signed up,License,Certification');
-    expect(lines).toHaveLength(everyone.total + 1);
+    // Other specs add and remove teachers of these schools while this one runs (the suite shares its demo data): the
+    // file holds the district's teachers as they were at some moment between the count before it and the count after.
+    const after = (await districtList(page, district.id, { pageSize: 10 })).total;
+    expect(lines.length - 1).toBeGreaterThanOrEqual(Math.min(everyone.total, after));
+    expect(lines.length - 1).toBeLessThanOrEqual(Math.max(everyone.total, after));
     for (const name of [OAKWOOD, WILLOW]) expect(lines.some((line) => line.split(',')[2] === name), name).toBe(true);
   });
 
