@@ -68,21 +68,26 @@ export interface PoliciesMerge {
 
 /** Merges a partial change into the organisation's policies in one statement, as mergeSettings does for settings. */
 export async function mergePolicies(db: Db, organisationId: string, change: PoliciesMerge): Promise<StoredSettingPolicies | undefined> {
-  const apps = sql`(coalesce(setting_policies->'apps', '{}'::jsonb) || ${JSON.stringify(change.setApps)}::jsonb) - ${sql.val(change.unsetApps)}::text[]`;
-  const withApps = sql`jsonb_set(setting_policies, '{apps}', ${apps}, true)`;
-  const next =
-    change.imageSearch === undefined
-      ? withApps
-      : change.imageSearch === null
-        ? sql`(${withApps}) - 'imageSearch'`
-        : sql`(${withApps}) || ${JSON.stringify({ imageSearch: change.imageSearch })}::jsonb`;
   const row = await db
     .updateTable('organisations')
-    .set({ setting_policies: sql<StoredSettingPolicies>`${next}`, updated_at: now() })
+    .set({ setting_policies: sql<StoredSettingPolicies>`${mergedJsonb('setting_policies', change)}`, updated_at: now() })
     .where('id', '=', organisationId)
     .returning('setting_policies')
     .executeTakeFirst();
   return row?.setting_policies;
+}
+
+/**
+ * The jsonb column after a partial change, as one expression: apps = (apps || set) - unset; imageSearch set, removed
+ * (null) or left (undefined). Settings and policies share the shape, so they share the merge.
+ */
+function mergedJsonb(column: 'settings' | 'setting_policies', change: { setApps: object; unsetApps: string[]; imageSearch?: unknown }) {
+  const stored = sql.ref(column);
+  const apps = sql`(coalesce(${stored}->'apps', '{}'::jsonb) || ${JSON.stringify(change.setApps)}::jsonb) - ${sql.val(change.unsetApps)}::text[]`;
+  const withApps = sql`jsonb_set(${stored}, '{apps}', ${apps}, true)`;
+  if (change.imageSearch === undefined) return withApps;
+  if (change.imageSearch === null) return sql`(${withApps}) - 'imageSearch'`;
+  return sql`(${withApps}) || ${JSON.stringify({ imageSearch: change.imageSearch })}::jsonb`;
 }
 
 export interface SettingsMerge {
@@ -99,17 +104,9 @@ export interface SettingsMerge {
  * different apps never overwrite each other: apps = (apps || set) - unset; imageSearch set or removed.
  */
 export async function mergeSettings(db: Db, organisationId: string, change: SettingsMerge): Promise<OrganisationSettings | undefined> {
-  const apps = sql`(coalesce(settings->'apps', '{}'::jsonb) || ${JSON.stringify(change.setApps)}::jsonb) - ${sql.val(change.unsetApps)}::text[]`;
-  const withApps = sql`jsonb_set(settings, '{apps}', ${apps}, true)`;
-  const next =
-    change.imageSearch === undefined
-      ? withApps
-      : change.imageSearch === null
-        ? sql`(${withApps}) - 'imageSearch'`
-        : sql`(${withApps}) || ${JSON.stringify({ imageSearch: change.imageSearch })}::jsonb`;
   const row = await db
     .updateTable('organisations')
-    .set({ settings: sql<OrganisationSettings>`${next}`, updated_at: now() })
+    .set({ settings: sql<OrganisationSettings>`${mergedJsonb('settings', change)}`, updated_at: now() })
     .where('id', '=', organisationId)
     .returning('settings')
     .executeTakeFirst();
