@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import { buildAdmin, buildLicense, buildOrganisation } from '../../../test/factories.js';
 import { openTestDatabase } from '../../../test/helper.js';
 import type { Actor } from '../access/actor.js';
+import { Random } from '../../db/demo/random.js';
 import { listTeachers } from './members.service.js';
 import { ANCHOR_STEP, anchorsSettled, keptAnchors } from './teachers-anchors.js';
 import { filterOf, orderedRows, selectTeacherColumns, type TeacherFilter, type TeacherSort } from './teachers-list.repository.js';
@@ -22,17 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** A seeded pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo's seeded sequence (mulberry32), so a failure can be replayed. */
+const random = (seed: number) => {
+  const source = new Random(seed);
+  return () => source.next();
+};
 
 const NAMES = ['Ann Lee', 'ann lee', 'Ben Kim', 'Cara Diaz', '', 'Zoë Ng'];
 
