@@ -12,8 +12,8 @@ import {
   copyExportLinesStatement, deleteExport, exportLinesAfter, findPortfolioFlag, insertBuildingExport, insertChunk, publishExport, pruneExports,
 } from './portfolios.repository.js';
 
-/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). @internal */
-export const CHUNK_BYTES = 1024 * 1024;
+/** Bytes of CSV per stored chunk (every chunk but the last is exactly this long). */
+const CHUNK_BYTES = 1024 * 1024;
 /** Students read per query while building on PGlite (PostgreSQL streams the whole file with COPY). */
 const STUDENTS_PER_PAGE = 2_000;
 /** Published exports kept per organisation: the newest and the one before (a running download finishes). */
@@ -29,6 +29,8 @@ export interface BuildResult {
 export interface BuildOptions {
   /** Test hook: called before each chunk is stored; throwing simulates a failure part-way. */
   beforeChunk?: (seq: number) => void | Promise<void>;
+  /** Test hook: a smaller chunk, so tests cross chunk boundaries with kilobytes instead of megabytes. */
+  chunkBytes?: number;
 }
 
 /**
@@ -115,7 +117,7 @@ async function* batches(db: Kysely<DB>, organisationId: string, rowCount: { valu
  * are in the buffer or stored, so the source waits while a chunk is written (backpressure).
  */
 class ChunkStore extends Writable {
-  readonly #buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  readonly #buffer: Buffer;
   #filled = 0;
   #seq = 0;
   #byteSize = 0;
@@ -127,6 +129,7 @@ class ChunkStore extends Writable {
     private readonly options: BuildOptions,
   ) {
     super({ decodeStrings: true });
+    this.#buffer = Buffer.allocUnsafe(options.chunkBytes ?? CHUNK_BYTES);
   }
 
   totals(): { byteSize: number; chunkCount: number } {
@@ -148,7 +151,7 @@ class ChunkStore extends Writable {
       const copied = chunk.copy(this.#buffer, this.#filled, offset);
       this.#filled += copied;
       offset += copied;
-      if (this.#filled === CHUNK_BYTES) await this.#store();
+      if (this.#filled === this.#buffer.length) await this.#store();
     }
   }
 

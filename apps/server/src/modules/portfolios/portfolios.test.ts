@@ -7,14 +7,17 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { linkSigner } from '../access/signed-links.js';
 import { recordStatements, sessionReads } from '../../../test/statements.js';
 import { libraryManagerOf, orgWithAdmin } from '../../../test/teachers.helpers.js';
-import { CHUNK_BYTES } from './export-build.service.js';
 import { csvHeader } from './portfolio-csv.js';
 import { PORTFOLIO_EXPORT_QUEUE } from './portfolios.job.js';
 import { MAX_CONCURRENT_DOWNLOADS, openPortfolioDownload } from './portfolios.service.js';
 
 let t: TestApp;
+/** The tests' chunk size: small, so crossing chunk boundaries takes kilobytes, not megabytes. */
+const CHUNK = 64 * 1024;
+
 beforeAll(async () => {
   t = await buildTestApp({ PORTFOLIO_LINK_TTL_SECONDS: 60 });
+  t.app.portfolios.setBuildOptions({ chunkBytes: CHUNK });
 });
 afterAll(() => t.close());
 
@@ -186,10 +189,11 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
 
   it('a build that fails part-way is retried and never leaves a half-written export visible', async () => {
     const a = await orgWithAdmin(t.app, { student_portfolios: true });
-    await addStudents(a.orgId, [{ name: 'Retry Student', items: [{ title: 'x'.repeat(600_000) }, { title: 'y'.repeat(600_000) }, { title: 'z'.repeat(600_000) }] }]);
+    await addStudents(a.orgId, [{ name: 'Retry Student', items: [{ title: 'x'.repeat(37_500) }, { title: 'y'.repeat(37_500) }, { title: 'z'.repeat(37_500) }] }]);
     let attempts = 0;
     let seenDuringFailure: number | undefined;
     t.app.portfolios.setBuildOptions({
+      chunkBytes: CHUNK,
       beforeChunk: async (seq) => {
         if (seq !== 1) return;
         if (attempts++ === 0) {
@@ -203,7 +207,7 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
       await t.app.portfolios.requestBuild(a.orgId);
       await t.app.jobs.waitForIdle(PORTFOLIO_EXPORT_QUEUE, 30_000);
     } finally {
-      t.app.portfolios.setBuildOptions({});
+      t.app.portfolios.setBuildOptions({ chunkBytes: CHUNK });
     }
     expect(attempts).toBeGreaterThanOrEqual(2);
     expect(seenDuringFailure).toBe(0);
@@ -213,15 +217,16 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     expect(chunks).toHaveLength(2);
     const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
     const file = await t.app.inject({ method: 'GET', url });
-    expect(file.payload.length).toBeGreaterThan(1_800_000);
+    expect(file.payload.length).toBeGreaterThan(3 * 37_500);
     expect(file.payload).toContain('z'.repeat(1000));
   });
 
   it('a build that fails while the rows are still streaming is retried and completes', async () => {
     const a = await orgWithAdmin(t.app, { student_portfolios: true });
-    await addStudents(a.orgId, Array.from({ length: 6 }, (_, n) => ({ name: `Streaming ${n}`, items: [{ title: String(n).repeat(1_000_000) }] })));
+    await addStudents(a.orgId, Array.from({ length: 6 }, (_, n) => ({ name: `Streaming ${n}`, items: [{ title: String(n).repeat(62_500) }] })));
     let failures = 0;
     t.app.portfolios.setBuildOptions({
+      chunkBytes: CHUNK,
       beforeChunk: (seq) => {
         if (seq === 0 && failures++ === 0) throw new Error('connection lost');
       },
@@ -229,14 +234,14 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     try {
       await buildNow(a.orgId);
     } finally {
-      t.app.portfolios.setBuildOptions({});
+      t.app.portfolios.setBuildOptions({ chunkBytes: CHUNK });
     }
     expect(failures).toBe(2);
     const rows = await t.app.db.selectFrom('portfolio_exports').select(['status', 'row_count', 'chunk_count']).where('organisation_id', '=', a.orgId).execute();
     expect(rows).toEqual([{ status: 'ready', row_count: 6, chunk_count: 6 }]);
     const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
     const records = parse((await t.app.inject({ method: 'GET', url })).rawPayload.toString('utf8'), { bom: true }) as string[][];
-    expect(records.slice(1).map((r) => r[7]?.length)).toEqual(Array(6).fill(1_000_000));
+    expect(records.slice(1).map((r) => r[7]?.length)).toEqual(Array(6).fill(62_500));
   });
 
   it('writes every tricky cell exactly as the CSV rules of portfolio-csv.ts say', async () => {
@@ -270,15 +275,15 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     expect(parts.filter((part) => /^[=+\-@]/.test(part))).toEqual([]);
   });
 
-  it('stores the file in pieces of at most CHUNK_BYTES, even when one row is larger, and downloads it whole', async () => {
+  it('stores the file in pieces of at most the chunk size, even when one row is larger, and downloads it whole', async () => {
     const a = await orgWithAdmin(t.app, { student_portfolios: true });
-    const long = `${'é'.repeat(700_000)}, "end"`;
+    const long = `${'é'.repeat(44_000)}, "end"`;
     await addStudents(a.orgId, [{ name: 'Big Row', items: [{ title: long }] }, { name: 'Small Row', items: [{ title: 'Short' }] }]);
     await buildNow(a.orgId);
     const chunks = await t.app.db.selectFrom('portfolio_export_chunks').select(['seq', sql<number>`octet_length(data)`.as('bytes')])
       .where('organisation_id', '=', a.orgId).orderBy('seq').execute();
     expect(chunks.length).toBe(2);
-    for (const chunk of chunks) expect(chunk.bytes).toBeLessThanOrEqual(CHUNK_BYTES);
+    for (const chunk of chunks) expect(chunk.bytes).toBeLessThanOrEqual(CHUNK);
     const [file] = await t.app.db.selectFrom('portfolio_exports').select(['byte_size', 'row_count']).where('organisation_id', '=', a.orgId).execute();
     expect(file).toEqual({ byte_size: chunks.reduce((sum, c) => sum + c.bytes, 0), row_count: 2 });
     const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
@@ -293,7 +298,7 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
 
   it('a client that goes away mid-download frees its database connection and its download slot', async () => {
     const a = await orgWithAdmin(t.app, { student_portfolios: true });
-    await addStudents(a.orgId, Array.from({ length: 4 }, (_, n) => ({ name: `Long ${n}`, items: [{ title: 'x'.repeat(1_500_000) }] })));
+    await addStudents(a.orgId, Array.from({ length: 4 }, (_, n) => ({ name: `Long ${n}`, items: [{ title: 'x'.repeat(94_000) }] })));
     await buildNow(a.orgId);
     const { url } = portfolioDownloadSchema.parse((await exportCall(a.orgId, a.headers)).json());
     const copies = async () => t.database.kind === 'postgres'
@@ -310,7 +315,7 @@ describe('GET /rest/{org}/student-portfolios-export/{id}', () => {
     await expect.poll(async () => (await copies()).length, { timeout: 5_000 }).toBe(0);
     const whole = await t.app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
-    expect(whole.rawPayload.length).toBeGreaterThan(6_000_000);
+    expect(whole.rawPayload.length).toBeGreaterThan(4 * 94_000);
   });
 
   it('refuses a download beyond the concurrent cap with a clear message, and serves again once one ends', async () => {
