@@ -3,18 +3,8 @@
  * latency percentiles, a load loop in this thread, and the load generator in its worker thread (load-client.mjs).
  */
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 
-/** Runs one statement on the admin URL (CREATE / DROP DATABASE), on a connection of its own. */
-export async function adminQuery(adminUrl: string, statement: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(statement, params);
-  } finally {
-    await client.end();
-  }
-}
+export { adminQuery, databaseUrl } from '../apps/server/test/database-template.js';
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

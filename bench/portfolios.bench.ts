@@ -27,6 +27,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { PORTFOLIO_EXPORT_QUEUE } from '../apps/server/src/modules/portfolios/portfolios.job.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
+import { adminQuery } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,15 +50,7 @@ const uptime = () => {
   }
 };
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = async (statement: string) => void (await adminQuery(adminUrl, statement));
 
 /** A full garbage collection, so a baseline holds only live memory (exposed at run time: no node flag needed). */
 setFlagsFromString('--expose-gc');

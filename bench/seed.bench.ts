@@ -14,10 +14,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { DB } from '../apps/server/src/db/types.js';
+import { adminQuery } from './load.js';
 import { seedGeneratedOrganisation } from '../apps/server/src/db/demo/generated-organisation.js';
 
 const { values } = parseArgs({
@@ -69,15 +69,6 @@ function processCpuSeconds(pid: number): number | null {
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 if (values.only !== 'pglite') {
@@ -86,7 +77,7 @@ if (values.only !== 'pglite') {
     console.log('PostgreSQL: skipped (set DATABASE_URL to a server where this user may create a database)');
   } else {
     const name = `quire_seed_bench_${randomBytes(4).toString('hex')}`;
-    await admin(url, `CREATE DATABASE ${name}`);
+    await adminQuery(url, `CREATE DATABASE ${name}`);
     const scratch = new URL(url);
     scratch.pathname = `/${name}`;
     const database = await openDatabase({ DATABASE_URL: scratch.toString(), DATA_DIR: tmpdir(), DATABASE_POOL_SIZE: 2 });
@@ -95,7 +86,7 @@ if (values.only !== 'pglite') {
     } finally {
       await database.close();
       if (values.keep) console.log(`  kept database ${name}`);
-      else await admin(url, `DROP DATABASE ${name} WITH (FORCE)`);
+      else await adminQuery(url, `DROP DATABASE ${name} WITH (FORCE)`);
     }
   }
 }

@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { signInThroughScreens } from './sign-in.js';
-import pg from 'pg';
+import { adminQuery, databaseUrl } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,23 +40,11 @@ const DB_NAME = 'quire_bench_screen';
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${DB_NAME}`;
-  return url.toString();
-})();
+const benchDatabaseUrl = databaseUrl(adminUrl, DB_NAME);
 const ADMIN = { email: 'admin@demo.quire.school', password: 'quire-demo-1' };
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = async (statement: string) => void (await adminQuery(adminUrl, statement));
 
 function run(command: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -94,7 +82,7 @@ async function timeToRows(page: Page, start: () => Promise<unknown>, firstEmail?
 
 async function main(): Promise<void> {
   if (!existsSync(resolve(DIST, 'index.html'))) throw new Error(`No built console at ${DIST}: run npm run build -w apps/web first`);
-  const env = { DATABASE_URL: databaseUrl, NODE_ENV: 'development', DEMO_SEED: 'false', LOG_LEVEL: 'warn', PORT: String(PORT), WEB_DIST_DIR: DIST };
+  const env = { DATABASE_URL: benchDatabaseUrl, NODE_ENV: 'development', DEMO_SEED: 'false', LOG_LEVEL: 'warn', PORT: String(PORT), WEB_DIST_DIR: DIST };
   if (!values.reuse) {
     await admin(`DROP DATABASE IF EXISTS ${DB_NAME}`);
     await admin(`CREATE DATABASE ${DB_NAME}`);

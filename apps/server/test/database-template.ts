@@ -53,7 +53,7 @@ export async function createDatabaseTemplate(
   }
   const name = `quire_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const drop = async () => void (await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   try {
     // All connections must be closed before a CREATE DATABASE may copy it: `close()` ends the pool.
     const database = await openDatabase({ ...env, DATABASE_URL: databaseUrl(adminUrl, name) });
@@ -99,11 +99,12 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+/** Runs one statement on the admin URL (CREATE / DROP DATABASE), on a connection of its own; the tests and benchmarks share it. */
+export async function adminQuery(adminUrl: string, statement: string, params: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement, params);
   } finally {
     await client.end();
   }
