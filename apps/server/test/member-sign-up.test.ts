@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.js';
-import { consoleOrigin, signIn } from './auth.js';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './auth.js';
 import { buildOrganisation, buildTeacher } from './factories.js';
+import { appForFile, formBody as form, uniqueEmail as unique } from './file-app.js';
 
 // Issue 15 item 1: an imported (pending) teacher who creates or verifies an account becomes a
 // signed-up teacher (role 600, the account's name), whatever the sign-in method.
 
-let t: TestApp;
-let origin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  origin = consoleOrigin(t.app);
-});
-afterAll(() => t?.close());
-
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const t = appForFile();
 
 async function pendingIn(email: string) {
   const org = await buildOrganisation(t.app.db);
@@ -38,7 +29,7 @@ describe('a pending member signs up', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/auth/email',
-      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
       payload: form({ email, password: 'secret-1', displayName: 'Pat Pending', isTeacher: 'true', registrationAttempt: 'true' }),
     });
     expect(created.statusCode).toBe(200);

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.js';
-import { consoleOrigin, signIn } from '../../test/auth.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helper.js';
+import { signIn } from '../../test/auth.js';
 import { buildAdmin, buildOrganisation, buildTeacher } from '../../test/factories.js';
+import { appForFile, formBody as form, uniqueEmail as unique } from '../../test/file-app.js';
 
-/** Issue 14 items 2 (proxy headers), 7 (control characters), 8 (one error handler), 9 (dev origin), 10 (same origin). */
-let t: TestApp;
-let origin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  origin = consoleOrigin(t.app);
-}, 180_000);
-afterAll(() => t?.close());
-
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+/** The edge of the server: proxy headers, control characters, one error handler, the development and same-origin checks. */
+const t = appForFile({}, { timeout: 180_000 });
 
 describe('control characters are refused at the edge (400)', () => {
   it('refuses a NUL byte on the signed-out routes', async () => {
     const cases = [
-      { method: 'POST' as const, url: '/auth/email', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ email: 'a\u0000b@x.org', password: 'secret-1' }) },
-      { method: 'POST' as const, url: '/api/resend-email/a%00b%40x.org', headers: { origin } },
-      { method: 'POST' as const, url: '/auth/allowed-as-teacher', headers: { origin }, payload: { email: 'a\u0000b@x.org' } },
+      { method: 'POST' as const, url: '/auth/email', headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ email: 'a\u0000b@x.org', password: 'secret-1' }) },
+      { method: 'POST' as const, url: '/api/resend-email/a%00b%40x.org', headers: { origin: t.origin } },
+      { method: 'POST' as const, url: '/auth/allowed-as-teacher', headers: { origin: t.origin }, payload: { email: 'a\u0000b@x.org' } },
       { method: 'GET' as const, url: '/api/users/v2/providers/a%00b%40x.org' },
-      { method: 'POST' as const, url: '/identity/sign-in/email', headers: { origin }, payload: { email: 'a\u0000b@x.org', password: 'secret-1' } },
+      { method: 'POST' as const, url: '/identity/sign-in/email', headers: { origin: t.origin }, payload: { email: 'a\u0000b@x.org', password: 'secret-1' } },
       { method: 'GET' as const, url: '/healthz?x=%00' },
     ];
     for (const request of cases) {
@@ -47,7 +39,7 @@ describe('control characters are refused at the edge (400)', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/email',
-      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
       payload: form({ email: unique('plain'), password: 'tab\there\nline é ✓' }),
     });
     expect(response.statusCode).toBe(400);
@@ -119,7 +111,7 @@ describe('proxy headers', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/auth/email',
-        headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i + 1}` },
         payload: form({ email, password: `wrong-${i}` }),
       });
       statuses.push(response.statusCode);
@@ -136,7 +128,7 @@ describe('proxy headers', () => {
         const response = await proxied.app.inject({
           method: 'POST',
           url: '/auth/email',
-          headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i + 1}` },
+          headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i + 1}` },
           payload: form({ email, password: `wrong-${i}` }),
         });
         statuses.push(response.statusCode);

@@ -1,20 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { consoleOrigin, signIn } from '../../../test/auth.js';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/auth.js';
 import { buildOrganisation } from '../../../test/factories.js';
+import { appForFile, formBody as form, uniqueEmail as unique } from '../../../test/file-app.js';
 
-let t: TestApp;
-let origin: string;
-beforeAll(async () => {
-  t = await buildTestApp({ CHAT_SUPPORT_SECRET: 'chat-secret', CHAT_SUPPORT_PROVIDER: 'intercom' });
-  origin = consoleOrigin(t.app);
-});
-afterAll(() => t?.close());
+const t = appForFile({ CHAT_SUPPORT_SECRET: 'chat-secret', CHAT_SUPPORT_PROVIDER: 'intercom' });
 
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const formHeaders = () => ({ origin, 'content-type': 'application/x-www-form-urlencoded' });
+const formHeaders = () => ({ origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' });
 
 describe('POST /auth/email (sign-in)', () => {
   it('200 returns a custom token that signs the user in', async () => {
@@ -24,7 +16,7 @@ describe('POST /auth/email (sign-in)', () => {
     expect(response.statusCode).toBe(200);
     const { token, emailVerified } = response.json();
     expect(emailVerified).toBe(true);
-    const verify = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin }, payload: { token } });
+    const verify = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin: t.origin }, payload: { token } });
     expect(verify.statusCode).toBe(200);
     expect(verify.json().user.email).toBe(email);
   });
@@ -106,7 +98,7 @@ describe('access log, chat support hash, /users/{uid}', () => {
     expect(response.statusCode).toBe(204);
     const rows = await t.app.db.selectFrom('access_log').select('event').where('user_id', '=', userId).execute();
     expect(rows.map((r) => r.event)).toEqual(['re-auth']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/access-log/re-auth', headers: { origin } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v2/access-log/re-auth', headers: { origin: t.origin } })).statusCode).toBe(401);
   });
 
   it('identity verification is the HMAC of the uid, only for the user themselves', async () => {
@@ -131,7 +123,7 @@ describe('access log, chat support hash, /users/{uid}', () => {
   });
 
   it('POST /payments/v1/admin/auth without a session or credentials is 401', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/payments/v1/admin/auth', headers: { origin } });
+    const response = await t.app.inject({ method: 'POST', url: '/payments/v1/admin/auth', headers: { origin: t.origin } });
     expect(response.statusCode).toBe(401);
   });
 });

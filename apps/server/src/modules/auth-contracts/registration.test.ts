@@ -1,19 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { consoleOrigin, signIn } from '../../../test/auth.js';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/auth.js';
+import { appForFile, formBody as form, uniqueEmail as unique } from '../../../test/file-app.js';
 
-let t: TestApp;
-let origin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  origin = consoleOrigin(t.app);
-});
-afterAll(() => t?.close());
+const t = appForFile();
 
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const formHeaders = () => ({ origin, 'content-type': 'application/x-www-form-urlencoded' });
+const formHeaders = () => ({ origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' });
 
 async function mailsTo(email: string) {
   await t.app.mail.waitForIdle();
@@ -51,7 +43,7 @@ describe('registration and e-mail verification', () => {
     expect(created.statusCode).toBe(200);
     expect(created.json().emailVerified).toBe(false);
 
-    const verify = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin }, payload: { token: created.json().token } });
+    const verify = await t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin: t.origin }, payload: { token: created.json().token } });
     expect(verify.json().user).toMatchObject({ email, name: 'New Teacher', emailVerified: false });
 
     const [mail] = await mailsTo(email);
@@ -97,12 +89,12 @@ describe('registration and e-mail verification', () => {
   it('resend mails the unverified account again and answers the same for unknown addresses', async () => {
     const email = unique('resend');
     await register(email);
-    const resent = await t.app.inject({ method: 'POST', url: `/api/resend-email/${encodeURIComponent(email)}`, headers: { origin } });
+    const resent = await t.app.inject({ method: 'POST', url: `/api/resend-email/${encodeURIComponent(email)}`, headers: { origin: t.origin } });
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ sent: true });
     expect(await mailsTo(email)).toHaveLength(2);
     const nobody = unique('resend-nobody');
-    const unknown = await t.app.inject({ method: 'POST', url: `/api/resend-email/${encodeURIComponent(nobody)}`, headers: { origin } });
+    const unknown = await t.app.inject({ method: 'POST', url: `/api/resend-email/${encodeURIComponent(nobody)}`, headers: { origin: t.origin } });
     expect(unknown.json()).toEqual({ sent: true });
     expect(await mailsTo(nobody)).toHaveLength(0);
   });
@@ -110,7 +102,7 @@ describe('registration and e-mail verification', () => {
 
 describe('password reset', () => {
   const requestReset = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin }, payload: { email } });
+    t.app.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin: t.origin }, payload: { email } });
 
   it('same answer for unknown e-mails; the link works once, within one hour', async () => {
     const email = unique('reset');
@@ -125,7 +117,7 @@ describe('password reset', () => {
 
     const [mail] = await mailsTo(email);
     const link = linkIn(mail?.text_body ?? '', '/auth/reset-password');
-    const token = new URL(link, origin).searchParams.get('token') ?? '';
+    const token = new URL(link, t.origin).searchParams.get('token') ?? '';
     const stored = await t.app.db.selectFrom('verification').select('expiresAt').where('identifier', '=', `reset-password:${token}`).executeTakeFirstOrThrow();
     const lifetime = new Date(stored.expiresAt).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(55 * 60_000);
@@ -150,7 +142,7 @@ describe('password reset', () => {
     await signIn(t.app, { email, password: 'old-secret' });
     await requestReset(email);
     const [mail] = await mailsTo(email);
-    const token = new URL(linkIn(mail?.text_body ?? '', '/auth/reset-password'), origin).searchParams.get('token') ?? '';
+    const token = new URL(linkIn(mail?.text_body ?? '', '/auth/reset-password'), t.origin).searchParams.get('token') ?? '';
     await t.app.db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000) }).where('identifier', '=', `reset-password:${token}`).execute();
     const response = await t.app.inject({ method: 'POST', url: '/auth/reset-password', headers: formHeaders(), payload: form({ token, newPassword: 'new-secret' }) });
     expect(response.statusCode).toBe(400);

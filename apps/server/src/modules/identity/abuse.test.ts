@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { consoleOrigin, sessionCookieFrom, signIn } from '../../../test/auth.js';
+import { sessionCookieFrom, signIn } from '../../../test/auth.js';
+import { appForFile, uniqueEmail as unique } from '../../../test/file-app.js';
 
-let t: TestApp;
-let origin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  origin = consoleOrigin(t.app);
-});
-afterAll(() => t?.close());
-
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
+const t = appForFile();
 
 describe('abuse resistance', () => {
   it('a burst of wrong passwords ends in 429 auth/too-many-requests', async () => {
@@ -21,7 +13,7 @@ describe('abuse resistance', () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/auth/email',
-        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ email, password: `wrong-${i}` }).toString(),
       });
       statuses.push(response.statusCode);
@@ -47,7 +39,7 @@ describe('abuse resistance', () => {
         const response = await server.inject({
           method: 'POST',
           url: '/auth/email',
-          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
           payload: new URLSearchParams({ email, password: `wrong-${i}` }).toString(),
         });
         statuses.push(response.statusCode);
@@ -55,7 +47,7 @@ describe('abuse resistance', () => {
       expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429]);
       // Another address (or route) has its own count.
-      const other = await copy.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin }, payload: { email } });
+      const other = await copy.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin: t.origin }, payload: { email } });
       expect(other.statusCode).toBe(200);
     } finally {
       await copy.close();
@@ -66,7 +58,7 @@ describe('abuse resistance', () => {
     const email = unique('reset-burst');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin }, payload: { email } })).statusCode);
+      statuses.push((await t.app.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin: t.origin }, payload: { email } })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
@@ -96,7 +88,7 @@ describe('abuse resistance', () => {
   it('signing in issues a new session id and ends the one the browser held', async () => {
     const email = unique('rotate');
     const first = await signIn(t.app, { email, password: 'secret-1' });
-    const signInAgain = await t.app.inject({ method: 'POST', url: '/identity/sign-in/email', headers: { origin, cookie: first.headers.cookie }, payload: { email, password: 'secret-1' } });
+    const signInAgain = await t.app.inject({ method: 'POST', url: '/identity/sign-in/email', headers: { origin: t.origin, cookie: first.headers.cookie }, payload: { email, password: 'secret-1' } });
     expect(signInAgain.statusCode).toBe(200);
     const second = sessionCookieFrom(signInAgain.headers['set-cookie']);
     expect(second).toBeDefined();

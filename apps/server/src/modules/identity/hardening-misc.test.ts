@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { consoleOrigin, sessionCookieFrom, signIn } from '../../../test/auth.js';
+import { describe, expect, it } from 'vitest';
+import { sessionCookieFrom, signIn } from '../../../test/auth.js';
 import { buildTeacher } from '../../../test/factories.js';
 import { graphql, orgWithAdmin } from '../../../test/teachers.helpers.js';
 import { sendMailHandler } from '../../mail/send-mail.job.js';
+import { appForFile, uniqueEmail as unique } from '../../../test/file-app.js';
 
 /** Issue 14 item 9: length limits, the admin/auth token in the same browser, the mail log, session tokens. */
-let t: TestApp;
-let origin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  origin = consoleOrigin(t.app);
-}, 180_000);
-afterAll(() => t?.close());
-
-const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
+const t = appForFile({}, { timeout: 180_000 });
 
 describe('length limits', () => {
   it('refuses a display name no person has, on both registration routes', async () => {
@@ -22,11 +14,11 @@ describe('length limits', () => {
     const viaForm = await t.app.inject({
       method: 'POST',
       url: '/auth/email',
-      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ email: unique('long'), password: 'secret-1', displayName: long, registrationAttempt: 'true' }).toString(),
     });
     expect(viaForm.statusCode).toBe(400);
-    const viaSdk = await t.app.inject({ method: 'POST', url: '/identity/sign-up/email', headers: { origin }, payload: { email: unique('long'), password: 'secret-12', name: long } });
+    const viaSdk = await t.app.inject({ method: 'POST', url: '/identity/sign-up/email', headers: { origin: t.origin }, payload: { email: unique('long'), password: 'secret-12', name: long } });
     expect(viaSdk.statusCode).toBe(400);
     expect(await t.app.db.selectFrom('user').select('id').where('name', '=', long).execute()).toEqual([]);
   });

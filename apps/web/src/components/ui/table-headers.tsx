@@ -78,3 +78,23 @@ export function ActionsHeader() {
     </Table.Th>
   );
 }
+
+export interface ColumnHeadersProps {
+  /** The columns' names, in order. */
+  names: readonly string[];
+  /** Mantine font size of the header text (a phone uses a smaller one). */
+  fz?: string;
+}
+
+/** Plain column headers, one `th scope="col"` per name. */
+export function ColumnHeaders({ names, fz }: ColumnHeadersProps) {
+  return (
+    <>
+      {names.map((name) => (
+        <Table.Th key={name} scope="col" fz={fz}>
+          {name}
+        </Table.Th>
+      ))}
+    </>
+  );
+}

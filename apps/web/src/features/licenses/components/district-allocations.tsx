@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCount, type LicenseAllocation, type OrganisationLicense } from '@quire/core';
 import { useState } from 'react';
 import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
-import { ActionsHeader } from '../../../components/ui/table-headers.js';
+import { ActionsHeader, ColumnHeaders } from '../../../components/ui/table-headers.js';
 import { userFacingMessage } from '../../../lib/api/index.js';
 import { notifyInfo } from '../../../lib/notify.js';
 import { districtFigures } from '../api/get-organisation-licenses.js';
@@ -85,15 +85,7 @@ function LicenseAllocations({ license, canChange, onChange }: { license: Organis
           <Table verticalSpacing="xs" horizontalSpacing={narrow ? 6 : 'xs'} aria-labelledby={titleId}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col" fz={header}>
-                  School
-                </Table.Th>
-                <Table.Th scope="col" fz={header}>
-                  Allocated
-                </Table.Th>
-                <Table.Th scope="col" fz={header}>
-                  Assigned
-                </Table.Th>
+                <ColumnHeaders names={['School', 'Allocated', 'Assigned']} fz={header} />
                 {canChange ? <ActionsHeader /> : null}
               </Table.Tr>
             </Table.Thead>

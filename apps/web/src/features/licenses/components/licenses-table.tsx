@@ -2,6 +2,7 @@ import { Group, Table, Text } from '@mantine/core';
 import { allocationShareText, available, formatCount, NO_TOTAL_BOOKS, TABLE_ROW_HEIGHT, totalBooks, type OrganisationLicense } from '@quire/core';
 import { IconAlertTriangleFilled } from '@tabler/icons-react';
 import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
+import { ColumnHeaders } from '../../../components/ui/table-headers.js';
 
 function booksLine(license: OrganisationLicense): string {
   const total = totalBooks(license);
@@ -23,18 +24,7 @@ export function LicensesTable({ licenses }: { licenses: OrganisationLicense[] })
         <Table verticalSpacing="sm" horizontalSpacing={narrow ? 6 : 'xs'} highlightOnHover aria-label="Licenses">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col" fz={header}>
-                License
-              </Table.Th>
-              <Table.Th scope="col" fz={header}>
-                Assigned
-              </Table.Th>
-              <Table.Th scope="col" fz={header}>
-                Available
-              </Table.Th>
-              <Table.Th scope="col" fz={header}>
-                Total purchased
-              </Table.Th>
+              <ColumnHeaders names={['License', 'Assigned', 'Available', 'Total purchased']} fz={header} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
