@@ -3,7 +3,7 @@ import { abbreviateNumber, analyticsBreakdownSchema, analyticsSessionSchema, typ
 import { expect, test } from '../../fixtures/auth.js';
 import { AnalyticsPage } from '../../pages/analytics-page.js';
 import { PHONE_PROJECT } from '../../support/env.js';
-import { expectWithinWidth } from '../../support/layout.js';
+import { expectNoSidewaysScroll, expectWithinWidth } from '../../support/layout.js';
 
 // Analytics at a district (docs/districts.md, "District views: Analytics"), on the demo's Riverside Unified School
 // District over Oakwood Elementary School and Willow Creek Primary School: the tiles sum the schools, a By school
@@ -42,7 +42,7 @@ test('a district admin sees the district summed over its schools, by school, and
   if (test.info().project.name === PHONE_PROJECT) {
     // At 390 px the table scrolls inside its own region, which the keyboard can reach; the page itself does not.
     await expectWithinWidth(page, page.getByRole('region', { name: 'Table By school' }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
   }
 
   // Keyboard: Tab from the time options reaches the first school's link; Enter opens the school's Analytics.
