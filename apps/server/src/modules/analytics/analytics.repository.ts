@@ -174,7 +174,7 @@ export async function booksCreatedPerPeriod(
   return rows.filter((r) => r.total !== 0).map((r) => ({ date: r.date, count: r.total }));
 }
 
-export interface BreakdownRow {
+interface BreakdownRow {
   organisationId: string;
   organisationName: string;
   own: boolean;
