@@ -118,7 +118,9 @@ try {
   const teachersUrl = `${base}/payments/v1/admin/organisations/${districtId}/members/teachers?view=district&sort=email&dir=asc&pageSize=10`;
 
   // The district's Teachers: the first page and the middle page by number, HTTP against bare SQL.
-  const total = Number(((await (await fetch(`${teachersUrl}&page=1`, { headers })).json()) as { total: number }).total);
+  const firstAnswer = await fetch(`${teachersUrl}&page=1`, { headers });
+  if (!firstAnswer.ok) throw new Error(`district Teachers: ${firstAnswer.status} ${await firstAnswer.text()}`);
+  const total = Number(((await firstAnswer.json()) as { total: number }).total);
   const middle = Math.floor(Math.ceil(total / 10) / 2);
   const inDistrict = `m.organisation_id IN (SELECT organisation_id FROM organisation_ancestors WHERE ancestor_id = $1)`;
   for (const [label, page] of [['first page', 1], [`middle page (row ${(middle - 1) * 10})`, middle]] as const) {
