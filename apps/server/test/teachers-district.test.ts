@@ -133,6 +133,42 @@ describe('GET …/members/teachers?view=district', () => {
     expect(everyone.size).toBe(520);
   });
 
+  it('sorts by School both ways: Next by cursor through every page gives the pages by number, schools in order', async () => {
+    const root = await buildOrganisation(t.app.db, { name: `Middle ${tag()}` });
+    const zeta = await buildOrganisation(t.app.db, { name: 'zeta Primary', parent_id: root.id });
+    const alpha = await buildOrganisation(t.app.db, { name: 'Alpha Elementary', parent_id: root.id });
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      id: randomUUID(),
+      organisation_id: [root.id, zeta.id, alpha.id][i % 3]!,
+      // The same e-mails in every school: ties the member id breaks.
+      email: `s${String(i % 40).padStart(2, '0')}@middle.example.org`,
+      display_name: 'Sam',
+      role: 600,
+      pending: false,
+    }));
+    await t.app.db.insertInto('members').values(rows).execute();
+    const headers = await adminOf(root.id);
+    for (const dir of ['asc', 'desc'] as const) {
+      const ask = async (query: string) => (await list(root.id, headers, `view=district&sort=school&dir=${dir}&pageSize=20&${query}`)).json<Page>();
+      const byNumber: string[] = [];
+      const byCursor: string[] = [];
+      const schools: string[] = [];
+      for (let page = 1; page <= 6; page++) byNumber.push(...(await ask(`page=${page}`)).members.map((m) => m.id));
+      let answer = await ask('page=1');
+      for (;;) {
+        byCursor.push(...answer.members.map((m) => m.id));
+        schools.push(...answer.members.map((m) => m.organisation?.name ?? ''));
+        if (!answer.nextCursor) break;
+        answer = await ask(`after=${encodeURIComponent(answer.nextCursor)}`);
+      }
+      expect(byCursor, dir).toEqual(byNumber);
+      expect(new Set(byCursor).size).toBe(120);
+      const order = [alpha.name, root.name, zeta.name];
+      const expected = (dir === 'asc' ? order : order.reverse()).flatMap((name) => schools.filter((s) => s === name));
+      expect(schools, dir).toEqual(expected);
+    }
+  });
+
   it("is for the district's admins: a school admin gets the forbidden organisation's answer, a library manager 403", async () => {
     const d = await district();
     const schoolAdmin = await adminOf(d.north.id);

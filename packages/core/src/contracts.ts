@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { adminPageSchema, adminsImportedSchema, adminsRemovedSchema } from './schemas/admins.js';
 import {
+  analyticsBreakdownSchema,
   analyticsCountSchema,
   analyticsIntakeResultSchema,
   analyticsPeriodicCountSchema,
@@ -107,6 +108,7 @@ export const restContracts = {
   'GET /analytics/users/organisations/:orgId/libraries/count': analyticsCountSchema,
   'GET /analytics/users/organisations/:orgId/books/count': analyticsCountSchema,
   'GET /analytics/users/organisations/:orgId/books/count/periodic': analyticsPeriodicCountSchema,
+  'GET /analytics/data/app/organisations/:orgId/breakdown.json': analyticsBreakdownSchema,
   'GET /analytics/data/app/organisations/:orgId/:file': analyticsSeriesSchema,
   'GET /analytics/data/app/organisations/:orgId/:metric/:file': analyticsSeriesSchema,
   'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,

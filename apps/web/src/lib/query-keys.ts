@@ -25,6 +25,7 @@ export const queryKeys = {
   analyticsSession: (orgId: string) => ['organisation', orgId, 'analytics', 'session'] as const,
   analyticsCount: (orgId: string, subject: string, range: { period: string; from: string; to: string } | null) =>
     ['organisation', orgId, 'analytics', 'count', subject, range?.period ?? null, range?.from ?? null, range?.to ?? null] as const,
+  analyticsBreakdown: (orgId: string, range: { from: string; to: string }) => ['organisation', orgId, 'analytics', 'breakdown', range.from, range.to] as const,
   analyticsSeries: (orgId: string, metric: string, granularity: string, range: { from: string; to: string }) =>
     ['organisation', orgId, 'analytics', 'series', metric, granularity, range.from, range.to] as const,
   booksCreated: (orgId: string, range: { period: string; from: string; to: string }) =>

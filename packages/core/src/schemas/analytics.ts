@@ -117,6 +117,8 @@ export const analyticsSessionSchema = z.object({
     librariesCount: z.string(),
     booksCount: z.string(),
     booksCountPeriodic: z.string(),
+    /** The organisation's own figures and each organisation directly below it (a district's schools): analyticsBreakdownSchema. */
+    breakdown: z.string(),
     data: z.object({
       sessions: seriesUrlsSchema,
       'sessions-duration': seriesUrlsSchema,
@@ -182,3 +184,33 @@ export const analyticsSeriesSchema = z.object({
   rows: z.array(analyticsRowSchema),
 });
 export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
+
+/**
+ * One row of an organisation's breakdown: the organisation's own figures, or one organisation directly below it
+ * (a district's school) with every organisation under that one. Students, libraries and books are all-time; books
+ * created, sessions and session seconds are within the range.
+ */
+const analyticsBreakdownRowSchema = z.object({
+  organisationId: z.string(),
+  organisationName: z.string(),
+  /** True for the organisation asked about (its own figures alone); false for an organisation below it. */
+  own: z.boolean(),
+  students: z.number(),
+  libraries: z.number(),
+  books: z.number(),
+  booksCreated: z.number(),
+  sessions: z.number(),
+  sessionSeconds: z.number(),
+});
+export type AnalyticsBreakdownRow = z.infer<typeof analyticsBreakdownRowSchema>;
+
+/**
+ * data/app/organisations/{orgId}/breakdown.json: the organisation's own row first, then one row per organisation
+ * directly below it, by name. The rows add up to the organisation's tiles.
+ */
+export const analyticsBreakdownSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  organisations: z.array(analyticsBreakdownRowSchema),
+});
+export type AnalyticsBreakdown = z.infer<typeof analyticsBreakdownSchema>;

@@ -6,7 +6,8 @@ import { organisationLicenseSchema } from './licenses.js';
 
 const teacherStatusSchema = z.enum(['active', 'inactive']);
 export type TeacherStatus = z.infer<typeof teacherStatusSchema>;
-const teacherSortKeySchema = z.enum(['email', 'name', 'signedUp', 'license', 'removed']);
+/** `school`: by the name of the teacher's organisation (a district's list; on one organisation's list it orders as `email`). */
+const teacherSortKeySchema = z.enum(['email', 'name', 'signedUp', 'license', 'removed', 'school']);
 export type TeacherSortKey = z.infer<typeof teacherSortKeySchema>;
 const sortDirectionSchema = z.enum(['asc', 'desc']);
 export type SortDirection = z.infer<typeof sortDirectionSchema>;

@@ -8,7 +8,7 @@ import type { DB } from '../../db/types.js';
 import { countRequest, readCount } from '../../db/rate-limit.repository.js';
 import { AppError, appError, unauthorised } from '../../errors.js';
 import type { AnalyticsAnswerCache } from './analytics-cache.js';
-import { ingestEvents } from './analytics.service.js';
+import { ingestEvents, organisationsCounting } from './analytics.service.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -69,8 +69,9 @@ export const analyticsIntakeRoutes = (cache: AnalyticsAnswerCache): FastifyPlugi
     async (request) => {
       const result = await ingestEvents(app.db, request.body.events);
       // Every event was valid (ingestEvents refuses the whole batch otherwise): their organisations' kept answers
-      // are out of date now (analytics-cache.ts).
-      cache.forget(new Set(request.body.events.map((e) => (e as { organisationId: string }).organisationId)));
+      // are out of date now (analytics-cache.ts), and so are those of every organisation above them, whose figures
+      // include theirs.
+      cache.forget(await organisationsCounting(app.db, request.body.events.map((e) => (e as { organisationId: string }).organisationId)));
       return result;
     },
   );

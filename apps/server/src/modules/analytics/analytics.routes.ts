@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, analyticsCountQuerySchema, analyticsCountSchema, analyticsPeriodicCountSchema,
+  ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, analyticsBreakdownSchema, analyticsCountQuerySchema, analyticsCountSchema, analyticsPeriodicCountSchema,
   analyticsRangeQuerySchema, analyticsSeriesSchema, analyticsSessionSchema, type AnalyticsGranularity, type AnalyticsMetric,
 } from '@quire/core';
 import type { FastifyReply } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { requireActor } from '../access/actor.js';
 import type { AnalyticsAnswerCache } from './analytics-cache.js';
-import { createSession, readBooksPeriodic, readCount, readSeries, resolveRange, type CountSubject } from './analytics.service.js';
+import { createSession, readBooksPeriodic, readBreakdown, readCount, readSeries, resolveRange, type CountSubject } from './analytics.service.js';
 import { createLinkSessionCheck } from './link-session.js';
 import type { UrlSigner } from './signed-url.js';
 
@@ -101,6 +101,32 @@ export function analyticsRoutes(signer: UrlSigner, cache: AnalyticsAnswerCache):
         const range = resolveRange(request.query);
         return sendAnswer(reply, cache, organisationId, `books periodic ${period} ${range.from} ${range.to}`, analyticsPeriodicCountSchema, () =>
           readBooksPeriodic(app.db, organisationId, period, range),
+        );
+      },
+    );
+
+    app.get(
+      '/analytics/data/app/organisations/:orgId/breakdown.json',
+      {
+        config: signedRoute,
+        schema: {
+          tags: ['analytics'],
+          summary: "The organisation's own figures and each organisation directly below it (a district's schools) (signed URL)",
+          description:
+            'One row for the organisation itself (its own figures alone), then one per organisation directly below it with every ' +
+            'organisation under that one, by name; the rows add up to the organisation\'s counts. Students, libraries and books ' +
+            'are all-time; books created, sessions and session seconds within from/to (defaults as for the charts).',
+          params: z.object({ orgId }),
+          querystring: analyticsRangeQuerySchema,
+          response: { 200: analyticsBreakdownSchema },
+        },
+      },
+      async (request, reply) => {
+        const { orgId: organisationId } = request.params;
+        await verifyLink(organisationId, request.query);
+        const range = resolveRange(request.query);
+        return sendAnswer(reply, cache, organisationId, `breakdown ${range.from} ${range.to}`, analyticsBreakdownSchema, () =>
+          readBreakdown(app.db, organisationId, range),
         );
       },
     );

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   ANALYTICS_GRANULARITIES, ANALYTICS_METRICS, CHART_HISTORY_MONTHS, NAMED_ANALYTICS_METRICS, analyticsEventSchema, parseYyyymmdd,
-  type AnalyticsCount, type AnalyticsGranularity, type AnalyticsIntakeResult, type AnalyticsMetric, type AnalyticsPeriod,
+  type AnalyticsBreakdown, type AnalyticsCount, type AnalyticsGranularity, type AnalyticsIntakeResult, type AnalyticsMetric, type AnalyticsPeriod,
   type AnalyticsPeriodicCount, type AnalyticsSeries, type AnalyticsSession,
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
@@ -10,7 +10,7 @@ import type { Actor } from '../access/actor.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import {
   booksCreatedPerPeriod, countBooks, countLibraries, countStudents, existingOrganisations, insertEventsWithRollups,
-  readRollup, type StoredEvent,
+  organisationsAndAbove, readBreakdown as readBreakdownRows, readRollup, type StoredEvent,
 } from './analytics.repository.js';
 import type { UrlSigner } from './signed-url.js';
 
@@ -98,10 +98,14 @@ async function withDeadlockRetry<T>(work: () => Promise<T>, attempts = 3): Promi
 
 // ---------------------------------------------------------------- session
 
-const SERIES_PATH = (orgId: string, metric: AnalyticsMetric) => `/analytics/data/app/organisations/${encodeURIComponent(orgId)}/${metric}`;
+const DATA_PATH = (orgId: string) => `/analytics/data/app/organisations/${encodeURIComponent(orgId)}`;
+const SERIES_PATH = (orgId: string, metric: AnalyticsMetric) => `${DATA_PATH(orgId)}/${metric}`;
 const USERS_PATH = (orgId: string) => `/analytics/users/organisations/${encodeURIComponent(orgId)}`;
 
-/** The analytics session of spec §3: refreshIn, usersOrganisation and the signed URLs. Admins only. */
+/**
+ * The analytics session of spec §3: refreshIn, usersOrganisation and the signed URLs. Admins only: an admin of a
+ * district is an admin of its schools, so the district's figures (which include its schools') are theirs to see.
+ */
 export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Actor, organisationId: string, now = Date.now()): Promise<AnalyticsSession> {
   const { organisation } = await requireOrgAccess(db, actor, organisationId, 'admin');
   // Tied to the session that asks: its links stop working when it ends or loses access (link-session.ts).
@@ -125,6 +129,7 @@ export async function createSession(db: Kysely<DB>, signer: UrlSigner, actor: Ac
       librariesCount: signed(`${USERS_PATH(organisationId)}/libraries/count`),
       booksCount: signed(`${USERS_PATH(organisationId)}/books/count`),
       booksCountPeriodic: signed(`${USERS_PATH(organisationId)}/books/count/periodic`),
+      breakdown: signed(`${DATA_PATH(organisationId)}/breakdown.json`),
       data,
     },
   };
@@ -222,4 +227,15 @@ export async function readBooksPeriodic(db: Kysely<DB>, organisationId: string, 
   const byDate = new Map(found.map((r) => [r.date, r.count]));
   const rows = found.length ? [...periodStarts(granularity, range)].map((date) => ({ date, count: byDate.get(date) ?? 0 })) : [];
   return { period, from: range.from.replace(/-/g, ''), to: range.to.replace(/-/g, ''), rows };
+}
+
+/** breakdown.json: the organisation's own figures and each organisation directly below it (readBreakdown in the repository). */
+export async function readBreakdown(db: Kysely<DB>, organisationId: string, range: DayRange): Promise<AnalyticsBreakdown> {
+  const organisations = await readBreakdownRows(db, organisationId, range.from, range.to);
+  return { from: range.from.replace(/-/g, ''), to: range.to.replace(/-/g, ''), organisations };
+}
+
+/** The organisations whose figures the events change: theirs and every organisation above them (a district sums its schools). */
+export async function organisationsCounting(db: Kysely<DB>, organisationIds: Iterable<string>): Promise<string[]> {
+  return organisationsAndAbove(db, [...new Set(organisationIds)]);
 }

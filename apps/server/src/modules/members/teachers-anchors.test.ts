@@ -173,6 +173,28 @@ describe('numbered pages from anchors', () => {
         expect(got.members.every((m) => m.organisation && [root.id, north.id, south.id].includes(m.organisation.id))).toBe(true);
       }
     }
+    // By School: the same rows as a plain ORDER BY of the school's name, the e-mail and the member id, written here
+    // on its own; and again after a school is renamed past the others (its anchors no longer hold).
+    const plain = async (dir: 'asc' | 'desc', page: number) => {
+      const d = sql.raw(dir);
+      const { rows } = await sql<{ id: string }>`
+        SELECT m.id FROM members m JOIN organisations o ON o.id = m.organisation_id
+        WHERE m.organisation_id IN (${root.id}, ${north.id}, ${south.id}) AND NOT m.is_student AND NOT m.is_provider_staff AND m.revoked_at IS NULL
+        ORDER BY lower(o.name) ${d}, m.email ${d}, m.id ${d} LIMIT 10 OFFSET ${(page - 1) * 10}`.execute(db);
+      return rows.map((r) => r.id);
+    };
+    const bySchool = async (label: string) => {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const page of [2, 9, 23, 38, 44, 2]) {
+          await anchorsSettled(db);
+          const got = await listTeachers(db, actor, { ...filter, sort: 'school', dir, page, pageSize: 10 });
+          expect(got.members.map((m) => m.id), `${label} school ${dir} page ${page}`).toEqual(await plain(dir, page));
+        }
+      }
+    };
+    await bySchool('school');
+    await db.updateTable('organisations').set({ name: 'aaa North' }).where('id', '=', north.id).execute();
+    await bySchool('after a rename');
     // A school moved out of the district: its anchors no longer hold.
     await db.updateTable('organisations').set({ parent_id: null }).where('id', '=', south.id).execute();
     for (const page of [2, 9, 23]) {

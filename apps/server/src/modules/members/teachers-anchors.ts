@@ -12,7 +12,7 @@ import { filtered, keysetOrder, listOrganisations, seekColumns, sortExpressions,
  * changes the quotas its licence order sorts by); anchors are kept with the version they were read at, and a page
  * uses them only when the version it reads in its own statement is still that one. Otherwise the page is read by
  * OFFSET (from the nearer end, as before) and the anchors are read again. A district's version is the list of its
- * organisations' versions, so a school moving in or out of it also makes its anchors stale.
+ * organisations' versions and names, so a school moving in or out of it, or renamed, also makes its anchors stale.
  *
  * Kept in the process (each server copy its own, small: 1,000 anchors for 100,000 teachers): nothing but speed
  * depends on them.
@@ -35,10 +35,11 @@ export function listVersion(db: Kysely<DB>, shape: Pick<FilterShape, 'district'>
   if (!shape.district) {
     return sql<string>`coalesce((SELECT mv.version::text FROM member_list_versions AS mv WHERE mv.organisation_id = ${v.organisationId}), '0')`;
   }
-  // Every organisation of the tree with its version: a write in any of them, or a school moved in or out, changes it.
+  // Every organisation of the tree with its version and its name: a write in any of them, a school moved in or out, or
+  // a school renamed (the School order) changes it. Hashed: a district of hundreds of schools gives a short text.
   const tree = listOrganisations(db, { district: true, school: false }, v);
-  return sql<string>`(SELECT coalesce(string_agg(t.organisation_id || ':' || coalesce(mv.version, 0)::text, ',' ORDER BY t.organisation_id), '')
-    FROM (${tree}) AS t LEFT JOIN member_list_versions AS mv ON mv.organisation_id = t.organisation_id)`;
+  return sql<string>`(SELECT md5(coalesce(string_agg(t.organisation_id || ':' || coalesce(mv.version, 0)::text || ':' || o.name, ',' ORDER BY t.organisation_id), ''))
+    FROM (${tree}) AS t JOIN organisations AS o ON o.id = t.organisation_id LEFT JOIN member_list_versions AS mv ON mv.organisation_id = t.organisation_id)`;
 }
 
 const caches = new WeakMap<object, Map<string, Anchors>>();

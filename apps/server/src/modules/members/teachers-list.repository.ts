@@ -67,13 +67,19 @@ export interface TeacherRow {
   organisation_name?: string | null;
 }
 
-/** Sort expressions; each is followed by m.email, unique per organisation, so the order is total. name matches members_teachers_name_idx. */
+/**
+ * Sort expressions; each is followed by m.email, unique per organisation (and by m.id in a district's list), so the
+ * order is total. name matches members_teachers_name_idx. school is the School column, case-insensitive like name: the
+ * name of the member's organisation, read by its primary key (no index orders members by it; a district's list sorted by
+ * school sorts its matches, as the licence order does).
+ */
 export const sortExpressions: Record<TeacherSortKey, { expr: RawBuilder<unknown>; type: string }> = {
   email: { expr: sql`m.email`, type: 'text' },
   name: { expr: sql`lower(m.display_name)`, type: 'text' },
   signedUp: { expr: sql`(NOT m.pending)`, type: 'boolean' },
   license: { expr: sql`coalesce(l.book_quota * coalesce(l.library_quota, 1), -1)`, type: 'integer' },
   removed: { expr: sql`coalesce(m.revoked_at, 'epoch'::timestamptz)`, type: 'timestamptz' },
+  school: { expr: sql`lower((SELECT so.name FROM organisations AS so WHERE so.id = m.organisation_id))`, type: 'text' },
 };
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters. */

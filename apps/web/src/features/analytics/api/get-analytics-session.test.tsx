@@ -19,7 +19,7 @@ beforeEach(() => {
       signedQuery: `expires=${issued}&signature=s${issued}`,
       urls: {
         studentsCount: '/analytics/users/organisations/org-1/students/count?expires=1&signature=s',
-        librariesCount: '', booksCount: '', booksCountPeriodic: '',
+        librariesCount: '', booksCount: '', booksCountPeriodic: '', breakdown: '',
         data: Object.fromEntries(['sessions', 'sessions-duration', 'sessions-by-os', 'sessions-by-provider', 'email-domains'].map((m) => [m, { total: '', daily: '', weekly: '', monthly: '' }])),
       },
     };

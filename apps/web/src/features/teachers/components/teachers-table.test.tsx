@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.js';
 import { teacherScreenAccess } from '../model/teacher-access.js';
@@ -33,7 +34,7 @@ const access = teacherScreenAccess({
   providerEmailDomain: 'provider.test',
 });
 
-function renderTable() {
+function renderTable(options: { showSchool?: boolean; sort?: 'email' | 'school'; onSort?: (key: string) => void } = {}) {
   const ann = buildMember({
     email: 'ann.longname@school.test',
     displayName: 'Ann Lee',
@@ -47,9 +48,10 @@ function renderTable() {
       status="active"
       access={access}
       productName="Quire"
-      sort="email"
+      sort={options.sort ?? 'email'}
       dir="asc"
-      onSort={vi.fn()}
+      onSort={options.onSort ?? vi.fn()}
+      showSchool={options.showSchool}
       selected={new Set()}
       onToggle={vi.fn()}
       onTogglePage={vi.fn()}
@@ -83,5 +85,24 @@ describe('the teachers table from 390 px up (issue 15, item 14)', () => {
     const table = renderTable();
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/,.*$/, '').trim());
     expect(headers).toEqual(['', 'Name', 'Email', 'Signed up', 'License', 'Certification', 'Actions']);
+  });
+
+  it("a district's list sorts by School from its header, by keyboard", async () => {
+    tablesHaveRoom(960);
+    const onSort = vi.fn();
+    const table = renderTable({ showSchool: true, onSort });
+    const header = within(table).getByRole('columnheader', { name: /^School/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    const button = within(header).getByRole('button', { name: 'School, sort' });
+    button.focus();
+    vi.useRealTimers();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(onSort).toHaveBeenCalledWith('school');
+  });
+
+  it("marks the School header sorted when the list is sorted by school", () => {
+    tablesHaveRoom(960);
+    const table = renderTable({ showSchool: true, sort: 'school' });
+    expect(within(table).getByRole('columnheader', { name: /^School/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 });

@@ -81,7 +81,7 @@ function TeachersTableDrawn(props: TeachersTableProps) {
               ) : null}
               {narrow ? null : <SortHeader label="Name" column="name" {...sortProps} />}
               <SortHeader label="Email" column="email" {...sortProps} />
-              {showSchool && !narrow ? <Table.Th scope="col">School</Table.Th> : null}
+              {showSchool && !narrow ? <SortHeader label="School" column="school" {...sortProps} /> : null}
               {active ? (
                 narrow ? null : (
                   <>
