@@ -1,5 +1,5 @@
 // Plain data, no zod: the console's first download reads codes without the schemas' library (docs/platform.md).
-import { INPUT_LIMITS } from './constants.js';
+import { INPUT_LIMITS, LTI_MAX_BODY_BYTES, LTI_MAX_PARAMETERS } from './constants.js';
 import { authErrorCodeMessages, authMessages, importMessages, libraryMessages, portfolioMessages, rateLimitMessages, validationMessages } from './messages.js';
 
 interface ErrorEntry {
@@ -168,6 +168,26 @@ export const errorCatalogue = {
   lti_version: { status: 400, message: 'This LTI version is not supported: lti_version must be LTI-1p0.' },
   lti_resource_link_id: { status: 400, message: 'This launch has no resource_link_id. Check how the link is set up in your learning platform.' },
   lti_not_signed: { status: 400, message: 'This launch is not signed with OAuth 1.0a (HMAC-SHA1 or HMAC-SHA256).' },
+  lti_repeated_oauth: {
+    status: 400,
+    message: 'This launch names an OAuth parameter (oauth_…) more than once, which OAuth 1.0a does not allow. Check how the learning platform signs launches.',
+  },
+  lti_too_many_parameters: {
+    status: 400,
+    message: `This launch carries more than ${LTI_MAX_PARAMETERS.toLocaleString('en')} parameters, more than any learning platform sends. Check the link's custom parameters.`,
+  },
+  lti_launch_too_large: {
+    status: 413,
+    message: `This launch is larger than ${LTI_MAX_BODY_BYTES / 1024} KiB, more than any learning platform sends. Check the link's custom parameters.`,
+  },
+  lti_launch_not_form: {
+    status: 415,
+    message: 'A launch is a form post (application/x-www-form-urlencoded) from a learning platform; this request sent something else.',
+  },
+  lti_launch_url: {
+    status: 404,
+    message: 'This launch was sent to another address than the tool’s launch URL. Set the launch URL shown on the LMS Integration page in your learning platform.',
+  },
   lti_unknown_key: {
     status: 401,
     message: 'The consumer key of this launch is not recognised; it may have been revoked. Ask your administrator for the current key and secret.',

@@ -29,6 +29,8 @@ export interface LaunchRequest {
   method: string;
   /** Candidate URLs the platform may have signed: the public launch URL, and the URL the request reached. */
   urls: string[];
+  /** The launch reached another spelling of the launch URL (a trailing slash, another case): refused once signed. */
+  misspelledUrl?: boolean;
   /** Body and query parameters, in order, duplicates kept. */
   params: Array<[string, string]>;
   ip: string | null;
@@ -45,7 +47,7 @@ class LaunchRefused extends Error {
 }
 
 /** A launch refused for one of the catalogue's LTI reasons, with its status and message. */
-const fail = (code: LaunchRefusalCode, signed = false): LaunchResult => {
+export const fail = (code: LaunchRefusalCode, signed = false): LaunchResult & { ok: false } => {
   const { status, message } = errorCatalogue[code];
   return { ok: false, status, code, message, signed };
 };
@@ -74,6 +76,9 @@ function checkMessage(params: ReadonlyArray<readonly [string, string]>, signed =
  */
 export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: LaunchRequest): Promise<LaunchResult> {
   const { params } = launch;
+  // RFC 5849 §3.1: an OAuth parameter appears once. Which of two nonces or keys would count is anybody's guess.
+  const oauthNames = params.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n);
+  if (new Set(oauthNames).size !== oauthNames.length) return fail('lti_repeated_oauth');
   const consumerKey = first(params, 'oauth_consumer_key');
   const signatureMethod = first(params, 'oauth_signature_method');
   const signature = params.find(([n]) => n === 'oauth_signature')?.[1];
@@ -85,7 +90,7 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
     !SIGNATURE_METHODS.includes(signatureMethod as SignatureMethod) || (version !== undefined && version !== '1.0')
   ) {
     // An unsigned request that is not even a launch says so; either way nothing of it is trusted.
-    return checkMessage(params) ?? fail('lti_not_signed');
+    return (launch.misspelledUrl ? fail('lti_launch_url') : null) ?? checkMessage(params) ?? fail('lti_not_signed');
   }
 
   const credentials = await findCredentialsByKey(db, consumerKey);
@@ -96,6 +101,7 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
   if (!valid) return fail('lti_signature');
 
   // Signed by the platform from here on: a refusal may go back to the platform's return URL.
+  if (launch.misspelledUrl) return signedFail('lti_launch_url');
   const now = launch.nowSeconds ?? Math.floor(Date.now() / 1000);
   const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
   if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return signedFail('lti_timestamp');
