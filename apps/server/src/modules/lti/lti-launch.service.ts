@@ -39,6 +39,9 @@ export interface LaunchRequest {
   nowSeconds?: number;
 }
 
+/** The prefix of an LTI 1.3 platform user's key in lti_users (lti-advantage.service.ts). */
+export const LTI13_USER_PREFIX = 'lti1p3:';
+
 /** Thrown inside the provisioning transaction so nothing of a refused launch is written. */
 class LaunchRefused extends Error {
   constructor(readonly result: LaunchResult) {
@@ -110,7 +113,8 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
   if (messageProblem) return messageProblem;
 
   const ltiUserId = first(params, 'user_id');
-  if (!ltiUserId) return signedFail('lti_no_user');
+  // The LTI 1.3 users' keys are theirs alone: a 1.1 user_id cannot name one of them.
+  if (!ltiUserId || ltiUserId.startsWith(LTI13_USER_PREFIX)) return signedFail('lti_no_user');
   const roles = first(params, 'roles');
   const kind = userKindFromRoles(roles);
   const rawEmail = first(params, 'lis_person_contact_email_primary');
@@ -120,9 +124,32 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
     first(params, 'lis_person_name_full') ??
     ([first(params, 'lis_person_name_given'), first(params, 'lis_person_name_family')].filter(Boolean).join(' ') || (kind === 'teacher' ? 'Teacher' : 'Student'));
   const organisationId = credentials.organisation_id;
+  return provisionLaunchUser(db, env, {
+    organisationId,
+    ltiUserId,
+    contactEmail,
+    name,
+    kind,
+    roles,
+    consumerKey,
+    signatureMethod: signatureMethod as SignatureMethod,
+    details: {
+      resourceLinkId: first(params, 'resource_link_id'),
+      contextId: first(params, 'context_id') ?? null,
+      toolConsumerInstanceGuid: first(params, 'tool_consumer_instance_guid') ?? null,
+    },
+    launch,
+  });
+}
 
+/**
+ * The launch's user found or created, signed-in token aside (LTI 1.1 and 1.3 alike): see provisionUser. A refusal for
+ * too many new accounts is written to the audit trail outside the rolled-back transaction.
+ */
+export async function provisionLaunchUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
+  const { organisationId, consumerKey } = input;
   try {
-    return await provisionUser(db, env, { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod: signatureMethod as SignatureMethod, launch });
+    return await provisionUser(db, env, input);
   } catch (error) {
     if (!(error instanceof LaunchRefused)) throw error;
     if (error.result.ok === false && error.result.code === 'lti_too_many_accounts') {
@@ -144,17 +171,22 @@ function launchAccountEmail(organisationId: string, ltiUserId: string): string {
   return `lti-${createHash('sha256').update(`${organisationId}\u0000${ltiUserId}`).digest('hex').slice(0, 32)}@${LTI_ACCOUNT_DOMAIN}`;
 }
 
-interface ProvisionInput {
+export interface ProvisionInput {
   organisationId: string;
+  /** The platform's user id, unique in the organisation (LTI 1.3: the platform's id and `sub`). */
   ltiUserId: string;
   /** The address the platform sent: contact data, never proof of who the person is. */
   contactEmail: string | undefined;
   name: string;
   kind: AppUserKind;
   roles: string | undefined;
+  /** LTI 1.1: the consumer key; LTI 1.3: the platform's client id (the allowance of new accounts is counted per value). */
   consumerKey: string;
-  signatureMethod: SignatureMethod;
-  launch: LaunchRequest;
+  /** HMAC-SHA1 / HMAC-SHA256, or the id_token's JWS algorithm. */
+  signatureMethod: string;
+  /** What the audit entry records of the launch. */
+  details: { resourceLinkId: string | undefined; contextId: string | null; toolConsumerInstanceGuid: string | null };
+  launch: Pick<LaunchRequest, 'ip' | 'userAgent'>;
 }
 
 const refuse = (code: LaunchRefusalCode): never => {
@@ -167,8 +199,7 @@ const refuse = (code: LaunchRefusalCode): never => {
  * never signs in as, or attaches to, an account someone else signs in to. Refusals roll everything back.
  */
 async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
-  const { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod, launch } = input;
-  const { params } = launch;
+  const { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod, details, launch } = input;
   return db.transaction().execute(async (trx): Promise<LaunchResult> => {
     await repo.lockPlatformUser(trx, organisationId, ltiUserId);
     const linked = await repo.findLinkedUser(trx, organisationId, ltiUserId);
@@ -211,9 +242,9 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
       details: {
         consumerKey,
         signatureMethod,
-        resourceLinkId: first(params, 'resource_link_id'),
-        contextId: first(params, 'context_id') ?? null,
-        toolConsumerInstanceGuid: first(params, 'tool_consumer_instance_guid') ?? null,
+        resourceLinkId: details.resourceLinkId,
+        contextId: details.contextId,
+        toolConsumerInstanceGuid: details.toolConsumerInstanceGuid,
         roles: roles ?? null,
         kind: memberKind,
         provisioned,
