@@ -92,7 +92,9 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
     response.writeHead(404).end();
   });
   const port = await listen(server);
-  issuer = `http://127.0.0.1:${port}`;
+  // By the console's host name: on plain http the tool's state cookie is SameSite=Lax, which a browser sends with the
+  // platform's form post only when the platform is on the same site (on https it is SameSite=None; Secure).
+  issuer = `http://localhost:${port}`;
   return {
     issuer,
     clientId,
