@@ -31,9 +31,9 @@ const MAX_TOKEN_AGE_SECONDS = 540;
 /** The JWS algorithms a platform may sign with (asymmetric only: a shared secret would let any holder forge). */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384'];
 /** The cookie that binds a login's state to the browser that started it. */
-export const STATE_COOKIE_PREFIX = 'lti_state_';
+const STATE_COOKIE_PREFIX = 'lti_state_';
 
-export type Lti13MessageType = 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
+type Lti13MessageType = 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
 
 /** What the login hands to the platform and back: signed, so it cannot be made up or changed. */
 interface LoginState {

@@ -11,7 +11,7 @@ import * as repo from './lti-advantage.repository.js';
  * published at the JWKS URL. A key is replaced after KEY_LIFETIME_DAYS; the one it replaces stays published for
  * RETIRED_PUBLISHED_DAYS, longer than anything it signed lives (a deep-linking answer lives 5 minutes).
  */
-export const TOOL_KEY_ALGORITHM = 'RS256';
+const TOOL_KEY_ALGORITHM = 'RS256';
 const KEY_LIFETIME_DAYS = 90;
 const RETIRED_PUBLISHED_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -49,7 +49,7 @@ export async function publicJwks(db: Kysely<DB>, now = new Date()): Promise<{ ke
   return { keys: keys.map((k) => (typeof k.public_jwk === 'string' ? JSON.parse(k.public_jwk) : k.public_jwk) as JWK) };
 }
 
-/** The current private key and its kid, for what the tool signs (deep-linking answers). */
+/** The current private key and its kid, for what the tool will sign (deep-linking answers; tested now). @internal */
 export async function currentSigningKey(db: Kysely<DB>, env: Env): Promise<{ kid: string; key: CryptoKey }> {
   const kid = await ensureToolKey(db, env);
   const [row] = (await repo.listToolKeys(db, new Date())).filter((k) => k.kid === kid);
