@@ -3,7 +3,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT } from './support/env.js';
 
 type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], object | undefined>;
 
-/** The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a district's), Admin and a district's Analytics. */
+/**
+ * The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a
+ * district's), Admin, a district's Analytics, and the LMS Integration screen's LTI 1.3 registration.
+ */
 const PHONE_SPECS = [
   '**/teachers/license-dashboard.spec.ts',
   '**/teachers/district-licences.spec.ts',
@@ -12,6 +15,7 @@ const PHONE_SPECS = [
   '**/teachers/teachers-district.spec.ts',
   '**/admins/admins.spec.ts',
   '**/districts/district-analytics.spec.ts',
+  '**/settings/lti-advantage.spec.ts',
 ];
 
 /**

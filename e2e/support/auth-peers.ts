@@ -165,6 +165,9 @@ export async function startAuthPeers(options: { consoleUrl: string; dataRoot: st
       OFFICE365_OIDC_CLIENT_ID: OIDC_CLIENTS.office365.id,
       OFFICE365_OIDC_CLIENT_SECRET: OIDC_CLIENTS.office365.secret,
       APP_URL: `http://127.0.0.1:${appPort}`,
+      // The same stand-in by the console's host name: a product app on the console's site (the session cookie is
+      // SameSite=Lax), allowed as one of the product's other origins (docs/lti.md "The product's app").
+      PRODUCT_APP_ORIGINS: `http://localhost:${appPort}`,
     },
     async stop() {
       productApp.closeAllConnections();

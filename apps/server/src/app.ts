@@ -28,6 +28,8 @@ import { adminsModule } from './modules/admins/admins.plugin.js';
 import { librariesModule } from './modules/libraries/libraries.plugin.js';
 import { settingsModule } from './modules/settings/settings.plugin.js';
 import { ltiModule } from './modules/lti/lti.plugin.js';
+import { isMisspelledLaunchPath } from './modules/lti/lti.routes.js';
+import { LTI_LAUNCH_PATH } from '@quire/core';
 import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
@@ -89,6 +91,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The proxy's X-Request-Id when it is sane, else a new one; every request log line carries it as reqId (docs/operations.md).
     requestIdHeader: false,
     genReqId: requestId,
+    // The router is exact; an LTI launch posted to the launch URL spelled otherwise reaches the launch route,
+    // which refuses it with a page naming the launch URL (request.originalUrl keeps what was asked).
+    rewriteUrl: (raw) => {
+      const url = raw.url ?? '/';
+      const [path = '', query] = url.split('?');
+      return raw.method === 'POST' && isMisspelledLaunchPath(path) ? `${LTI_LAUNCH_PATH}${query === undefined ? '' : `?${query}`}` : url;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -139,6 +139,30 @@ export const envSchema = z.object({
   /** Extra origins (comma-separated) allowed to send state-changing requests, besides PUBLIC_URL's origin. */
   TRUSTED_ORIGINS: z.string().default(''),
   /**
+   * Other origins of the product's own apps (comma-separated, e.g. https://books.example.org), besides APP_URL's:
+   * with APP_URL's they may make the few calls the app needs after a launch or a library visit (the single-use
+   * token's exchange, the session, sign-out, the user's apps), with CORS naming them. Nothing else.
+   */
+  PRODUCT_APP_ORIGINS: z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((entry) => {
+            try {
+              const u = new URL(entry);
+              return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === entry.replace(/\/$/, '');
+            } catch {
+              return false;
+            }
+          }),
+      'must be comma-separated origins (scheme, host and port only), e.g. https://books.example.org',
+    )
+    .default(''),
+  /**
    * Reverse proxies whose X-Forwarded-For / -Proto / -Host headers are believed: comma-separated addresses or
    * CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12), 'loopback', or a number of proxy hops. Unset: none.
    */

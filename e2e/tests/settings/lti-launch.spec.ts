@@ -45,16 +45,39 @@ test('a learning platform posts a signed launch from the browser and the user la
     const token = landed.searchParams.get('token') ?? '';
     expect(token.length).toBeGreaterThan(20);
 
-    // The app signs the user in with the token, once.
-    const signIn = await student.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
-    expect(signIn.status()).toBe(200);
+    // The app, on its own origin (another port than the console's), signs the user in with the token, once, with
+    // fetch and credentials as the product's app does, then reads the user's apps and role with the session.
+    const exchange = () =>
+      platform.evaluate(
+        async ({ base, token, organisationId }) => {
+          const signIn = await fetch(`${base}/identity/one-time-token/verify`, {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ token }),
+          });
+          const body = (await signIn.json()) as { user?: { id: string; email: string; name: string; emailVerified: boolean } };
+          if (!signIn.ok || !body.user) return { status: signIn.status, user: body.user, apps: null };
+          const apps = await fetch(`${base}/api/organisations/${organisationId}/users/${body.user.id}/apps`, { credentials: 'include' });
+          return { status: signIn.status, user: body.user, apps: { status: apps.status, body: (await apps.json()) as { kind?: string } } };
+        },
+        { base, token, organisationId: org.id },
+      );
+    // APP_URL's origin (127.0.0.1) answers the exchange; a page on the console's site (the product's other origin,
+    // localhost) also keeps the SameSite=Lax session cookie for the next call.
+    expect(new URL(platform.url()).origin).toBe(new URL(appUrl).origin);
+    const onSite = new URL(appUrl);
+    onSite.hostname = 'localhost';
+    await platform.goto(`${onSite.origin}/app`);
+    const signedIn = await exchange();
+    expect(signedIn.status).toBe(200);
     // The platform's own account for this user, not one named by the address it sent (docs/lti.md).
-    const user = ((await signIn.json()) as { user: { email: string; name: string; emailVerified: boolean } }).user;
-    expect(user).toMatchObject({ name: 'Eve Student', emailVerified: false });
-    expect(user.email).toMatch(/@lti\.invalid$/);
-    expect(user.email).not.toBe(email);
-    const again = await student.request.post(`${base}/identity/one-time-token/verify`, { headers: { origin: base }, data: { token } });
-    expect(again.status()).toBe(400);
+    expect(signedIn.user).toMatchObject({ name: 'Eve Student', emailVerified: false });
+    expect(signedIn.user?.email).toMatch(/@lti\.invalid$/);
+    expect(signedIn.user?.email).not.toBe(email);
+    expect(signedIn.apps).toMatchObject({ status: 200, body: { kind: 'student' } });
+    const again = await exchange();
+    expect(again.status).toBe(400);
 
     // Sending the same launch again is a replay: refused with the friendly page, not a 5xx.
     await platform.setContent(`<!doctype html><html lang="en"><title>Course</title><main><form method="post" action="${escapeAttr(creds.launchUrl)}">${inputs}<button>Open again</button></form></main></html>`);

@@ -105,3 +105,12 @@ export const ORGANISATION_TREE_MAX_DEPTH = 2;
 export const ACTING_USER_HEADER = 'x-acting-user';
 /** A state change's Idempotency-Key: the same key twice does the change once (docs/architecture.md). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * The most parameters an LTI 1.1 launch may carry. Platforms send some 30 to 100 (Canvas's full set with every
+ * substitution variable is under 200); custom parameters add a few each. Past this a launch is refused as too many,
+ * never cut short (which would break its signature and be refused as not signed).
+ */
+export const LTI_MAX_PARAMETERS = 2000;
+/** The largest LTI launch body (bytes): room for LTI_MAX_PARAMETERS parameters of ordinary length. */
+export const LTI_MAX_BODY_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 // Plain data, no zod: the console's first download reads codes without the schemas' library (docs/platform.md).
-import { INPUT_LIMITS } from './constants.js';
+import { INPUT_LIMITS, LTI_MAX_BODY_BYTES, LTI_MAX_PARAMETERS } from './constants.js';
 import { authErrorCodeMessages, authMessages, importMessages, libraryMessages, portfolioMessages, rateLimitMessages, validationMessages } from './messages.js';
 
 interface ErrorEntry {
@@ -168,6 +168,26 @@ export const errorCatalogue = {
   lti_version: { status: 400, message: 'This LTI version is not supported: lti_version must be LTI-1p0.' },
   lti_resource_link_id: { status: 400, message: 'This launch has no resource_link_id. Check how the link is set up in your learning platform.' },
   lti_not_signed: { status: 400, message: 'This launch is not signed with OAuth 1.0a (HMAC-SHA1 or HMAC-SHA256).' },
+  lti_repeated_oauth: {
+    status: 400,
+    message: 'This launch names an OAuth parameter (oauth_…) more than once, which OAuth 1.0a does not allow. Check how the learning platform signs launches.',
+  },
+  lti_too_many_parameters: {
+    status: 400,
+    message: `This launch carries more than ${LTI_MAX_PARAMETERS.toLocaleString('en')} parameters, more than any learning platform sends. Check the link's custom parameters.`,
+  },
+  lti_launch_too_large: {
+    status: 413,
+    message: `This launch is larger than ${LTI_MAX_BODY_BYTES / 1024} KiB, more than any learning platform sends. Check the link's custom parameters.`,
+  },
+  lti_launch_not_form: {
+    status: 415,
+    message: 'A launch is a form post (application/x-www-form-urlencoded) from a learning platform; this request sent something else.',
+  },
+  lti_launch_url: {
+    status: 404,
+    message: 'This launch was sent to another address than the tool’s launch URL. Set the launch URL shown on the LMS Integration page in your learning platform.',
+  },
   lti_unknown_key: {
     status: 401,
     message: 'The consumer key of this launch is not recognised; it may have been revoked. Ask your administrator for the current key and secret.',
@@ -186,6 +206,29 @@ export const errorCatalogue = {
       'This learning platform account is linked to an account that signs in directly, so it cannot be signed in from a learning platform. Ask your administrator for help.',
   },
   lti_member_removed: { status: 403, message: 'Your account has been removed from this organisation. Ask your administrator for help.' },
+  lti_platform_exists: { status: 409, message: 'A learning platform with this issuer and client id is already registered.' },
+  lti_platform_not_found: { status: 404, message: 'This learning platform is not registered with this organisation.' },
+  lti_platform_url_insecure: { status: 400, message: 'The platform’s addresses must be https (http is accepted only for this computer’s own addresses outside production).' },
+  lti_platform_unknown: {
+    status: 400,
+    message: 'This learning platform is not registered for LTI 1.3. Ask your administrator to add it on the LMS Integration page (issuer and client id).',
+  },
+  lti_login_invalid: { status: 400, message: 'This LTI 1.3 login is missing its issuer, login hint or target link, or its target link is not this tool.' },
+  lti_state_invalid: { status: 401, message: 'This launch does not come from a login this tool started, or it took too long. Please launch again.' },
+  lti_state_lost: {
+    status: 401,
+    message: 'Your browser did not keep this launch’s session (it may block cookies inside your learning platform). Open the tool in a new window to continue.',
+  },
+  lti_id_token_invalid: { status: 401, message: 'The learning platform’s id_token for this launch is not valid.' },
+  lti_id_token_expired: { status: 401, message: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.' },
+  lti_id_token_replay: { status: 401, message: 'This launch has already been used. Please launch again from your learning platform.' },
+  lti_deployment_unknown: {
+    status: 403,
+    message: 'This deployment of the tool is not registered. Ask your administrator to add its deployment id on the LMS Integration page.',
+  },
+  lti_message_type_unsupported: { status: 400, message: 'This tool takes LTI 1.3 resource link launches and deep linking requests only.' },
+  lti_version_unsupported: { status: 400, message: 'This LTI version is not supported: the launch must be LTI 1.3.0.' },
+  lti_roles_missing: { status: 400, message: 'The learning platform did not send the user’s roles with this launch.' },
   lti_too_many_accounts: {
     status: 429,
     message: 'This learning platform has created too many new accounts in a short time. Please try again in a few minutes.',

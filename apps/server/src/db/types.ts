@@ -193,6 +193,30 @@ interface LtiUsersTable {
   contact_email: string | null;
 }
 
+/** A learning platform registered for LTI 1.3 by an organisation (docs/lti.md "LTI 1.3"). */
+interface LtiPlatformsTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  deployment_ids: string[];
+  auth_endpoint: string;
+  token_endpoint: string;
+  jwks_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The tool's LTI 1.3 signing keys: the private key encrypted, the public one published (JWKS). */
+interface LtiToolKeysTable {
+  kid: string;
+  private_key: string;
+  public_jwk: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  retired_at: NullableTimestamp;
+}
+
 /** When one set of credentials may next create an account (GCRA: docs/lti.md). */
 interface LtiAccountRatesTable {
   organisation_id: string;
@@ -392,6 +416,8 @@ export interface DB {
   lti_nonces: LtiNoncesTable;
   lti_users: LtiUsersTable;
   lti_account_rates: LtiAccountRatesTable;
+  lti_platforms: LtiPlatformsTable;
+  lti_tool_keys: LtiToolKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   member_counts: MemberCountsTable;
   member_list_versions: MemberListVersionsTable;

@@ -18,6 +18,7 @@ export const queryKeys = {
   libraryOrganisation: (orgId: string) => ['organisation', orgId, 'teacher-libraries'] as const,
   settings: (orgId: string) => ['organisation', orgId, 'settings'] as const,
   lti: (orgId: string) => ['organisation', orgId, 'lti'] as const,
+  ltiPlatforms: (orgId: string) => ['organisation', orgId, 'lti-platforms'] as const,
   portfolioDownload: (orgId: string) => ['organisation', orgId, 'portfolio-download'] as const,
   admins: (orgId: string) => ['organisation', orgId, 'admins'] as const,
   adminsPage: (orgId: string, query: object) => ['organisation', orgId, 'admins', query] as const,

@@ -45,3 +45,63 @@ export const ltiCredentialsSchema = z.object({
   usersCreated: z.number().int().nonnegative(),
 });
 export type LtiCredentials = z.infer<typeof ltiCredentialsSchema>;
+
+/** LTI 1.3 (docs/lti.md "LTI 1.3"): where a platform starts the OpenID Connect login (GET or POST). */
+export const LTI13_LOGIN_PATH = '/lti/1.3/login';
+/** The redirect URI and target link URI: where the platform posts the id_token. */
+export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
+/** The tool's public keys (JSON Web Key Set). */
+export const LTI13_JWKS_PATH = '/lti/1.3/jwks';
+
+const platformText = (max: number) => z.string().trim().min(1).max(max);
+const platformUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an https URL');
+
+/** What an admin enters for one learning platform (create and edit). */
+export const ltiPlatformInputSchema = z.object({
+  /** How the admin calls it on the LMS Integration page ("Canvas"). */
+  name: platformText(120),
+  /** The platform's issuer (`iss` of its id_tokens), e.g. https://canvas.instructure.com. */
+  issuer: platformUrl,
+  /** The client id the platform gave the tool. */
+  clientId: platformText(255),
+  /** Where the tool is installed in the platform: one or more deployment ids. */
+  deploymentIds: z.array(platformText(255)).min(1).max(50),
+  /** The platform's OIDC authorisation endpoint (the login's redirect goes there). */
+  authEndpoint: platformUrl,
+  /** The platform's OAuth 2 access-token endpoint. */
+  tokenEndpoint: platformUrl,
+  /** The platform's public keys (JWKS URL). */
+  jwksUrl: platformUrl,
+});
+export type LtiPlatformInput = z.infer<typeof ltiPlatformInputSchema>;
+
+export const ltiPlatformSchema = ltiPlatformInputSchema.extend({ id: z.string() });
+export type LtiPlatform = z.infer<typeof ltiPlatformSchema>;
+
+/** The LTI 1.3 part of the LMS Integration page: the tool's values to paste into the platform, and the platforms. */
+export const ltiAdvantageSchema = z.object({
+  /** OIDC login initiation URL. */
+  loginUrl: z.string(),
+  /** Redirect URI and target link URI. */
+  launchUrl: z.string(),
+  /** The tool's public JWKS URL. */
+  jwksUrl: z.string(),
+  /** The tool's domain (some platforms ask for it). */
+  domain: z.string(),
+  platforms: z.array(ltiPlatformSchema),
+});
+export type LtiAdvantage = z.infer<typeof ltiAdvantageSchema>;
+
+export const ltiPlatformParamsSchema = z.object({ orgId: z.string().min(1).max(200), platformId: z.string().min(1).max(200) });
+export const ltiOrganisationParamsSchema = z.object({ orgId: z.string().min(1).max(200) });

@@ -130,6 +130,30 @@ const routes: SignedRoute[] = [
       };
     },
   },
+  {
+    purpose: 'lti-state',
+    accepted: '401 id_token',
+    refused: '401 state',
+    async prepare() {
+      const { orgId } = await orgWithAdmin(t.app);
+      const id = `platform-${Math.random().toString(36).slice(2, 8)}`;
+      await t.app.db
+        .insertInto('lti_platforms')
+        .values({ id, organisation_id: orgId, name: 'LMS', issuer: `https://${id}.example.edu`, client_id: 'c', deployment_ids: ['d'], auth_endpoint: 'https://lms.example.edu/auth', token_endpoint: 'https://lms.example.edu/token', jwks_url: 'https://lms.example.edu/jwks', created_at: new Date(), updated_at: new Date() })
+        .execute();
+      return async (links) => {
+        const state = { p: id, n: 'nonce', i: 'cookie-id', h: 'hint', m: null, t: `${t.env.PUBLIC_URL}/lti/1.3/launch`, d: null, e: Math.floor(Date.now() / 1000) + 300 };
+        const signature = as<'lti-state'>(links).sign([state.p, state.n, state.i, state.h, '', state.t, ''], state.e);
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/lti/1.3/launch',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `lti_state_cookie-id=${signature}` },
+          payload: new URLSearchParams({ id_token: 'not-a-token', state: `${Buffer.from(JSON.stringify(state)).toString('base64url')}.${signature}` }).toString(),
+        });
+        return `${answer.statusCode} ${answer.body.includes('does not come from a login') ? 'state' : answer.body.includes('id_token') ? 'id_token' : answer.body}`;
+      };
+    },
+  },
 ];
 
 describe('a link signed for one purpose is refused by every other purpose', () => {

@@ -7,10 +7,12 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * - `analytics-data`: the analytics data URLs of an Analytics page (organisation, session, expiry);
  * - `portfolio-download`: a student-portfolio download link (organisation, export, user, session, expiry);
  * - `sign-in-conflict`: the short-lived cookie that remembers a provider sign-in refused because the address is
- *   registered with other providers (the address, expiry).
+ *   registered with other providers (the address, expiry);
+ * - `lti-state`: the `state` of an LTI 1.3 login, handed to the learning platform and back with the launch (the
+ *   platform, the nonce, the browser's state cookie, the login's hints, expiry).
  */
 /** @internal */
-export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict'] as const;
+export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict', 'lti-state'] as const;
 export type SignedLinkPurpose = (typeof SIGNED_LINK_PURPOSES)[number];
 
 declare module 'fastify' {

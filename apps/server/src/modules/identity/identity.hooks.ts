@@ -8,6 +8,7 @@ import { actingUserMismatch } from '../access/actor.js';
 import { SESSION_COOKIE_NAME } from '@quire/core';
 import { findActorBySessionToken, sessionTokenOf } from './session-actor.js';
 import { isSameOrigin } from './origins.js';
+import { isProductAppCall } from './app-origins.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,13 +46,16 @@ function isTrustedOrigin(request: FastifyRequest, allowed: ReadonlySet<string>):
  * CSRF: a state-changing request (any method but GET, HEAD and OPTIONS) must name a trusted Origin —
  * a configured one or its own host — besides SameSite=Lax on the cookie. Browsers send Origin with
  * every such request, so only forged cross-site requests are refused. GET runs nothing that changes
- * state (GraphQL over GET runs queries only: modules/graphql).
+ * state (GraphQL over GET runs queries only: modules/graphql). The product's apps' origins are accepted for
+ * the calls they need and no others (app-origins.ts).
  */
-export function registerCsrfHook(app: FastifyInstance, origins: readonly string[]): void {
+export function registerCsrfHook(app: FastifyInstance, origins: readonly string[], appOrigins: ReadonlySet<string> = new Set()): void {
   const allowed = new Set(origins);
   // A callback hook, not an async one: it runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrf === false || isTrustedOrigin(request, allowed)) return done();
+    // The product's apps make a few calls of their own (app-origins.ts): those alone accept their origins.
+    if (isProductAppCall(request, appOrigins)) return done();
     done(appError('csrf_origin_refused'));
   });
 }

@@ -3,6 +3,7 @@ import { createAuth, migrateAuth, type Auth, type AuthDependencies } from './aut
 import { registerActorHook, registerCsrfHook } from './identity.hooks.js';
 import { identityRoutes } from './identity.routes.js';
 import { trustedOrigins } from './origins.js';
+import { productAppOrigins, registerProductAppCors } from './app-origins.js';
 import { configurePasswordHashing, passwordHashingSettings } from './password.js';
 
 declare module 'fastify' {
@@ -34,7 +35,9 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     });
     await migrateAuth(auth);
     app.decorate('auth', auth);
-    registerCsrfHook(app, trustedOrigins(app.env));
+    const appOrigins = productAppOrigins(app.env);
+    await registerProductAppCors(app, appOrigins);
+    registerCsrfHook(app, trustedOrigins(app.env), appOrigins);
     // createAuth has refused to start without a secret.
     registerActorHook(app, { db: app.db, secret: app.env.AUTH_SECRET ?? '' });
     await app.register(identityRoutes, { auth });

@@ -21,6 +21,7 @@ import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth
 import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
 import { checkAvatarPixels } from './avatar-pixels.js';
 import { isSameOrigin } from './origins.js';
+import { isProductAppCall, productAppOrigins } from './app-origins.js';
 import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from './rate-limit.js';
@@ -98,6 +99,7 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
   const origin = publicUrl(app.env);
   // The provider-conflict note is a signed value of its own purpose, never signed with the session cookie's key.
   const conflicts = linkSigner(app.env.AUTH_SECRET, 'sign-in-conflict');
+  const appOrigins = productAppOrigins(app.env);
 
   // Better Auth reads the raw body itself.
   app.removeAllContentTypeParsers();
@@ -124,7 +126,8 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     // client chose, and a same-origin request (checked by the CSRF hook) as coming from the console.
     headers.set('x-forwarded-for', request.ip);
     const requestOrigin = request.headers.origin;
-    if (typeof requestOrigin === 'string' && isSameOrigin(request, requestOrigin)) headers.set('origin', new URL(origin).origin);
+    // The product's apps' calls (checked by the same hook, app-origins.ts) too.
+    if (typeof requestOrigin === 'string' && (isSameOrigin(request, requestOrigin) || isProductAppCall(request, appOrigins))) headers.set('origin', new URL(origin).origin);
     const init: RequestInit = { method: request.method, headers };
     if (Buffer.isBuffer(request.body) && request.body.length > 0) init.body = request.body;
     const notes: IdentityRequestNotes = {};

@@ -29,6 +29,8 @@ export interface LaunchRequest {
   method: string;
   /** Candidate URLs the platform may have signed: the public launch URL, and the URL the request reached. */
   urls: string[];
+  /** The launch reached another spelling of the launch URL (a trailing slash, another case): refused once signed. */
+  misspelledUrl?: boolean;
   /** Body and query parameters, in order, duplicates kept. */
   params: Array<[string, string]>;
   ip: string | null;
@@ -36,6 +38,9 @@ export interface LaunchRequest {
   /** Now, in seconds (tests move the clock through the timestamp they sign instead). */
   nowSeconds?: number;
 }
+
+/** The prefix of an LTI 1.3 platform user's key in lti_users (lti-advantage.service.ts). */
+export const LTI13_USER_PREFIX = 'lti1p3:';
 
 /** Thrown inside the provisioning transaction so nothing of a refused launch is written. */
 class LaunchRefused extends Error {
@@ -45,7 +50,7 @@ class LaunchRefused extends Error {
 }
 
 /** A launch refused for one of the catalogue's LTI reasons, with its status and message. */
-const fail = (code: LaunchRefusalCode, signed = false): LaunchResult => {
+export const fail = (code: LaunchRefusalCode, signed = false): LaunchResult & { ok: false } => {
   const { status, message } = errorCatalogue[code];
   return { ok: false, status, code, message, signed };
 };
@@ -74,6 +79,9 @@ function checkMessage(params: ReadonlyArray<readonly [string, string]>, signed =
  */
 export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: LaunchRequest): Promise<LaunchResult> {
   const { params } = launch;
+  // RFC 5849 §3.1: an OAuth parameter appears once. Which of two nonces or keys would count is anybody's guess.
+  const oauthNames = params.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n);
+  if (new Set(oauthNames).size !== oauthNames.length) return fail('lti_repeated_oauth');
   const consumerKey = first(params, 'oauth_consumer_key');
   const signatureMethod = first(params, 'oauth_signature_method');
   const signature = params.find(([n]) => n === 'oauth_signature')?.[1];
@@ -85,7 +93,7 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
     !SIGNATURE_METHODS.includes(signatureMethod as SignatureMethod) || (version !== undefined && version !== '1.0')
   ) {
     // An unsigned request that is not even a launch says so; either way nothing of it is trusted.
-    return checkMessage(params) ?? fail('lti_not_signed');
+    return (launch.misspelledUrl ? fail('lti_launch_url') : null) ?? checkMessage(params) ?? fail('lti_not_signed');
   }
 
   const credentials = await findCredentialsByKey(db, consumerKey);
@@ -96,6 +104,7 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
   if (!valid) return fail('lti_signature');
 
   // Signed by the platform from here on: a refusal may go back to the platform's return URL.
+  if (launch.misspelledUrl) return signedFail('lti_launch_url');
   const now = launch.nowSeconds ?? Math.floor(Date.now() / 1000);
   const signedAt = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
   if (!Number.isFinite(signedAt) || Math.abs(now - signedAt) > LTI_TIMESTAMP_TOLERANCE_SECONDS) return signedFail('lti_timestamp');
@@ -104,7 +113,8 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
   if (messageProblem) return messageProblem;
 
   const ltiUserId = first(params, 'user_id');
-  if (!ltiUserId) return signedFail('lti_no_user');
+  // The LTI 1.3 users' keys are theirs alone: a 1.1 user_id cannot name one of them.
+  if (!ltiUserId || ltiUserId.startsWith(LTI13_USER_PREFIX)) return signedFail('lti_no_user');
   const roles = first(params, 'roles');
   const kind = userKindFromRoles(roles);
   const rawEmail = first(params, 'lis_person_contact_email_primary');
@@ -114,9 +124,32 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
     first(params, 'lis_person_name_full') ??
     ([first(params, 'lis_person_name_given'), first(params, 'lis_person_name_family')].filter(Boolean).join(' ') || (kind === 'teacher' ? 'Teacher' : 'Student'));
   const organisationId = credentials.organisation_id;
+  return provisionLaunchUser(db, env, {
+    organisationId,
+    ltiUserId,
+    contactEmail,
+    name,
+    kind,
+    roles,
+    consumerKey,
+    signatureMethod: signatureMethod as SignatureMethod,
+    details: {
+      resourceLinkId: first(params, 'resource_link_id'),
+      contextId: first(params, 'context_id') ?? null,
+      toolConsumerInstanceGuid: first(params, 'tool_consumer_instance_guid') ?? null,
+    },
+    launch,
+  });
+}
 
+/**
+ * The launch's user found or created, signed-in token aside (LTI 1.1 and 1.3 alike): see provisionUser. A refusal for
+ * too many new accounts is written to the audit trail outside the rolled-back transaction.
+ */
+export async function provisionLaunchUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
+  const { organisationId, consumerKey } = input;
   try {
-    return await provisionUser(db, env, { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod: signatureMethod as SignatureMethod, launch });
+    return await provisionUser(db, env, input);
   } catch (error) {
     if (!(error instanceof LaunchRefused)) throw error;
     if (error.result.ok === false && error.result.code === 'lti_too_many_accounts') {
@@ -138,17 +171,22 @@ function launchAccountEmail(organisationId: string, ltiUserId: string): string {
   return `lti-${createHash('sha256').update(`${organisationId}\u0000${ltiUserId}`).digest('hex').slice(0, 32)}@${LTI_ACCOUNT_DOMAIN}`;
 }
 
-interface ProvisionInput {
+export interface ProvisionInput {
   organisationId: string;
+  /** The platform's user id, unique in the organisation (LTI 1.3: the platform's id and `sub`). */
   ltiUserId: string;
   /** The address the platform sent: contact data, never proof of who the person is. */
   contactEmail: string | undefined;
   name: string;
   kind: AppUserKind;
   roles: string | undefined;
+  /** LTI 1.1: the consumer key; LTI 1.3: the platform's client id (the allowance of new accounts is counted per value). */
   consumerKey: string;
-  signatureMethod: SignatureMethod;
-  launch: LaunchRequest;
+  /** HMAC-SHA1 / HMAC-SHA256, or the id_token's JWS algorithm. */
+  signatureMethod: string;
+  /** What the audit entry records of the launch. */
+  details: { resourceLinkId: string | undefined; contextId: string | null; toolConsumerInstanceGuid: string | null };
+  launch: Pick<LaunchRequest, 'ip' | 'userAgent'>;
 }
 
 const refuse = (code: LaunchRefusalCode): never => {
@@ -161,8 +199,7 @@ const refuse = (code: LaunchRefusalCode): never => {
  * never signs in as, or attaches to, an account someone else signs in to. Refusals roll everything back.
  */
 async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
-  const { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod, launch } = input;
-  const { params } = launch;
+  const { organisationId, ltiUserId, contactEmail, name, kind, roles, consumerKey, signatureMethod, details, launch } = input;
   return db.transaction().execute(async (trx): Promise<LaunchResult> => {
     await repo.lockPlatformUser(trx, organisationId, ltiUserId);
     const linked = await repo.findLinkedUser(trx, organisationId, ltiUserId);
@@ -205,9 +242,9 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
       details: {
         consumerKey,
         signatureMethod,
-        resourceLinkId: first(params, 'resource_link_id'),
-        contextId: first(params, 'context_id') ?? null,
-        toolConsumerInstanceGuid: first(params, 'tool_consumer_instance_guid') ?? null,
+        resourceLinkId: details.resourceLinkId,
+        contextId: details.contextId,
+        toolConsumerInstanceGuid: details.toolConsumerInstanceGuid,
         roles: roles ?? null,
         kind: memberKind,
         provisioned,

@@ -4,8 +4,15 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-export function launchErrorPage(productName: string, message: string): string {
+/**
+ * The page of a refused launch. `action`, when given, is a link the person can follow (the LTI 1.3 login again, in a
+ * new window, where the browser keeps the tool's cookie).
+ */
+export function launchErrorPage(productName: string, message: string, action?: { href: string; label: string }): string {
   const product = escapeHtml(productName);
+  const next = action
+    ? `<p><a class="action" href="${escapeHtml(action.href)}" target="_blank" rel="opener">${escapeHtml(action.label)}</a></p>`
+    : '<p>Go back to your learning platform and open the link again. If this keeps happening, contact your administrator.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -17,13 +24,15 @@ export function launchErrorPage(productName: string, message: string): string {
   main { max-width: 36rem; margin: 10vh auto; padding: 2rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.4rem; margin-top: 0; }
   p { line-height: 1.5; }
+  a.action { display: inline-block; padding: .6rem 1rem; background: #1864ab; color: #fff; border-radius: 4px; text-decoration: none; font-weight: 600; }
+  a.action:focus-visible { outline: 3px solid #1a1b1e; outline-offset: 2px; }
 </style>
 </head>
 <body>
 <main>
 <h1>${product} could not be opened</h1>
 <p role="alert">${escapeHtml(message)}</p>
-<p>Go back to your learning platform and open the link again. If this keeps happening, contact your administrator.</p>
+${next}
 </main>
 </body>
 </html>

@@ -4,6 +4,9 @@ import { vaultFor } from './lti-crypto.js';
 import { encryptPlaintextSecrets } from './lti-credentials.service.js';
 import { ltiGraphql } from './lti.graphql.js';
 import { ltiRoutes } from './lti.routes.js';
+import { ltiPlatformRoutes } from './lti-platforms.routes.js';
+import { PlatformKeySets } from './lti-advantage.service.js';
+import { ensureToolKey } from './lti-tool-keys.js';
 
 /**
  * LTI 1.1 (docs/lti.md): the launch endpoint and the cartridge; the credentials in GraphQL
@@ -15,7 +18,10 @@ async function ltiPlugin(app: FastifyInstance): Promise<void> {
   if (vault.source === 'generated-file') app.log.warn('LTI_ENCRYPTION_KEY is not set: using a generated key kept in DATA_DIR (development only)');
   const encrypted = await encryptPlaintextSecrets(app.db, app.env);
   if (encrypted > 0) app.log.info({ count: encrypted }, 'encrypted stored LTI consumer secrets');
-  await app.register(ltiRoutes);
+  await ensureToolKey(app.db, app.env);
+  // The platforms' key sets live as long as the app: jose caches each platform's keys in them.
+  await app.register(ltiRoutes, { keySets: new PlatformKeySets() });
+  await app.register(ltiPlatformRoutes);
 }
 
 export const ltiModule: ServerModule = { name: 'lti', plugin: ltiPlugin, graphql: ltiGraphql };

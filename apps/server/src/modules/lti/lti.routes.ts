@@ -1,23 +1,43 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH } from '@quire/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LTI13_JWKS_PATH, LTI13_LAUNCH_PATH, LTI13_LOGIN_PATH, LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH, LTI_MAX_BODY_BYTES, LTI_MAX_PARAMETERS } from '@quire/core';
 import { publicUrl } from '../../env.js';
 import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { issueCustomTokenForUser } from '../identity/custom-token.js';
 import { launchEndpoints } from './lti-credentials.service.js';
-import { verifyAndProvision } from './lti-launch.service.js';
+import { fail, verifyAndProvision, type LaunchResult } from './lti-launch.service.js';
 import { cartridgeXml, launchErrorPage } from './lti-pages.js';
+import { completeLaunch, startLogin, type PlatformKeySets } from './lti-advantage.service.js';
+import { publicJwks } from './lti-tool-keys.js';
 
 const FORM = 'application/x-www-form-urlencoded';
-/** A launch is a few kilobytes; custom parameters leave room. */
-const LAUNCH_BODY_LIMIT = 64 * 1024;
-const MAX_PARAMS = 500;
+
+/** The parsed body of a form with more parameters than a launch carries. */
+const TOO_MANY = Symbol('too many parameters');
 
 function isPair(entry: unknown): entry is [string, string] {
   return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string';
 }
 
-function pairs(text: string): Array<[string, string]> {
-  return [...new URLSearchParams(text)].slice(0, MAX_PARAMS);
+/** The parameters of a form or query, in order, duplicates kept; null when there are more than a launch carries. */
+function pairs(text: string): Array<[string, string]> | null {
+  // Counted before parsing: '&' separates parameters, so a body with more of them is refused without building a list.
+  let separators = 0;
+  for (let i = text.indexOf('&'); i >= 0 && separators <= LTI_MAX_PARAMETERS; i = text.indexOf('&', i + 1)) separators += 1;
+  if (separators >= LTI_MAX_PARAMETERS) {
+    const all = [...new URLSearchParams(text)];
+    return all.length > LTI_MAX_PARAMETERS ? null : all;
+  }
+  return [...new URLSearchParams(text)];
+}
+
+/**
+ * A path that is the launch URL written otherwise (a trailing slash, another case). The server's router is exact, so
+ * app.ts rewrites those to the launch route (`isMisspelledLaunchPath`), which refuses them with a page naming the
+ * launch URL instead of the console's JSON 404.
+ */
+export function isMisspelledLaunchPath(path: string): boolean {
+  return path !== LTI_LAUNCH_PATH && path.toLowerCase().replace(/\/+$/, '') === LTI_LAUNCH_PATH;
 }
 
 function safeReturnUrl(value: string | undefined): URL | null {
@@ -35,27 +55,54 @@ function safeReturnUrl(value: string | undefined): URL | null {
  * basic-lti-launch-request and sends the user into the product with a single-use sign-in token;
  * GET /lti/cartridge.xml is the XML configuration. Launches are cross-site posts: no Origin check.
  */
-export async function ltiRoutes(app: FastifyInstance): Promise<void> {
+export async function ltiRoutes(app: FastifyInstance, options: { keySets: PlatformKeySets }): Promise<void> {
+  // A launch is a form and nothing else: the other parsers are this plugin's no more, so JSON or multipart is refused.
+  app.removeAllContentTypeParsers();
   // The raw form, duplicates and order kept: the signature covers every parameter as sent.
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: LAUNCH_BODY_LIMIT }, (_request, body, done) => {
-    done(null, pairs(typeof body === 'string' ? body : body.toString('utf8')));
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: LTI_MAX_BODY_BYTES }, (_request, body, done) => {
+    done(null, pairs(typeof body === 'string' ? body : body.toString('utf8')) ?? TOO_MANY);
   });
 
   const productName = app.env.PRODUCT_NAME;
-  const refuse = (reply: FastifyReply, status: number, message: string, returnUrl: URL | null) => {
+  /** A refusal before the platform's signature is checked: the page, never a redirect. */
+  const refusePage = (reply: FastifyReply, result: LaunchResult & { ok: false }) => refuse(reply, result.status, result.message, null);
+  const refuse = (reply: FastifyReply, status: number, message: string, returnUrl: URL | null, action?: { href: string; label: string }) => {
     reply.header('cache-control', 'no-store');
     if (returnUrl) {
       returnUrl.searchParams.set('lti_errormsg', message);
       return reply.redirect(returnUrl.toString(), 302);
     }
-    return reply.code(status).type('text/html; charset=utf-8').send(launchErrorPage(productName, message));
+    return reply.code(status).type('text/html; charset=utf-8').send(launchErrorPage(productName, message, action));
+  };
+  /** Into the product with a single-use sign-in token (APP_URL/lti?token=…), as every launch ends. */
+  const intoProduct = async (request: FastifyRequest, reply: FastifyReply, userId: string, organisationId: string) => {
+    const token = await issueCustomTokenForUser(app.auth, userId, { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+    const target = new URL('/lti', app.env.APP_URL);
+    target.searchParams.set('token', token);
+    target.searchParams.set('organisationId', organisationId);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(target.toString(), 302);
+  };
+
+  /** Fastify's refusals of a body the launch route cannot take, as the launch's page (not the API's JSON). */
+  const launchErrorHandler = (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+    const code = (error as { code?: string }).code;
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refusePage(reply, fail('lti_launch_too_large'));
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || code === 'FST_ERR_CTP_EMPTY_TYPE') {
+      return refusePage(reply, fail('lti_launch_not_form'));
+    }
+    if (status >= 400 && status < 500) return refusePage(reply, { ...fail('lti_not_signed'), status });
+    // Anything else is the server's own failure: the one error handler answers it.
+    throw error;
   };
 
   app.post(
     LTI_LAUNCH_PATH,
     {
       config: { csrf: false },
-      bodyLimit: LAUNCH_BODY_LIMIT,
+      bodyLimit: LTI_MAX_BODY_BYTES,
+      errorHandler: launchErrorHandler,
       schema: {
         tags: ['lti'],
         summary: 'LTI 1.1 launch (basic-lti-launch-request, OAuth 1.0a HMAC-SHA1 or HMAC-SHA256)',
@@ -69,12 +116,16 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // The form parser gives [name, value] pairs; any other body (e.g. a JSON array) brings no parameters.
+      // The path the platform used (app.ts rewrites another spelling of the launch URL to this route).
+      const [path, query = ''] = request.originalUrl.split('?') as [string, string?];
+      const queryPairs = pairs(query);
+      if (request.body === TOO_MANY || queryPairs === null) return refusePage(reply, fail('lti_too_many_parameters'));
       const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
-      const [path, query = ''] = request.url.split('?') as [string, string?];
-      const params = [...body, ...pairs(query)];
+      const params = [...body, ...queryPairs];
       const result = await verifyAndProvision(app.db, app.env, {
         method: 'POST',
         urls: [`${publicUrl(app.env)}${path}`, `${request.protocol}://${request.host}${path}`],
+        misspelledUrl: isMisspelledLaunchPath(path),
         params,
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
@@ -83,14 +134,113 @@ export async function ltiRoutes(app: FastifyInstance): Promise<void> {
         request.log.info({ code: result.code }, 'lti launch refused');
         // The return URL is the platform's only once the platform's signature is verified (else an open redirect).
         const returnUrl = result.signed ? safeReturnUrl(params.find(([n]) => n === 'launch_presentation_return_url')?.[1]) : null;
-        return refuse(reply, result.status, result.message, returnUrl);
+        // A launch sent elsewhere is told where to go: the launch URL is what the admin sets in the platform.
+        const message = result.code === 'lti_launch_url' ? `${result.message} It is ${launchEndpoints(app.env).launchUrl}` : result.message;
+        return refuse(reply, result.status, message, returnUrl);
       }
-      const token = await issueCustomTokenForUser(app.auth, result.userId, { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
-      const target = new URL('/lti', app.env.APP_URL);
-      target.searchParams.set('token', token);
-      target.searchParams.set('organisationId', result.organisationId);
-      reply.header('cache-control', 'no-store');
-      return reply.redirect(target.toString(), 302);
+      return intoProduct(request, reply, result.userId, result.organisationId);
+    },
+  );
+
+  // LTI 1.3 (docs/lti.md "LTI 1.3"). The pages may be shown inside the platform's frame: framing is allowed here.
+  const framable = (reply: FastifyReply) => {
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'; form-action 'none'");
+  };
+  // Cookies inside a platform's frame are third-party: on https the state cookie is SameSite=None; Secure and
+  // Partitioned (kept per platform site where browsers block third-party cookies); on plain http (a school's LAN, a
+  // developer's machine) it is Lax, which browsers keep for a same-site platform only.
+  const secure = publicUrl(app.env).startsWith('https:');
+  const loginSchema = (summary: string) => ({
+    tags: ['lti'],
+    summary,
+    description:
+      'Third-party initiated login (iss, login_hint, target_link_uri, lti_message_hint, client_id, lti_deployment_id): 302 to the platform’s authorisation endpoint with state and nonce; the state bound to this browser by a cookie. Refused: a 4xx HTML page.',
+    response: { 302: emptyResponse('To the platform’s OIDC authorisation endpoint'), '4XX': textResponse('text/html', 'Why the login was refused') },
+  });
+  const login = async (request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>) => {
+    framable(reply);
+    const outcome = await startLogin(app.db, app.env, params);
+    if (!outcome.ok) {
+      request.log.info({ code: outcome.code }, 'lti 1.3 login refused');
+      return refuse(reply, outcome.status, outcome.message, null);
+    }
+    reply.setCookie(outcome.cookie.name, outcome.cookie.value, {
+      path: '/lti/1.3',
+      httpOnly: true,
+      maxAge: outcome.cookie.maxAge,
+      ...(secure ? { sameSite: 'none', secure: true, partitioned: true } : { sameSite: 'lax' }),
+    });
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(outcome.redirect, 302);
+  };
+  const record = (entries: ReadonlyArray<readonly [string, string]>) => {
+    const out: Record<string, string | undefined> = {};
+    for (const [name, value] of entries) if (out[name] === undefined) out[name] = value.slice(0, 4096);
+    return out;
+  };
+  app.get(LTI13_LOGIN_PATH, { schema: loginSchema('LTI 1.3 login initiation (GET)') }, async (request, reply) => {
+    const query = request.url.split('?')[1] ?? '';
+    return login(request, reply, record(pairs(query) ?? []));
+  });
+  app.post(
+    LTI13_LOGIN_PATH,
+    { config: { csrf: false }, bodyLimit: LTI_MAX_BODY_BYTES, errorHandler: launchErrorHandler, schema: loginSchema('LTI 1.3 login initiation (POST)') },
+    async (request, reply) => {
+      const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
+      return login(request, reply, record(body));
+    },
+  );
+
+  app.post(
+    LTI13_LAUNCH_PATH,
+    {
+      config: { csrf: false },
+      bodyLimit: LTI_MAX_BODY_BYTES,
+      errorHandler: launchErrorHandler,
+      schema: {
+        tags: ['lti'],
+        summary: 'LTI 1.3 launch (the platform posts id_token and state): redirect URI and target link URI',
+        description:
+          'Valid: 302 to APP_URL/lti?token=… (single-use sign-in token). Refused: once the id_token is verified, 302 to its launch_presentation.return_url with lti_errormsg; otherwise a 4xx HTML page (with a link to open the tool in a new window when the browser kept no state cookie).',
+        response: {
+          302: emptyResponse('Into the product (APP_URL/lti?token=…), or back to the platform with lti_errormsg'),
+          '4XX': textResponse('text/html', 'Why the launch was refused'),
+        },
+      },
+    },
+    async (request, reply) => {
+      framable(reply);
+      const form = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      if (form.error) {
+        // The platform refused the login (e.g. login_required): said as it is, nothing signed to go back to.
+        const detail = (form.error_description ?? form.error).slice(0, 300);
+        return refuse(reply, 400, `${fail('lti_login_invalid').message} The learning platform answered: ${detail}`, null);
+      }
+      const result = await completeLaunch(app.db, app.env, options.keySets, {
+        idToken: form.id_token,
+        state: form.state,
+        cookies: request.cookies,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      if (!result.ok) {
+        request.log.info({ code: result.code }, 'lti 1.3 launch refused');
+        const returnUrl = result.signed ? safeReturnUrl(result.returnUrl) : null;
+        const action = result.retryUrl ? { href: result.retryUrl, label: `Open ${productName} in a new window` } : undefined;
+        return refuse(reply, result.status, result.message, returnUrl, action);
+      }
+      return intoProduct(request, reply, result.userId, result.organisationId);
+    },
+  );
+
+  app.get(
+    LTI13_JWKS_PATH,
+    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } },
+    async (_request, reply) => {
+      // Platforms cache it; a rotated key appears within the hour, and the old one stays published for days.
+      reply.header('cache-control', 'public, max-age=3600');
+      return publicJwks(app.db);
     },
   );
 

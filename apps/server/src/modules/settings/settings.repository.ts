@@ -117,7 +117,7 @@ export async function mergeSettings(db: Db, organisationId: string, change: Sett
 export async function findMemberOfUser(db: Db, organisationId: string, user: { userId: string; email: string | null }) {
   return db
     .selectFrom('members')
-    .select(['id', 'is_student', 'revoked_at'])
+    .select(['id', 'user_id', 'is_student', 'revoked_at'])
     .where('organisation_id', '=', organisationId)
     .where((eb) => (user.email ? eb.or([eb('user_id', '=', user.userId), eb('email', '=', user.email.toLowerCase())]) : eb('user_id', '=', user.userId)))
     .orderBy('revoked_at', 'desc')

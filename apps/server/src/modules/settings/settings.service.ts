@@ -136,7 +136,10 @@ export async function appsForUser(db: Kysely<DB>, actor: Actor, organisationId: 
   const member = await repo.findMemberOfUser(db, organisationId, { userId, email });
   const activeMember = member && member.revoked_at === null ? member : undefined;
   const admin = !activeMember && (await isListedAdmin(db, { userId, email }, organisationId));
-  if (!found.level && !(self && actor.emailVerified && (activeMember || admin))) {
+  // A member found by their own user id needs no verified address: an account a launch made (never verified, by
+  // design) reads its own apps. A row found by e-mail, or an admin listing, counts only for a verified address.
+  const ownMember = activeMember !== undefined && activeMember.user_id === userId;
+  if (!found.level && !(self && (ownMember || (actor.emailVerified && (activeMember || admin))))) {
     throw appError('organisation_forbidden');
   }
   if (!activeMember && !admin) throw appError('user_not_member');

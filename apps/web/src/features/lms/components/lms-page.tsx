@@ -12,6 +12,7 @@ import { useGenerateLtiCredentials } from '../api/generate-lti-credentials.js';
 import { useLtiCredentials } from '../api/get-lti-credentials.js';
 import { useRevokeLtiCredentials } from '../api/revoke-lti-credentials.js';
 import { RevokeCredentialsDialog } from './revoke-credentials-dialog.js';
+import { LtiPlatformsSection } from './lti-platforms-section.js';
 
 /** Designed: what a library manager (who may open the console, but not the credentials) sees. @internal */
 export const ADMINS_ONLY_TEXT = 'Only the admins of this organisation can see and change the LTI credentials.';
@@ -127,13 +128,14 @@ export function LmsPage() {
       <PageTitle>LMS Integration</PageTitle>
       <Stack gap="md" maw={760}>
         <Text>
-          Connect {productName} to your learning platform (Canvas, Moodle, Schoology, Brightspace or any other that supports LTI 1.1). Teachers and
+          Connect {productName} to your learning platform (Canvas, Moodle, Schoology, Brightspace, Blackboard or any other that supports LTI 1.3 or 1.1). Teachers and
           students who open {productName} from your learning platform need no account and no sign-in: they land in {productName} straight away, as a
           teacher or a student according to their role in the course.
         </Text>
         <Title order={2} size="h3">
           LTI Configuration
         </Title>
+        <Text size="sm">LTI 1.1: the key and secret a platform signs launches with.</Text>
         {credentials.isPending ? (
           <Center py="xl" role="status">
             <Loader aria-label="Loading LTI credentials" />
@@ -195,6 +197,8 @@ export function LmsPage() {
             .
           </Text>
         ) : null}
+        {/* LTI 1.3 registrations are the admins' too: a library manager sees the note above only. */}
+        {data ? <LtiPlatformsSection orgId={orgId} /> : null}
       </Stack>
       <RevokeCredentialsDialog
         opened={confirming}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/types.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const PLATFORM_COLUMNS = ['id', 'organisation_id', 'name', 'issuer', 'client_id', 'deployment_ids', 'auth_endpoint', 'token_endpoint', 'jwks_url'] as const;
+
+export interface PlatformRow {
+  name: string;
+  issuer: string;
+  client_id: string;
+  deployment_ids: string[];
+  auth_endpoint: string;
+  token_endpoint: string;
+  jwks_url: string;
+}
+
+export async function listPlatforms(db: Db, organisationId: string) {
+  return db.selectFrom('lti_platforms').select(PLATFORM_COLUMNS).where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function findPlatform(db: Db, id: string) {
+  return db.selectFrom('lti_platforms').select(PLATFORM_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The platforms registered under an issuer (one per client id). */
+export async function findPlatformsByIssuer(db: Db, issuer: string) {
+  return db.selectFrom('lti_platforms').select(PLATFORM_COLUMNS).where('issuer', '=', issuer).orderBy('created_at').execute();
+}
+
+/** Inserts a platform; undefined when its issuer and client id are registered already. */
+export async function insertPlatform(db: Db, organisationId: string, row: PlatformRow) {
+  return db
+    .insertInto('lti_platforms')
+    .values({ id: randomUUID(), organisation_id: organisationId, ...row, created_at: new Date(), updated_at: new Date() })
+    .onConflict((oc) => oc.columns(['issuer', 'client_id']).doNothing())
+    .returning(PLATFORM_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Updates an organisation's platform; undefined when it has no such platform. Throws on a taken issuer and client id. */
+export async function updatePlatform(db: Db, organisationId: string, id: string, row: PlatformRow) {
+  return db
+    .updateTable('lti_platforms')
+    .set({ ...row, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('organisation_id', '=', organisationId)
+    .returning(PLATFORM_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function isPlatformTaken(db: Db, issuer: string, clientId: string, exceptId: string): Promise<boolean> {
+  const row = await db.selectFrom('lti_platforms').select('id').where('issuer', '=', issuer).where('client_id', '=', clientId).where('id', '!=', exceptId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deletePlatform(db: Db, organisationId: string, id: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('lti_platforms').where('id', '=', id).where('organisation_id', '=', organisationId).returning('id').executeTakeFirst();
+  return deleted !== undefined;
+}
+
+/** The tool's keys newest first: the current one (not retired) and those retired after `retiredAfter`. */
+export async function listToolKeys(db: Db, retiredAfter: Date) {
+  return db
+    .selectFrom('lti_tool_keys')
+    .select(['kid', 'private_key', 'public_jwk', 'created_at', 'retired_at'])
+    .where((eb) => eb.or([eb('retired_at', 'is', null), eb('retired_at', '>', retiredAfter)]))
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Serialises key rotation across server copies (one transaction at a time decides). */
+export async function lockToolKeys(trx: Transaction<DB>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('lti:tool-keys', 0))`.execute(trx);
+}
+
+export async function insertToolKey(db: Db, row: { kid: string; privateKey: string; publicJwk: Record<string, unknown> }): Promise<void> {
+  await db
+    .insertInto('lti_tool_keys')
+    .values({ kid: row.kid, private_key: row.privateKey, public_jwk: JSON.stringify(row.publicJwk), created_at: new Date() })
+    .execute();
+}
+
+export async function retireToolKeys(db: Db, exceptKid: string, now: Date): Promise<void> {
+  await db.updateTable('lti_tool_keys').set({ retired_at: now }).where('retired_at', 'is', null).where('kid', '!=', exceptKid).execute();
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '../../fixtures/auth.js';
+import { LmsPage } from '../../pages/settings-pages.js';
+import { startE2ePlatform } from '../../support/lti-platform.js';
+import { readConsoleConfig } from '../../support/contracts.js';
+import { changeableOrganisation } from '../teachers/teachers-api.js';
+import { launchOrganisation } from './settings-api.js';
+
+/**
+ * LTI 1.3 as a new admin and their teachers and students meet it: the platform registered on the LMS Integration
+ * screen by keyboard, then a teacher and a student opening the tool from a course of an independent platform (its own
+ * keys, tokens signed with jose) and landing in the app, signed in.
+ */
+test('registers a platform by keyboard, and a teacher and a student launch with LTI 1.3 into the app', async ({ page, browser, organisation, organisations }) => {
+  const base = process.env.E2E_BASE_URL ?? '';
+  // Not the organisations lms.spec.ts and lti-launch.spec.ts change.
+  const changeable = await changeableOrganisation(page, organisations, organisation);
+  const org = launchOrganisation(organisations, organisation, changeable);
+  const lms = await new LmsPage(page, test.info(), org.id).goto({ accessible: 'checked elsewhere' });
+  const tool = page.getByRole('table', { name: 'Tool values for LTI 1.3' });
+  await expect(tool).toBeVisible();
+  const loginUrl = (await tool.getByRole('row', { name: /OIDC login initiation URL/ }).locator('code').textContent()) ?? '';
+  const launchUrl = (await tool.getByRole('row', { name: /Redirect URI/ }).locator('code').textContent()) ?? '';
+  expect(loginUrl).toBe(`${base}/lti/1.3/login`);
+  expect(launchUrl).toBe(`${base}/lti/1.3/launch`);
+  await expect(tool.getByRole('row', { name: /Public JWKS URL/ })).toContainText(`${base}/lti/1.3/jwks`);
+  await lms.expectAccessible({ label: 'LTI 1.3 section' });
+
+  const platform = await startE2ePlatform({ loginUrl, launchUrl });
+  try {
+    // Keyboard only: focus Add platform, Enter; type each field and Tab to the next; Enter submits.
+    const add = page.getByRole('button', { name: 'Add platform' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = lms.dialog('Add a learning platform');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await lms.expectAccessible({ include: '[role="dialog"]', label: 'add platform dialog' });
+    for (const [label, value] of [
+      ['Name', 'Simulated LMS'],
+      ['Issuer', platform.issuer],
+      ['Client ID', platform.clientId],
+      ['OIDC authorisation endpoint', platform.authEndpoint],
+      ['Access token endpoint', platform.tokenEndpoint],
+      ['JWKS URL', platform.jwksUrl],
+      ['Deployment IDs', platform.deploymentId],
+    ] as const) {
+      await expect(dialog.getByLabel(label)).toBeFocused();
+      await page.keyboard.type(value);
+      if (label !== 'Deployment IDs') await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Tab'); // Cancel
+    await page.keyboard.press('Tab'); // Save
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+    const platforms = page.getByRole('table', { name: 'Learning platforms' });
+    await expect(platforms.getByRole('row', { name: /Simulated LMS/ })).toContainText(platform.clientId);
+    await lms.expectAccessible({ label: 'LTI 1.3 platform registered' });
+
+    const { appUrl } = await readConsoleConfig(page);
+    for (const user of [
+      { sub: `teacher-${Date.now().toString(36)}`, name: 'Tess Teacher', role: 'Instructor' as const, kind: 'teacher' },
+      { sub: `student-${Date.now().toString(36)}`, name: 'Sam Student', role: 'Learner' as const, kind: 'student' },
+    ]) {
+      // The person's own browser: no console session.
+      const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+      try {
+        const course = await context.newPage();
+        await course.goto(platform.coursePage(user));
+        await course.getByRole('button', { name: 'Open the book tool' }).click();
+        await course.waitForURL((url) => url.href.startsWith(`${appUrl.replace(/\/$/, '')}/lti`));
+        await expect(course.getByRole('heading', { name: 'Product app' })).toBeVisible();
+        const landed = new URL(course.url());
+        expect(landed.searchParams.get('organisationId')).toBe(org.id);
+        // The app exchanges the token from its own origin.
+        const signedIn = await course.evaluate(
+          async ({ base, token }) => {
+            const response = await fetch(`${base}/identity/one-time-token/verify`, {
+              method: 'POST',
+              credentials: 'include',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ token }),
+            });
+            return { status: response.status, body: (await response.json()) as { user?: { name: string; email: string } } };
+          },
+          { base, token: landed.searchParams.get('token') ?? '' },
+        );
+        expect(signedIn.status).toBe(200);
+        expect(signedIn.body.user?.name).toBe(user.name);
+        expect(signedIn.body.user?.email).toMatch(/@lti\.invalid$/);
+      } finally {
+        await context.close();
+      }
+    }
+
+    // Remove, after asking; focus goes back to the page.
+    await platforms.getByRole('button', { name: 'Remove Simulated LMS' }).click();
+    const confirm = lms.dialog('Remove learning platform');
+    await expect(confirm).toBeVisible();
+    await lms.expectAccessible({ include: '[role="dialog"]', label: 'remove platform dialog' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('No learning platform is registered for LTI 1.3 yet.')).toBeVisible();
+  } finally {
+    await platform.close();
+  }
+});
