@@ -53,19 +53,14 @@ export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
 /** The tool's public keys (JSON Web Key Set). */
 export const LTI13_JWKS_PATH = '/lti/1.3/jwks';
 
+const httpUrl = z.url({ protocol: /^https?$/ });
 const platformText = (max: number) => z.string().trim().min(1).max(max);
 const platformUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'https:' || u.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'must be an https URL');
+  // zod's URL check (WHATWG parsing where the runtime has it) limited to http(s); core names no runtime's globals.
+  .refine((v) => httpUrl.safeParse(v).success, 'must be an https URL');
 
 /** What an admin enters for one learning platform (create and edit). */
 export const ltiPlatformInputSchema = z.object({
