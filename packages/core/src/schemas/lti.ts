@@ -100,3 +100,6 @@ export type LtiAdvantage = z.infer<typeof ltiAdvantageSchema>;
 
 export const ltiPlatformParamsSchema = z.object({ orgId: z.string().min(1).max(200), platformId: z.string().min(1).max(200) });
 export const ltiOrganisationParamsSchema = z.object({ orgId: z.string().min(1).max(200) });
+
+/** The tool's public keys for LTI 1.3 (a JSON Web Key Set, RFC 7517): what platforms fetch from the JWKS URL. */
+export const ltiToolJwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { LTI13_JWKS_PATH, LTI13_LAUNCH_PATH, LTI13_LOGIN_PATH, LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH, LTI_MAX_BODY_BYTES, LTI_MAX_PARAMETERS } from '@quire/core';
+import { ltiToolJwksSchema, LTI13_JWKS_PATH, LTI13_LAUNCH_PATH, LTI13_LOGIN_PATH, LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH, LTI_MAX_BODY_BYTES, LTI_MAX_PARAMETERS } from '@quire/core';
 import { publicUrl } from '../../env.js';
 import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { issueCustomTokenForUser } from '../identity/custom-token.js';
@@ -236,7 +235,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
 
   app.get(
     LTI13_JWKS_PATH,
-    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } },
+    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: ltiToolJwksSchema } } },
     async (_request, reply) => {
       // Platforms cache it; a rotated key appears within the hour, and the old one stays published for days.
       reply.header('cache-control', 'public, max-age=3600');
