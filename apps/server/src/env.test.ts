@@ -30,6 +30,7 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://db/quire', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     ['DATABASE_URL', 'not a url', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be a whole number from 1 to 200'],
+    ['DATABASE_POOL_TIMEOUT_MS', '50', 'DATABASE_POOL_TIMEOUT_MS must be a whole number from 100 to 60000'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     ['AUTH_SECRET', 'short', 'AUTH_SECRET must be at least 32 characters'],
     ['SMTP_URL', 'mail.example.org', 'SMTP_URL must be an smtp:// or smtps:// URL'],

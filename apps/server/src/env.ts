@@ -62,6 +62,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Pool size for PostgreSQL. */
   DATABASE_POOL_SIZE: int(1, 200).default(10),
+  /**
+   * How long a request waits for a free PostgreSQL connection (milliseconds) before it is answered 503 'server_busy'
+   * with a Retry-After.
+   */
+  DATABASE_POOL_TIMEOUT_MS: int(100, 60_000).default(5000),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),

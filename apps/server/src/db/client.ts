@@ -22,7 +22,16 @@ export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError';
 }
 
-type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & {
+/**
+ * Whether an error is pg-pool's refusal when no connection of the pool became free within its connectionTimeoutMillis
+ * (DATABASE_POOL_TIMEOUT_MS): the server is busy, not broken, and the request may be tried again shortly. Exactly this
+ * error, matched by pg-pool's own text (it has no code): a connection PostgreSQL refuses or ends is another error.
+ */
+export function isPoolTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+}
+
+type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & Partial<Pick<Env, 'DATABASE_POOL_TIMEOUT_MS'>> & {
   /** PGlite only: keep the database in memory (tests). */
   inMemory?: boolean;
   /** PGlite only: start from this data-directory tarball (`dumpDataDir()`) instead of an empty cluster (tests). */
@@ -31,14 +40,14 @@ type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> &
 
 /** Opens the database and checks it answers; throws DatabaseStartError with one line saying what to fix. */
 export async function openDatabase(options: DbOptions): Promise<Database> {
-  return options.DATABASE_URL ? openPostgres(options.DATABASE_URL, options.DATABASE_POOL_SIZE) : openPglite(options);
+  return options.DATABASE_URL ? openPostgres(options.DATABASE_URL, options.DATABASE_POOL_SIZE, options.DATABASE_POOL_TIMEOUT_MS ?? 5000) : openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {
   const pg = await import('pg');
   // Dates as strings would leak the driver into every presenter; keep Date objects, but bigint counts as numbers.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.default.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: poolTimeoutMs });
   // An idle connection the server ends (restart, failover, an administrator) is reported here; without a
   // listener Node would crash the process. The pool drops that client and opens a new one when next needed.
   pool.on('error', (error) => {

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@quire/core';
-import { AppError, noRoute } from '../errors.js';
+import { isPoolTimeout } from '../db/client.js';
+import { AppError, appError, noRoute } from '../errors.js';
 
 export interface ErrorHandlerOptions {
   /** Answers a request no route matched (the console's deep links); resolves false to fall through to the JSON 404. */
@@ -17,13 +18,31 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large' },
 };
 
-/** An error as the status and `{ code, message }` the API answers with; 5xx details go to the log only. */
 /** The JSON of an error answer: a catalogue code, its message, and the error's details. */
 export type ErrorBody = { code: ErrorCode; message: string } & Record<string, unknown>;
 
+/**
+ * Seconds a client is asked to wait before trying again after a 503 (Retry-After): the database pool or the password
+ * hashing pool was full, which clears within a second or two once the burst has passed.
+ */
+export const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The catalogue error an error stands for: itself when it is one; pg-pool's timeout waiting for a free connection is
+ * 503 'server_busy' (a burst larger than the pool, not a fault: the client tries again shortly); anything else null.
+ */
+export function appErrorOf(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isPoolTimeout(error)) return appError('server_busy');
+  return null;
+}
+
+/** An error as the status and `{ code, message }` the API answers with; 5xx details go to the log only. */
 export function errorResponse(error: Error, request: FastifyRequest): { status: number; body: ErrorBody } {
-  if (error instanceof AppError) {
-    return { status: error.statusCode, body: { code: error.code, message: error.message, ...error.details } };
+  const app = appErrorOf(error);
+  if (app) {
+    if (app !== error) request.log.warn({ err: error }, 'no database connection free in time: answered 503');
+    return { status: app.statusCode, body: { code: app.code, message: app.message, ...app.details } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
@@ -46,6 +65,7 @@ export function errorResponse(error: Error, request: FastifyRequest): { status: 
 export const errorHandlerPlugin = fp<ErrorHandlerOptions>(async (app, options) => {
   app.setErrorHandler((error: Error, request, reply) => {
     const { status, body } = errorResponse(error, request);
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler(async (request, reply) => {

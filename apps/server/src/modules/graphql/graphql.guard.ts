@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { isListedAdmin } from '../access/org-access.js';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import type { ErrorCode } from '@quire/core';
 
 /**
@@ -191,6 +192,7 @@ function hasControlCharacterLiteral(document: DocumentNode): boolean {
 /** Sends a refusal in the GraphQL shape the console parses (`errors[].message`, `extensions.code`). */
 export function sendGraphqlRefusal(reply: FastifyReply, error: GraphqlRequestError): FastifyReply {
   if (error.statusCode === 405) reply.header('allow', 'POST');
+  if (error.statusCode === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.status(error.statusCode).send({
     data: null,
     errors: [{ message: error.message, extensions: { code: error.code, statusCode: error.statusCode } }],

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import type { GraphQLError } from 'graphql';
-import { AppError } from '../../errors.js';
-import { errorResponse } from '../../plugins/error-handler.js';
+import type { AppError } from '../../errors.js';
+import { appErrorOf as catalogueErrorOf, errorResponse } from '../../plugins/error-handler.js';
 import type { GraphqlContext, GraphqlModule } from './graphql.context.js';
 import { checkGraphqlRequest, GraphqlRequestError, sendGraphqlRefusal } from './graphql.guard.js';
 import { mergeGraphqlModules } from './registry.js';
@@ -20,8 +20,9 @@ function withoutSuggestions(message: string): string {
   return message.replace(SUGGESTION, '');
 }
 
+/** A resolver's catalogue error (a pool that had no connection free in time is 'server_busy', as in REST). */
 function appErrorOf(error: GraphQLError): AppError | null {
-  return error.originalError instanceof AppError ? error.originalError : null;
+  return catalogueErrorOf(error.originalError);
 }
 
 /**

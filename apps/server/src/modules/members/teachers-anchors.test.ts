@@ -154,6 +154,81 @@ describe('numbered pages from anchors', () => {
     expect([await version(a.id), await version(b.id)]).toEqual([before[0]! + 1, before[1]]);
   });
 
+  it('page a district by cursor, both ways, exactly as OFFSET: every order read school by school, with filters and ties', async () => {
+    const rnd = random(20261128);
+    const root = await buildOrganisation(db, { name: 'Cursor District' });
+    const schools = [];
+    for (const name of ['East', 'West', 'Tiny', 'Empty']) schools.push(await buildOrganisation(db, { name, parent_id: root.id }));
+    // The same e-mails in three organisations (ties the member id breaks), names that differ only in case (ties in
+    // lower(name)), a school of three teachers and one of none.
+    const shared = Array.from({ length: 90 }, (_, i) => `same-${String(i).padStart(3, '0')}@school.example.org`);
+    await seedTeachers(root.id, 40, rnd, shared);
+    const { licenses } = await seedTeachers(schools[0]!.id, 120, rnd, shared);
+    await seedTeachers(schools[1]!.id, 95, rnd, shared);
+    await seedTeachers(schools[2]!.id, 3, rnd);
+    const actor = await adminOf(root.id);
+    const district: TeacherFilter = { organisationId: root.id, status: 'active', view: 'district' };
+    const filters: Array<[string, TeacherFilter]> = [
+      ['all', district],
+      ['inactive', { ...district, status: 'inactive' }],
+      ['not signed up', { ...district, signedUp: 'no' }],
+      ['no license', { ...district, license: 'none' }],
+      ["a school's license", { ...district, license: licenses[0]!.id }],
+      ['one school', { ...district, school: schools[1]!.id }],
+      ['a broad search', { ...district, search: 'ann' }],
+    ];
+    for (const [label, filter] of filters) {
+      for (const sort of [{ key: 'email', dir: 'asc' }, { key: 'email', dir: 'desc' }, { key: 'name', dir: 'asc' }, { key: 'name', dir: 'desc' }] as TeacherSort[]) {
+        const name = `${label}, ${sort.key} ${sort.dir}`;
+        const ask = (extra: { page?: number; after?: string; before?: string }) => listTeachers(db, actor, { ...filter, sort: sort.key, dir: sort.dir, pageSize: 20, ...extra });
+        // Next from the first page to the last, each page the rows OFFSET gives; then Previous back to the first.
+        let answer = await ask({ page: 1 });
+        const pages = Math.max(1, Math.ceil(answer.total / 20));
+        for (let page = 1; ; page++) {
+          expect(answer.members.map((m) => m.id), `${name}: page ${page} by Next`).toEqual(await byOffset(filter, sort, page, 20));
+          if (!answer.nextCursor || page === pages) break;
+          answer = await ask({ after: answer.nextCursor });
+        }
+        for (let page = pages - 1; page >= 1; page--) {
+          answer = await ask({ before: answer.previousCursor! });
+          expect(answer.members.map((m) => m.id), `${name}: page ${page} by Previous`).toEqual(await byOffset(filter, sort, page, 20));
+        }
+        // And by number, from the anchors (read once the first page by number past the first is answered).
+        for (const page of [2, pages, 2, Math.ceil(pages / 2)]) {
+          await anchorsSettled(db);
+          expect((await ask({ page })).members.map((m) => m.id), `${name}: page ${page} by number`).toEqual(await byOffset(filter, sort, page, 20));
+        }
+      }
+    }
+  }, 180_000);
+
+  it("reads a district's page school by school: about a page of each school, not every teacher of the district", async () => {
+    const rnd = random(5);
+    const root = await buildOrganisation(db, { name: 'Counted District' });
+    for (let i = 0; i < 5; i++) await seedTeachers((await buildOrganisation(db, { name: `School ${i}`, parent_id: root.id })).id, 300, rnd);
+    const actor = await adminOf(root.id);
+    // Rows of members this transaction has read so far (sequential scans and index fetches alike).
+    const readSoFar = async (trx: Kysely<DB>) => {
+      const { rows } = await sql<{ n: number }>`
+        SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'members'`.execute(trx);
+      return Number(rows[0]?.n ?? 0);
+    };
+    for (const sort of [{ key: 'email', dir: 'asc' }, { key: 'name', dir: 'desc' }] as TeacherSort[]) {
+      await db.transaction().execute(async (trx) => {
+        const input = { organisationId: root.id, status: 'active' as const, view: 'district' as const, sort: sort.key, dir: sort.dir, pageSize: 10 as const };
+        const before = await readSoFar(trx);
+        const first = await listTeachers(trx, actor, { ...input, page: 1 });
+        const afterFirst = await readSoFar(trx);
+        await listTeachers(trx, actor, { ...input, after: first.nextCursor! });
+        const afterNext = await readSoFar(trx);
+        expect(first.total).toBeGreaterThan(1000);
+        // 5 schools × (10 + 1) rows, and the page's rows read again for their columns; not the district's 1,300+.
+        expect(afterFirst - before, `${sort.key}: first page`).toBeLessThanOrEqual(5 * 11 * 2);
+        expect(afterNext - afterFirst, `${sort.key}: next page`).toBeLessThanOrEqual(5 * 11 * 2);
+      });
+    }
+  });
+
   it('page a district (its teachers and its schools’, the same e-mail in two schools) exactly as OFFSET', async () => {
     const rnd = random(42);
     const root = await buildOrganisation(db, { name: 'Anchor District' });

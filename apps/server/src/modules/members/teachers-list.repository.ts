@@ -144,10 +144,18 @@ export function listOrganisations(db: Kysely<DB>, shape: Pick<FilterShape, 'dist
   return query;
 }
 
-export function filtered(db: Kysely<DB>, shape: FilterShape, v: FilterValues) {
+/**
+ * The members the filter matches. `inOrganisation`: only those of that one organisation (an expression of the
+ * enclosing query: orderedRowsBySchool's school), instead of the filter's organisation or district.
+ */
+export function filtered(db: Kysely<DB>, shape: FilterShape, v: FilterValues, inOrganisation?: RawBuilder<string>) {
   let query = db
     .selectFrom('members as m')
-    .where('m.organisation_id', shape.district ? 'in' : '=', shape.district ? listOrganisations(db, shape, v) : v.organisationId)
+    .where(
+      'm.organisation_id',
+      shape.district && !inOrganisation ? 'in' : '=',
+      inOrganisation ?? (shape.district ? listOrganisations(db, shape, v) : v.organisationId),
+    )
     .where('m.is_student', '=', false)
     // Provider staff visiting a library for support are members, never the school's teachers.
     .where('m.is_provider_staff', '=', false)
@@ -195,6 +203,46 @@ export function orderedRows(db: Kysely<DB>, shape: FilterShape, v: FilterValues,
   const { order, after } = keysetOrder(sort, sortExpressions[sort.key].expr, sql.raw('m.email'), shape.district ? sql.raw('m.id') : null, seek, reverse);
   const query = filtered(db, shape, v).leftJoin('licenses as l', 'l.id', 'm.license_id');
   return (after ? query.where(after) : query).orderBy(order);
+}
+
+/**
+ * Whether a district's page in this order is read school by school (orderedRowsBySchool): the orders each organisation
+ * keeps in an index for the tab (migrations 0001 and 0002): e-mail (members_active_email_idx,
+ * members_inactive_email_idx) and, on the Active tab, name (members_teachers_name_idx). The other orders have no such
+ * index: each school's rows would be sorted anyway, so they keep the one ordered read of the district's matches.
+ */
+export function readsBySchool(shape: FilterShape, sort: TeacherSort): boolean {
+  return shape.district && (sort.key === 'email' || (sort.key === 'name' && shape.status === 'active'));
+}
+
+/**
+ * A district's rows in the list's order, as orderedRows gives them, for a window of at most `perSchool` rows from its
+ * start or seek: the first `perSchool` of EACH organisation of the district (a LATERAL subquery per organisation, an
+ * index scan of its own order that stops after `perSchool` rows), then ordered together. The window's rows are among
+ * them: a row of the window has fewer than `perSchool` rows before it in the whole list, so fewer in its own school.
+ * PostgreSQL then reads 50 × `perSchool` rows for a district of 50 schools instead of every match (docs/performance.md,
+ * "Districts"). Within one organisation the e-mail is unique, so the sort key and e-mail order its rows; the member id
+ * orders the merged rows. The subquery is named `m`, with every member column, so the list's expressions (sort keys,
+ * columns, seek) read it as they read members. Only for readsBySchool orders.
+ */
+export function orderedRowsBySchool(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort, seek: SeekValues | null, reverse: boolean, perSchool: number) {
+  const key = sortExpressions[sort.key].expr;
+  const { order, after } = keysetOrder(sort, key, sql.raw('m.email'), sql.raw('m.id'), seek, reverse);
+  const { order: schoolOrder } = keysetOrder(sort, key, sql.raw('m.email'), null, null, reverse);
+  let bySchool = filtered(db, shape, v, sql<string>`s.organisation_id`).selectAll('m');
+  if (after) bySchool = bySchool.where(after);
+  // The window's rows (the first perSchool of them all) before the licence is joined: joined inside the loop over the
+  // schools, PostgreSQL hashed the licences once per school.
+  const merged = db
+    .selectFrom(listOrganisations(db, shape, v).as('s'))
+    .innerJoinLateral(bySchool.orderBy(schoolOrder).limit(perSchool).as('m'), (join) => join.onTrue())
+    .selectAll('m')
+    .orderBy(order)
+    .limit(perSchool);
+  const query = db.selectFrom(merged.as('m')).leftJoin('licenses as l', 'l.id', 'm.license_id').orderBy(order);
+  // The same tables under the same names as orderedRows' (m: every member column, l: the licence), so the page selects
+  // its columns from either the same way.
+  return query as unknown as ReturnType<typeof orderedRows>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { StatementShapes } from '../../db/statement-shapes.js';
 import { sessionOrgAccessRow, type AccessRow } from '../access/org-access.js';
 import { ANCHOR_STEP, forgetAnchors, keptAnchors, listVersion, readAnchorsLater } from './teachers-anchors.js';
 import {
-  countsRows, filtered, filterOf, keysetOrder, orderedRows, organisationNameColumn, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
+  countsRows, filtered, filterOf, keysetOrder, orderedRows, orderedRowsBySchool, organisationNameColumn, readsBySchool, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
   type FilterShape, type FilterValues, type SeekValues, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow,
 } from './teachers-list.repository.js';
 
@@ -97,6 +97,8 @@ interface PageValues extends FilterValues {
   /** offset + the page size, and offset × 2 (plan offset: which end of the list is nearer). */
   offsetEnd?: number;
   offsetTwice?: number;
+  /** A district's page read school by school (readsBySchool; plans walk and anchored): the rows read of each organisation. */
+  perSchool?: number;
   seekKey?: string;
   seekEmail?: string;
   seekId?: string;
@@ -126,6 +128,10 @@ function pageStatement<Level extends string>(db: Kysely<DB>, shape: PageShape, v
       : null;
   const reverse = shape.window === 'before';
   const allowed = allowedSql(filter);
+  // The rows of a window from the start or a seek: a district's, in an order each school keeps in an index, school by
+  // school (v.perSchool of each: the window's rows, and those it skips).
+  const ordered = (from: SeekValues | null, backwards: boolean) =>
+    readsBySchool(filter, sort) ? orderedRowsBySchool(db, filter, v, sort, from, backwards, v.perSchool!) : orderedRows(db, filter, v, sort, from, backwards);
   if (shape.plan === 'matches') {
     // A search or Certification: the rows matched are read once, for the total and for the page (a selective search
     // would otherwise scan its trigram indexes twice).
@@ -143,7 +149,7 @@ function pageStatement<Level extends string>(db: Kysely<DB>, shape: PageShape, v
     // list is still the one the anchors were read from (its version, read here); else nothing, and the caller reads the
     // page by OFFSET.
     const current = sql<boolean>`(SELECT v FROM version) = ${v.version!}::text`;
-    const page = selectTeacherColumns(orderedRows(db, filter, v, sort, seek), sort, filter.district).limit(v.limit).offset(v.offset!);
+    const page = selectTeacherColumns(ordered(seek, false), sort, filter.district).limit(v.limit).offset(v.offset!);
     return sql<PageAnswer<Level>>`
       WITH access AS MATERIALIZED (${access}),
       version AS MATERIALIZED (SELECT ${listVersion(db, filter, v)} AS v),
@@ -178,7 +184,7 @@ function pageStatement<Level extends string>(db: Kysely<DB>, shape: PageShape, v
       FROM access AS a LEFT JOIN page ON true
       ORDER BY page.n`;
   }
-  const page = selectTeacherColumns(orderedRows(db, filter, v, sort, seek, reverse), sort, filter.district).limit(v.limit);
+  const page = selectTeacherColumns(ordered(seek, reverse), sort, filter.district).limit(v.limit);
   return sql<PageAnswer<Level>>`
     WITH access AS MATERIALIZED (${access}),
     page AS (SELECT p.*, row_number() OVER () AS n FROM ${page} AS p WHERE ${allowed})
@@ -238,6 +244,7 @@ export async function readTeachersPage<Level extends string>(
       ...filterValues,
       limit: window.limit + 1,
       offset: offset - anchorIndex * ANCHOR_STEP,
+      perSchool: offset - anchorIndex * ANCHOR_STEP + window.limit + 1,
       version: kept.version,
       ...(anchor ? { seekKey: anchor.key, seekEmail: anchor.email, ...(filter.district ? { seekId: anchor.id! } : {}) } : {}),
     });
@@ -251,6 +258,7 @@ export async function readTeachersPage<Level extends string>(
     rows = await run(shape, {
       ...filterValues,
       limit: plan === 'offset' ? window.limit : window.limit + 1,
+      perSchool: window.limit + 1,
       ...(kind === 'offset' ? { offset, offsetEnd: offset + window.limit, offsetTwice: offset * 2 } : {}),
       ...(seek ? (({ key, email, id }) => ({ seekKey: key, seekEmail: email, ...(filter.district ? { seekId: id ?? '' } : {}) }))(seekValues(seek)) : {}),
     });
