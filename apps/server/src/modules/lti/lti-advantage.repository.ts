@@ -93,3 +93,9 @@ export async function insertToolKey(db: Db, row: { kid: string; privateKey: stri
 export async function retireToolKeys(db: Db, exceptKid: string, now: Date): Promise<void> {
   await db.updateTable('lti_tool_keys').set({ retired_at: now }).where('retired_at', 'is', null).where('kid', '!=', exceptKid).execute();
 }
+
+/** The title of an organisation's book, for the link deep linking makes to it; undefined when it has no such book. */
+export async function findBookTitle(db: Db, organisationId: string, bookId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('books').select('title').where('organisation_id', '=', organisationId).where('id', '=', bookId).executeTakeFirst();
+  return row?.title;
+}
