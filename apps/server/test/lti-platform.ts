@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
 /**
  * A learning platform's side of LTI 1.3, written for the tests and sharing nothing with the server's code: its own RSA
@@ -16,6 +16,8 @@ export interface PlatformSimulator {
   kid: string;
   /** An id_token for a launch: the claims of a resource link launch, `overrides` on top (undefined removes one). */
   idToken(input: { nonce: string; overrides?: Record<string, unknown>; key?: CryptoKey; kid?: string; expiresIn?: number; issuedAt?: number }): Promise<string>;
+  /** The platform's private key (PKCS #8 PEM), for a signer in another language to sign as the platform. */
+  privateKeyPem: string;
   /** A second key pair the platform does not publish (a forged signature, an unknown kid). */
   otherKey: CryptoKey;
   /** The claims of a deep linking request (LtiDeepLinkingRequest) returning to `returnUrl`, for `idToken`'s overrides. */
@@ -80,6 +82,7 @@ export async function startPlatform(options: { toolLaunchUrl: string; clientId?:
     authEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
     kid,
+    privateKeyPem: await exportPKCS8(privateKey),
     otherKey: other.privateKey,
     jwksReads: () => reads,
     deepLinkingRequest({ returnUrl = `${issuer}/deep-link-return`, data, acceptTypes = ['ltiResourceLink'] }) {
