@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { createLocalJWKSet, exportJWK, exportPKCS8, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
 /**
  * A learning platform's side of LTI 1.3, written for the tests and sharing nothing with the server's code: its own RSA
@@ -16,14 +16,35 @@ export interface PlatformSimulator {
   kid: string;
   /** An id_token for a launch: the claims of a resource link launch, `overrides` on top (undefined removes one). */
   idToken(input: { nonce: string; overrides?: Record<string, unknown>; key?: CryptoKey; kid?: string; expiresIn?: number; issuedAt?: number }): Promise<string>;
+  /** The platform's private key (PKCS #8 PEM), for a signer in another language to sign as the platform. */
+  privateKeyPem: string;
   /** A second key pair the platform does not publish (a forged signature, an unknown kid). */
   otherKey: CryptoKey;
+  /** The claims of a deep linking request (LtiDeepLinkingRequest) returning to `returnUrl`, for `idToken`'s overrides. */
+  deepLinkingRequest(input: { returnUrl?: string; data?: string; acceptTypes?: string[] }): Record<string, unknown>;
+  /**
+   * What the platform does with a tool's LtiDeepLinkingResponse: verifies it with the tool's published keys (its JWKS,
+   * as read from the tool) and checks the claims the Deep Linking 2.0 specification requires; throws when one is wrong.
+   */
+  verifyDeepLinkingResponse(jwt: string, toolJwks: { keys: JWK[] }, expected: { data?: string }): Promise<DeepLinkingResponse>;
   /** How many times the JWKS was read. */
   jwksReads(): number;
   close(): Promise<void>;
 }
 
 export const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+
+/** A verified LtiDeepLinkingResponse: its header's kid and its content items. */
+export interface DeepLinkingResponse {
+  kid: string;
+  claims: JWTPayload;
+  contentItems: Array<{ type: string; title?: string; url?: string; custom?: Record<string, string> }>;
+}
+
+function check(condition: boolean, what: string): asserts condition {
+  if (!condition) throw new Error(`the deep linking response is wrong: ${what}`);
+}
 export const ROLE = {
   instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
   learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
@@ -61,8 +82,44 @@ export async function startPlatform(options: { toolLaunchUrl: string; clientId?:
     authEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
     kid,
+    privateKeyPem: await exportPKCS8(privateKey),
     otherKey: other.privateKey,
     jwksReads: () => reads,
+    deepLinkingRequest({ returnUrl = `${issuer}/deep-link-return`, data, acceptTypes = ['ltiResourceLink'] }) {
+      return {
+        [`${CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+        [`${CLAIM}resource_link`]: undefined,
+        [`${DL_CLAIM}deep_linking_settings`]: {
+          deep_link_return_url: returnUrl,
+          accept_types: acceptTypes,
+          accept_presentation_document_targets: ['iframe', 'window'],
+          accept_multiple: false,
+          auto_create: true,
+          ...(data === undefined ? {} : { data }),
+        },
+      };
+    },
+    async verifyDeepLinkingResponse(jwt, toolJwks, expected) {
+      // The tool signs as the client (iss) for the platform (aud), with a key its JWKS publishes.
+      const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(toolJwks), {
+        issuer: clientId,
+        audience: issuer,
+        algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256'],
+        requiredClaims: ['iss', 'aud', 'iat', 'exp', 'nonce'],
+      });
+      check(typeof protectedHeader.kid === 'string' && toolJwks.keys.some((k) => k.kid === protectedHeader.kid), 'kid is not one the tool publishes');
+      check(typeof payload.nonce === 'string' && payload.nonce.length >= 16, 'nonce');
+      const now = Math.floor(Date.now() / 1000);
+      check(typeof payload.iat === 'number' && Math.abs(payload.iat - now) <= 60, 'iat');
+      check(typeof payload.exp === 'number' && payload.exp > now && payload.exp - payload.iat <= 3600, 'exp');
+      check(payload[`${CLAIM}deployment_id`] === deploymentId, 'deployment_id');
+      check(payload[`${CLAIM}message_type`] === 'LtiDeepLinkingResponse', 'message_type');
+      check(payload[`${CLAIM}version`] === '1.3.0', 'version');
+      check(payload[`${DL_CLAIM}data`] === expected.data, `data: ${String(payload[`${DL_CLAIM}data`])}`);
+      const items = payload[`${DL_CLAIM}content_items`];
+      check(Array.isArray(items), 'content_items');
+      return { kid: protectedHeader.kid, claims: payload, contentItems: items as DeepLinkingResponse['contentItems'] };
+    },
     async idToken({ nonce, overrides = {}, key = privateKey, kid: useKid = kid, expiresIn = 3600, issuedAt }) {
       const now = Math.floor(Date.now() / 1000);
       const claims: Record<string, unknown> = {

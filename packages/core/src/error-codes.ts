@@ -229,6 +229,30 @@ export const errorCatalogue = {
   lti_message_type_unsupported: { status: 400, message: 'This tool takes LTI 1.3 resource link launches and deep linking requests only.' },
   lti_version_unsupported: { status: 400, message: 'This LTI version is not supported: the launch must be LTI 1.3.0.' },
   lti_roles_missing: { status: 400, message: 'The learning platform did not send the user’s roles with this launch.' },
+  lti_deep_link_student: {
+    status: 403,
+    message: 'Only a teacher can choose what a link opens. Ask your course’s teacher to add this link.',
+  },
+  lti_deep_link_return_missing: {
+    status: 400,
+    message: 'The learning platform did not say where to return the chosen link (deep_link_return_url). Check how the tool is set up in your learning platform.',
+  },
+  lti_deep_link_return_insecure: {
+    status: 400,
+    message: 'The learning platform’s address to return the chosen link to is not https. Check how the tool is set up in your learning platform.',
+  },
+  lti_deep_link_types: {
+    status: 400,
+    message: 'The learning platform does not accept an LTI resource link here, which is what this tool adds. Add the tool where the platform offers external tool links.',
+  },
+  lti_deep_link_expired: {
+    status: 401,
+    message: 'This choice does not come from a launch of this tool, or it took too long. Please add the link again from your learning platform.',
+  },
+  lti_deep_link_book_id: {
+    status: 400,
+    message: 'Enter the book’s id: letters, digits, dots, dashes or underscores, at most 128 characters.',
+  },
   lti_too_many_accounts: {
     status: 429,
     message: 'This learning platform has created too many new accounts in a short time. Please try again in a few minutes.',

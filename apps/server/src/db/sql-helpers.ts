@@ -27,3 +27,14 @@ export function lockOrganisationTree(mode: 'exclusive' | 'shared'): RawBuilder<u
   const fn = sql.raw(mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock');
   return sql`SELECT ${fn}(hashtextextended('organisation-tree', 0))`;
 }
+
+/**
+ * True when `error` is PostgreSQL's unique violation (SQLSTATE 23505) of `constraint`: what a check-then-write loses to a
+ * concurrent writer, so the caller can answer it as the conflict it is rather than as a server failure. Both drivers
+ * (pg and PGlite) report the SQLSTATE as `code` and the constraint's name as `constraint`.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, constraint: name } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && name === constraint;
+}

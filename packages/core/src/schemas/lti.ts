@@ -52,6 +52,39 @@ export const LTI13_LOGIN_PATH = '/lti/1.3/login';
 export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
 /** The tool's public keys (JSON Web Key Set). */
 export const LTI13_JWKS_PATH = '/lti/1.3/jwks';
+/** Where the deep linking picker posts the teacher's choice (docs/lti.md "Deep Linking 2.0"). */
+export const LTI13_DEEP_LINK_PATH = '/lti/1.3/deep-link';
+
+/** A book's id as a link names it: what the product's book ids are made of, at most 128 characters. */
+const ltiBookIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._-]+$/);
+
+/**
+ * What a link made by deep linking opens: the product's home page, or a book by its id. The picker's form posts it,
+ * and the link carries it as its custom parameter `target` (`home` or `book:<id>`, `ltiTargetValue`).
+ */
+export const ltiDeepLinkChoiceSchema = z.discriminatedUnion('target', [
+  z.object({ target: z.literal('home') }),
+  z.object({ target: z.literal('book'), bookId: ltiBookIdSchema }),
+]);
+export type LtiDeepLinkChoice = z.infer<typeof ltiDeepLinkChoiceSchema>;
+
+/** The custom parameter value of a link that opens `choice`. */
+export function ltiTargetValue(choice: LtiDeepLinkChoice): string {
+  return choice.target === 'home' ? 'home' : `book:${choice.bookId}`;
+}
+
+/** The target a launch's custom parameter names; null when it names none this tool knows (the launch opens home). */
+export function parseLtiTarget(value: unknown): LtiDeepLinkChoice | null {
+  if (value === 'home') return { target: 'home' };
+  if (typeof value !== 'string' || !value.startsWith('book:')) return null;
+  const parsed = ltiDeepLinkChoiceSchema.safeParse({ target: 'book', bookId: value.slice('book:'.length) });
+  return parsed.success ? parsed.data : null;
+}
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const platformText = (max: number) => z.string().trim().min(1).max(max);

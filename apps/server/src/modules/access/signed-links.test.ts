@@ -154,6 +154,31 @@ const routes: SignedRoute[] = [
       };
     },
   },
+  {
+    purpose: 'lti-deep-link',
+    accepted: '200 answer',
+    refused: '401 context',
+    async prepare() {
+      const { orgId } = await orgWithAdmin(t.app);
+      const id = `platform-${Math.random().toString(36).slice(2, 8)}`;
+      await t.app.db
+        .insertInto('lti_platforms')
+        .values({ id, organisation_id: orgId, name: 'LMS', issuer: `https://${id}.example.edu`, client_id: 'c', deployment_ids: ['d'], auth_endpoint: 'https://lms.example.edu/auth', token_endpoint: 'https://lms.example.edu/token', jwks_url: 'https://lms.example.edu/jwks', created_at: new Date(), updated_at: new Date() })
+        .execute();
+      return async (links) => {
+        const context = { p: id, d: 'd', u: 'user-1', o: orgId, r: 'https://lms.example.edu/return', a: null, e: Math.floor(Date.now() / 1000) + 300 };
+        const body = Buffer.from(JSON.stringify(context)).toString('base64url');
+        const signature = as<'lti-deep-link'>(links).sign([body], context.e);
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/lti/1.3/deep-link',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ context: `${body}.${signature}`, target: 'home' }).toString(),
+        });
+        return `${answer.statusCode} ${answer.body.includes('name="JWT"') ? 'answer' : answer.body.includes('add the link again') ? 'context' : answer.body}`;
+      };
+    },
+  },
 ];
 
 describe('a link signed for one purpose is refused by every other purpose', () => {

@@ -9,10 +9,12 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * - `sign-in-conflict`: the short-lived cookie that remembers a provider sign-in refused because the address is
  *   registered with other providers (the address, expiry);
  * - `lti-state`: the `state` of an LTI 1.3 login, handed to the learning platform and back with the launch (the
- *   platform, the nonce, the browser's state cookie, the login's hints, expiry).
+ *   platform, the nonce, the browser's state cookie, the login's hints, expiry);
+ * - `lti-deep-link`: the deep linking picker's context, handed to the teacher's browser and back with the choice (the
+ *   platform, deployment, return URL and data of a verified LtiDeepLinkingRequest, the teacher, expiry).
  */
 /** @internal */
-export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict', 'lti-state'] as const;
+export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict', 'lti-state', 'lti-deep-link'] as const;
 export type SignedLinkPurpose = (typeof SIGNED_LINK_PURPOSES)[number];
 
 declare module 'fastify' {

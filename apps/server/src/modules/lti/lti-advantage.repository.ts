@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -39,20 +40,27 @@ export async function insertPlatform(db: Db, organisationId: string, row: Platfo
     .executeTakeFirst();
 }
 
-/** Updates an organisation's platform; undefined when it has no such platform. Throws on a taken issuer and client id. */
-export async function updatePlatform(db: Db, organisationId: string, id: string, row: PlatformRow) {
-  return db
-    .updateTable('lti_platforms')
-    .set({ ...row, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('organisation_id', '=', organisationId)
-    .returning(PLATFORM_COLUMNS)
-    .executeTakeFirst();
-}
+/** The unique key on a platform's issuer and client id (migration 0019: `UNIQUE (issuer, client_id)`). */
+const ISSUER_CLIENT_KEY = 'lti_platforms_issuer_client_id_key';
 
-export async function isPlatformTaken(db: Db, issuer: string, clientId: string, exceptId: string): Promise<boolean> {
-  const row = await db.selectFrom('lti_platforms').select('id').where('issuer', '=', issuer).where('client_id', '=', clientId).where('id', '!=', exceptId).executeTakeFirst();
-  return row !== undefined;
+/**
+ * Updates an organisation's platform: 'not-found' when it has no such platform, 'taken' when another registration has
+ * the issuer and client id (also when one took them a moment ago, in a concurrent request).
+ */
+export async function updatePlatform(db: Db, organisationId: string, id: string, row: PlatformRow) {
+  try {
+    const updated = await db
+      .updateTable('lti_platforms')
+      .set({ ...row, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('organisation_id', '=', organisationId)
+      .returning(PLATFORM_COLUMNS)
+      .executeTakeFirst();
+    return updated ?? ('not-found' as const);
+  } catch (error) {
+    if (isUniqueViolation(error, ISSUER_CLIENT_KEY)) return 'taken' as const;
+    throw error;
+  }
 }
 
 export async function deletePlatform(db: Db, organisationId: string, id: string): Promise<boolean> {
@@ -84,4 +92,10 @@ export async function insertToolKey(db: Db, row: { kid: string; privateKey: stri
 
 export async function retireToolKeys(db: Db, exceptKid: string, now: Date): Promise<void> {
   await db.updateTable('lti_tool_keys').set({ retired_at: now }).where('retired_at', 'is', null).where('kid', '!=', exceptKid).execute();
+}
+
+/** The title of an organisation's book, for the link deep linking makes to it; undefined when it has no such book. */
+export async function findBookTitle(db: Db, organisationId: string, bookId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('books').select('title').where('organisation_id', '=', organisationId).where('id', '=', bookId).executeTakeFirst();
+  return row?.title;
 }

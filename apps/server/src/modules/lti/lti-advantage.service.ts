@@ -10,6 +10,7 @@ import { fail, LTI13_USER_PREFIX, provisionLaunchUser, type LaunchResult } from 
 import { claimNonce } from './lti-launch.repository.js';
 import { toolEndpoints } from './lti-platforms.service.js';
 import { userKindFromRoles } from './lti-roles.js';
+import { deepLinkRequestOf, type DeepLinkRequest } from './lti-deep-linking.service.js';
 
 /**
  * LTI 1.3 launches (docs/lti.md "LTI 1.3"), as the 1EdTech Security Framework defines them: the platform starts an
@@ -158,7 +159,15 @@ function loginAgainUrl(env: Env, state: LoginState, issuer: string, clientId: st
 }
 
 export type Lti13LaunchResult =
-  | (LaunchResult & { ok: true; messageType: Lti13MessageType; claims: JWTPayload; platformId: string })
+  | (LaunchResult & {
+      ok: true;
+      messageType: Lti13MessageType;
+      claims: JWTPayload;
+      platformId: string;
+      deploymentId: string;
+      /** A deep linking request's settings (the teacher chooses what the link opens, then the answer goes there). */
+      deepLink?: DeepLinkRequest;
+    })
   | (LaunchResult & { ok: false; returnUrl?: string; retryUrl?: string });
 
 type Refusal = LaunchResult & { ok: false; returnUrl?: string; retryUrl?: string };
@@ -275,6 +284,10 @@ export async function completeLaunch(db: Kysely<DB>, env: Env, keySets: Platform
   if (!sub) return refusal('lti_no_user', undefined, signed);
 
   const kind = userKindFromRoles(roles.join(','));
+  // A deep linking request that cannot be answered is refused before anyone is signed in (a page: the platform's
+  // return URL is what is wrong, or the person may not choose).
+  const deepLink = messageType === 'LtiDeepLinkingRequest' ? deepLinkRequestOf(env, claims, kind) : undefined;
+  if (deepLink && !deepLink.ok) return deepLink;
   const parsedEmail = str(claims.email) ? emailSchema.safeParse(str(claims.email)) : undefined;
   const name =
     str(claims.name) ?? ([str(claims.given_name), str(claims.family_name)].filter(Boolean).join(' ') || (kind === 'teacher' ? 'Teacher' : 'Student'));
@@ -296,5 +309,5 @@ export async function completeLaunch(db: Kysely<DB>, env: Env, keySets: Platform
     launch: { ip: input.ip, userAgent: input.userAgent },
   });
   if (!result.ok) return { ...result, ...signed };
-  return { ...result, messageType, claims, platformId: platform.id };
+  return { ...result, messageType, claims, platformId: platform.id, deploymentId, ...(deepLink?.ok ? { deepLink: deepLink.request } : {}) };
 }

@@ -317,6 +317,34 @@ describe('platform registration (LMS Integration)', () => {
     expect(isAcceptedPlatformUrl({ NODE_ENV: 'development' }, 'http://10.0.0.5')).toBe(false);
   });
 
+  it('answers 409, never 500, when several admins register or edit to the same issuer and client id at once', async () => {
+    const url = `/api/organisations/${orgId}/lti/platforms`;
+    const issuer = 'https://lms-race.example.edu';
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const created = await t.app.inject({ method: 'POST', url, headers: admin, payload: registration(platform, { issuer, clientId: `race-${i}` }) });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push((created.json() as { id: string }).id);
+    }
+    const shared = registration(platform, { issuer, clientId: 'race-shared' });
+    // Every platform edited to one issuer and client id, and the same one registered, all at once.
+    const answers = await Promise.all([
+      ...ids.map((id) => t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: admin, payload: shared })),
+      ...ids.map(() => t.app.inject({ method: 'POST', url, headers: admin, payload: shared })),
+    ]);
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200 || s === 201), JSON.stringify(statuses)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode >= 400)) {
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().code).toBe('lti_platform_exists');
+    }
+    const listed = (await t.app.inject({ method: 'GET', url, headers: admin })).json().platforms as Array<{ id: string; clientId: string }>;
+    expect(listed.filter((p) => p.clientId === 'race-shared')).toHaveLength(1);
+    for (const p of listed.filter((row) => row.clientId.startsWith('race-'))) {
+      expect((await t.app.inject({ method: 'DELETE', url: `${url}/${p.id}`, headers: admin })).statusCode).toBe(204);
+    }
+  });
+
   it('edits and removes a platform; a removed platform’s launches are refused', async () => {
     const second = await startPlatform({ toolLaunchUrl: launchUrl });
     try {

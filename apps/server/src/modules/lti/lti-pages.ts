@@ -1,7 +1,48 @@
-/** The plain HTML a person sees when a launch is refused and the platform gave no return URL. */
+import { createHash } from 'node:crypto';
+
+/** The plain HTML pages of LTI: a refused launch, the deep linking picker and answer; and the 1.1 cartridge. */
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+const STYLE = `
+  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1b1e; background: #f8f9fa; margin: 0; }
+  main { max-width: 36rem; margin: 10vh auto; padding: 2rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+  h1 { font-size: 1.4rem; margin-top: 0; }
+  p { line-height: 1.5; }
+  a.action, button { display: inline-block; padding: .6rem 1rem; background: #1864ab; color: #fff; border: 0; border-radius: 4px; text-decoration: none; font: inherit; font-weight: 600; cursor: pointer; }
+  a.action:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid #1a1b1e; outline-offset: 2px; }
+  fieldset { border: 0; margin: 0 0 1rem; padding: 0; }
+  legend { font-weight: 600; margin-bottom: .5rem; padding: 0; }
+  .choice { display: flex; align-items: center; gap: .5rem; padding: .35rem 0; }
+  .choice input { width: 1.25rem; height: 1.25rem; margin: 0; }
+  .field { margin: 0 0 1.25rem; }
+  .field label { display: block; font-weight: 600; }
+  .hint { color: #495057; margin: .25rem 0 .4rem; }
+  input[type="text"] { box-sizing: border-box; width: 100%; max-width: 24rem; padding: .5rem; font: inherit; border: 1px solid #868e96; border-radius: 4px; }
+  input[aria-invalid="true"] { border-color: #c92a2a; }
+  .error { color: #c92a2a; font-weight: 600; margin: .4rem 0 0; }
+  @media (max-width: 30rem) { main { margin: 0; border-radius: 0; box-shadow: none; padding: 1.25rem; } }
+`;
+
+/** A whole page: the LTI pages are shown outside the console (in the platform's frame or window), so they stand alone. */
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
 }
 
 /**
@@ -13,30 +54,65 @@ export function launchErrorPage(productName: string, message: string, action?: {
   const next = action
     ? `<p><a class="action" href="${escapeHtml(action.href)}" target="_blank" rel="opener">${escapeHtml(action.label)}</a></p>`
     : '<p>Go back to your learning platform and open the link again. If this keeps happening, contact your administrator.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${product} could not be opened</title>
-<style>
-  body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1b1e; background: #f8f9fa; margin: 0; }
-  main { max-width: 36rem; margin: 10vh auto; padding: 2rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
-  h1 { font-size: 1.4rem; margin-top: 0; }
-  p { line-height: 1.5; }
-  a.action { display: inline-block; padding: .6rem 1rem; background: #1864ab; color: #fff; border-radius: 4px; text-decoration: none; font-weight: 600; }
-  a.action:focus-visible { outline: 3px solid #1a1b1e; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-<h1>${product} could not be opened</h1>
+  return page(`${product} could not be opened`, `<h1>${product} could not be opened</h1>
 <p role="alert">${escapeHtml(message)}</p>
-${next}
-</main>
-</body>
-</html>
-`;
+${next}`);
+}
+
+/**
+ * The deep linking picker (docs/lti.md "Deep Linking 2.0"): what the course's link opens, the product's home page or a
+ * book by id, posted with the signed context to `action`. Plain HTML, no script: a radio group named by its legend,
+ * every control labelled; a refused book id comes back with the choice kept, the field marked invalid, described by the
+ * message and focused.
+ */
+export function deepLinkPickerPage(input: {
+  productName: string;
+  action: string;
+  context: string;
+  choice?: { target?: string; bookId?: string };
+  error?: string;
+}): string {
+  const product = escapeHtml(input.productName);
+  const book = input.choice?.target === 'book';
+  const invalid = input.error !== undefined;
+  const describedBy = invalid ? 'book-id-hint book-id-error' : 'book-id-hint';
+  return page(`Add ${product} to your course`, `<h1>Add ${product} to your course</h1>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="context" value="${escapeHtml(input.context)}">
+<fieldset role="radiogroup" aria-labelledby="target-legend">
+<legend id="target-legend">What should this link open?</legend>
+<div class="choice"><input type="radio" id="target-home" name="target" value="home"${book ? '' : ' checked'}>
+<label for="target-home">The ${product} home page</label></div>
+<div class="choice"><input type="radio" id="target-book" name="target" value="book"${book ? ' checked' : ''}>
+<label for="target-book">A book</label></div>
+</fieldset>
+<div class="field">
+<label for="book-id">Book id</label>
+<p id="book-id-hint" class="hint">For a book only: the id of the book in ${product}.</p>
+<input type="text" id="book-id" name="bookId" value="${escapeHtml(input.choice?.bookId ?? '')}" maxlength="200" autocomplete="off" spellcheck="false" aria-describedby="${describedBy}"${invalid ? ' aria-invalid="true" autofocus' : ''}>
+${invalid ? `<p id="book-id-error" class="error">${escapeHtml(input.error ?? '')}</p>` : ''}
+</div>
+<button type="submit">Add the link</button>
+</form>`);
+}
+
+/** The one script of the deep linking answer: it posts the form at once. Allowed by its hash, nothing else is. */
+const AUTO_SUBMIT = "document.getElementById('deep-link-response').submit();";
+/** The Content-Security-Policy source of AUTO_SUBMIT. */
+export const AUTO_SUBMIT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(AUTO_SUBMIT).digest('base64')}'`;
+
+/**
+ * The deep linking answer: a form posting the signed LtiDeepLinkingResponse (`JWT`) to the platform's return URL,
+ * submitted by the script at once, and by its button where scripts do not run.
+ */
+export function deepLinkResponsePage(productName: string, returnUrl: string, jwt: string): string {
+  return page(`${escapeHtml(productName)}: returning to your learning platform`, `<h1>Returning to your learning platform…</h1>
+<p>Your link is ready. If your learning platform does not open by itself, continue with the button.</p>
+<form id="deep-link-response" method="post" action="${escapeHtml(returnUrl)}">
+<input type="hidden" name="JWT" value="${escapeHtml(jwt)}">
+<button type="submit">Continue to your learning platform</button>
+</form>
+<script>${AUTO_SUBMIT}</script>`);
 }
 
 /** The LTI 1.1 cartridge (cartridge_basiclti_link) a platform can be configured from by URL. */

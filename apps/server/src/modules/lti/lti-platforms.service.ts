@@ -72,15 +72,13 @@ export async function createPlatform(db: Kysely<DB>, env: Env, actor: Actor, org
   return present(inserted);
 }
 
+/** Changes a platform; 409 when another registration has its new issuer and client id (even one made a moment ago). */
 export async function updatePlatform(db: Kysely<DB>, env: Env, actor: Actor, organisationId: string, id: string, input: LtiPlatformInput): Promise<LtiPlatform> {
   await requireAdmin(db, actor, organisationId);
-  const row = toRow(env, input);
-  return db.transaction().execute(async (trx) => {
-    if (await repo.isPlatformTaken(trx, row.issuer, row.client_id, id)) throw appError('lti_platform_exists');
-    const updated = await repo.updatePlatform(trx, organisationId, id, row);
-    if (!updated) throw appError('lti_platform_not_found');
-    return present(updated);
-  });
+  const updated = await repo.updatePlatform(db, organisationId, id, toRow(env, input));
+  if (updated === 'taken') throw appError('lti_platform_exists');
+  if (updated === 'not-found') throw appError('lti_platform_not_found');
+  return present(updated);
 }
 
 /** Removes a platform: its launches are refused from the next one on. Idempotent for a platform already gone. */

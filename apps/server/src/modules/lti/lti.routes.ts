@@ -1,12 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ltiToolJwksSchema, LTI13_JWKS_PATH, LTI13_LAUNCH_PATH, LTI13_LOGIN_PATH, LTI_CARTRIDGE_PATH, LTI_LAUNCH_PATH, LTI_MAX_BODY_BYTES, LTI_MAX_PARAMETERS } from '@quire/core';
+import {
+  LTI13_DEEP_LINK_PATH,
+  LTI13_JWKS_PATH,
+  LTI13_LAUNCH_PATH,
+  LTI13_LOGIN_PATH,
+  LTI_CARTRIDGE_PATH,
+  LTI_LAUNCH_PATH,
+  LTI_MAX_BODY_BYTES,
+  LTI_MAX_PARAMETERS,
+  ltiToolJwksSchema,
+  parseLtiTarget,
+  type LtiDeepLinkChoice,
+} from '@quire/core';
 import { publicUrl } from '../../env.js';
 import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { issueCustomTokenForUser } from '../identity/custom-token.js';
 import { launchEndpoints } from './lti-credentials.service.js';
 import { fail, verifyAndProvision, type LaunchResult } from './lti-launch.service.js';
-import { cartridgeXml, launchErrorPage } from './lti-pages.js';
+import { AUTO_SUBMIT_SCRIPT_SOURCE, cartridgeXml, deepLinkPickerPage, deepLinkResponsePage, launchErrorPage } from './lti-pages.js';
 import { completeLaunch, startLogin, type PlatformKeySets } from './lti-advantage.service.js';
+import { answerDeepLink, encodeDeepLinkContext } from './lti-deep-linking.service.js';
 import { publicJwks } from './lti-tool-keys.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -73,12 +86,17 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     }
     return reply.code(status).type('text/html; charset=utf-8').send(launchErrorPage(productName, message, action));
   };
-  /** Into the product with a single-use sign-in token (APP_URL/lti?token=…), as every launch ends. */
-  const intoProduct = async (request: FastifyRequest, reply: FastifyReply, userId: string, organisationId: string) => {
+  /**
+   * Into the product with a single-use sign-in token (APP_URL/lti?token=…), as every launch ends; a link made by deep
+   * linking adds what it opens (`target=home`, or `target=book&bookId=…`).
+   */
+  const intoProduct = async (request: FastifyRequest, reply: FastifyReply, userId: string, organisationId: string, opens?: LtiDeepLinkChoice | null) => {
     const token = await issueCustomTokenForUser(app.auth, userId, { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
     const target = new URL('/lti', app.env.APP_URL);
     target.searchParams.set('token', token);
     target.searchParams.set('organisationId', organisationId);
+    if (opens) target.searchParams.set('target', opens.target);
+    if (opens?.target === 'book') target.searchParams.set('bookId', opens.bookId);
     reply.header('cache-control', 'no-store');
     return reply.redirect(target.toString(), 302);
   };
@@ -142,9 +160,17 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
   );
 
   // LTI 1.3 (docs/lti.md "LTI 1.3"). The pages may be shown inside the platform's frame: framing is allowed here.
-  const framable = (reply: FastifyReply) => {
+  // `formAction` and `script` widen it for the deep linking pages: the picker posts to the tool, the answer runs its one
+  // script (by hash). The answer names no form-action: its form goes to the platform, which may redirect it further.
+  const framable = (reply: FastifyReply, page: { formAction?: string | null; script?: string } = {}) => {
     reply.removeHeader('x-frame-options');
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'; form-action 'none'");
+    const formAction = page.formAction === undefined ? "; form-action 'none'" : page.formAction === null ? '' : `; form-action ${page.formAction}`;
+    const script = page.script ? `; script-src ${page.script}` : '';
+    reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'${formAction}${script}`);
+  };
+  const html = (reply: FastifyReply, status: number, body: string) => {
+    reply.header('cache-control', 'no-store');
+    return reply.code(status).type('text/html; charset=utf-8').send(body);
   };
   // Cookies inside a platform's frame are third-party: on https the state cookie is SameSite=None; Secure and
   // Partitioned (kept per platform site where browsers block third-party cookies); on plain http (a school's LAN, a
@@ -229,7 +255,59 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
         const action = result.retryUrl ? { href: result.retryUrl, label: `Open ${productName} in a new window` } : undefined;
         return refuse(reply, result.status, result.message, returnUrl, action);
       }
-      return intoProduct(request, reply, result.userId, result.organisationId);
+      if (result.deepLink) {
+        // A deep linking request: the teacher chooses what the link opens, on the tool, in the platform's frame.
+        const context = encodeDeepLinkContext(app.env, {
+          platformId: result.platformId,
+          deploymentId: result.deploymentId,
+          userId: result.userId,
+          organisationId: result.organisationId,
+          request: result.deepLink,
+        });
+        framable(reply, { formAction: "'self'" });
+        return html(reply, 200, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context }));
+      }
+      const custom = result.claims['https://purl.imsglobal.org/spec/lti/claim/custom'];
+      const opens = custom && typeof custom === 'object' ? parseLtiTarget((custom as Record<string, unknown>).target) : null;
+      return intoProduct(request, reply, result.userId, result.organisationId, opens);
+    },
+  );
+
+  app.post(
+    LTI13_DEEP_LINK_PATH,
+    {
+      // The picker's own form, possibly inside the platform's frame (whose sandbox may send Origin: null): the signed
+      // context it carries is what proves the post comes from a verified deep linking request.
+      config: { csrf: false },
+      bodyLimit: LTI_MAX_BODY_BYTES,
+      errorHandler: launchErrorHandler,
+      schema: {
+        tags: ['lti'],
+        summary: 'Deep Linking 2.0: the teacher’s choice on the picker, answered with a signed LtiDeepLinkingResponse',
+        description:
+          'Form post of the picker (context, target = home | book, bookId). Valid: a page whose form posts the LtiDeepLinkingResponse (JWT) to the platform’s deep_link_return_url at once. A malformed book id: the picker again (400). A context that is not the tool’s or has expired: a 4xx HTML page.',
+        response: {
+          200: textResponse('text/html', 'The auto-submitted answer to the platform'),
+          '4XX': textResponse('text/html', 'The picker again, or why the choice was refused'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const entries = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
+      const field = (name: string) => entries.find(([n]) => n === name)?.[1];
+      const choice = { target: field('target'), bookId: field('bookId') };
+      const answer = await answerDeepLink(app.db, app.env, { context: field('context'), choice });
+      if (answer.ok) {
+        framable(reply, { formAction: null, script: AUTO_SUBMIT_SCRIPT_SOURCE });
+        return html(reply, 200, deepLinkResponsePage(productName, answer.returnUrl, answer.jwt));
+      }
+      framable(reply, { formAction: "'self'" });
+      if (answer.retry) {
+        const context = field('context') ?? '';
+        return html(reply, 400, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context, choice, error: answer.message }));
+      }
+      request.log.info({ code: answer.code }, 'lti deep linking choice refused');
+      return refuse(reply, answer.status, answer.message, null);
     },
   );
 
