@@ -28,6 +28,7 @@ import { adminsModule } from './modules/admins/admins.plugin.js';
 import { librariesModule } from './modules/libraries/libraries.plugin.js';
 import { settingsModule } from './modules/settings/settings.plugin.js';
 import { ltiModule } from './modules/lti/lti.plugin.js';
+import { scimModule } from './modules/scim/scim.plugin.js';
 import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
@@ -51,6 +52,7 @@ export const featureModules: readonly ServerModule[] = [
   librariesModule,
   settingsModule,
   ltiModule,
+  scimModule,
   analyticsModule,
   portfoliosModule,
   assetsModule,
