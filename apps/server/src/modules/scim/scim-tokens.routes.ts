@@ -25,12 +25,12 @@ export const scimTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags, summary: 'Generate a SCIM token (answered once)',
       description: 'A random 256-bit bearer token bound to this organisation; only its SHA-256 is stored. At most 10 live tokens (409 `scim_too_many_tokens`). Send an Idempotency-Key: a double click generates one token. Recorded in the audit trail as `scim.token.generated`.',
-      params: organisationParamsSchema, response: { 201: generatedScimTokenSchema, 400: errorResponseSchema, ...errors, 409: errorResponseSchema },
+      params: organisationParamsSchema, response: { 200: generatedScimTokenSchema, 400: errorResponseSchema, ...errors, 409: errorResponseSchema },
     },
   }, async (request, reply) => {
     const actor = requireActor(request);
     const token = await withIdempotency(app.db, request, actor, () => generateScimToken(app.db, actor, request.params.orgId));
-    return reply.code(201).header('cache-control', 'no-store').send(token);
+    return reply.header('cache-control', 'no-store').send(token);
   });
 
   app.delete(`${PREFIX}/tokens/:tokenId`, {

@@ -39,8 +39,11 @@ const SCIM_TYPES: Partial<Record<ErrorCode, string>> = {
   scim_uniqueness: 'uniqueness',
 };
 
-const scimResource = z.looseObject({ schemas: z.array(z.string()) });
-const scimError = z.object({ schemas: z.array(z.string()), status: z.string(), scimType: z.string().optional(), detail: z.string() });
+/** An answer in application/scim+json (RFC 7644 §3.1), as /docs shows it. */
+const scimAnswer = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { [SCIM_CONTENT_TYPE]: { schema } } });
+const scimResource = scimAnswer(z.looseObject({ schemas: z.array(z.string()), id: z.string().optional() }), 'A SCIM resource or ListResponse');
+const scimErrorSchema = z.object({ schemas: z.array(z.string()), status: z.string(), scimType: z.string().optional(), detail: z.string() });
+const scimError = scimAnswer(scimErrorSchema, 'A SCIM error (RFC 7644 §3.12): status as a string, scimType where one applies');
 const errors = { 400: scimError, 401: scimError, 404: scimError, 405: scimError, 409: scimError, 413: scimError, 415: scimError, 429: scimError };
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const listQuery = z.object({ filter: z.string().optional(), startIndex: z.string().optional(), count: z.string().optional(), attributes: z.string().optional(), excludedAttributes: z.string().optional() });
