@@ -14,7 +14,7 @@ import { uniqueEmail } from './file-app.js';
 
 SCIMMY.Schemas.User.definition.extend(SCIMMY.Schemas.EnterpriseUser.definition);
 
-export const SCIM_JSON = 'application/scim+json';
+const SCIM_JSON = 'application/scim+json';
 
 export async function scimOrganisation(t: FileApp) {
   const org = await buildOrganisation(t.app.db);

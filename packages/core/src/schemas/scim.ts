@@ -14,7 +14,7 @@ export const SCIM_MAX_TOKENS = 10;
 export const SCIM_REQUEST_LOG_SIZE = 50;
 
 /** A token as the console lists it: never the token itself, only its last four characters. */
-export const scimTokenSchema = z.object({
+const scimTokenSchema = z.object({
   id: z.string(),
   /** The token's last four characters. */
   hint: z.string(),
@@ -42,7 +42,7 @@ export const generatedScimTokenSchema = scimTokenSchema.extend({
 export type GeneratedScimToken = z.infer<typeof generatedScimTokenSchema>;
 
 /** One SCIM request as the console lists it. */
-export const scimRequestSchema = z.object({
+const scimRequestSchema = z.object({
   /** ISO date and time. */
   at: z.string(),
   method: z.string(),
@@ -54,7 +54,6 @@ export const scimRequestSchema = z.object({
   /** 'OK', or the SCIM error type and detail. */
   outcome: z.string(),
 });
-export type ScimRequest = z.infer<typeof scimRequestSchema>;
 
 export const scimRequestsSchema = z.object({ requests: z.array(scimRequestSchema) });
 export type ScimRequests = z.infer<typeof scimRequestsSchema>;

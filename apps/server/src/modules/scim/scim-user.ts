@@ -49,7 +49,7 @@ export function isIgnoredAttribute(name: string): boolean {
   return (IGNORED as readonly string[]).includes(name);
 }
 
-export function isKeptNamePart(name: string): name is (typeof NAME_PARTS)[number] {
+function isKeptNamePart(name: string): name is (typeof NAME_PARTS)[number] {
   return (NAME_PARTS as readonly string[]).includes(name);
 }
 
