@@ -42,15 +42,16 @@ describe('Provisioning (SCIM)', { timeout: 20_000 }, () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Generate token' }));
-    expect(await screen.findByText(generated.token)).toBeInTheDocument();
-    expect(screen.getByText('Copy this token now: it will not be shown again')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'New SCIM token' });
+    expect(within(dialog).getByText(generated.token)).toBeInTheDocument();
+    expect(within(dialog).getByText('Copy this token now: it will not be shown again')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
     const posts = server.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.headers['idempotency-key']).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'I have copied the token' }));
-    expect(screen.queryByText(generated.token)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Generate token' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied the token' }));
+    await waitFor(() => expect(screen.queryByText(generated.token)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate token' })).toHaveFocus());
 
     const revokeButton = await screen.findByRole('button', { name: 'Revoke token ending in abcd' });
     await user.click(revokeButton);

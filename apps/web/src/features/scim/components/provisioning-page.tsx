@@ -1,7 +1,6 @@
-import { ActionIcon, Alert, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Code, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatOrdinalDate, type GeneratedScimToken } from '@quire/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
@@ -13,6 +12,7 @@ import { useGenerateScimToken } from '../api/generate-scim-token.js';
 import { useScimRequests } from '../api/get-scim-requests.js';
 import { useScimSetup } from '../api/get-scim-setup.js';
 import { useRevokeScimToken } from '../api/revoke-scim-token.js';
+import { CopyValue, NewTokenDialog } from './new-token-dialog.js';
 import { RevokeTokenDialog } from './revoke-token-dialog.js';
 
 /** What a library manager (who may open the console, not its provisioning) sees. @internal */
@@ -20,20 +20,6 @@ export const SCIM_ADMINS_ONLY_TEXT = 'Only the admins of this organisation can s
 
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const when = (iso: string) => `${formatOrdinalDate(iso)}, ${time.format(new Date(iso))}`;
-
-function CopyValue({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 /**
  * Provisioning (SCIM), beside LMS Integration (docs/provisioning.md): the base URL to give an identity provider,
@@ -49,7 +35,6 @@ export function ProvisioningPage() {
   const [fresh, setFresh] = useState<GeneratedScimToken | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; hint: string } | null>(null);
   const generateButton = useRef<HTMLButtonElement>(null);
-  const freshCopy = useRef<HTMLDivElement>(null);
   const once = useSubmitOnce();
   const revokeOnce = useSubmitOnce();
 
@@ -61,11 +46,6 @@ export function ProvisioningPage() {
     onSuccess: () => generateButton.current?.focus(),
     onError: (error) => notifyError(userFacingMessage(error) ?? 'The SCIM token could not be revoked'),
   });
-
-  // The new token is read out and focused once, so a keyboard user lands on it.
-  useEffect(() => {
-    if (fresh) freshCopy.current?.focus();
-  }, [fresh]);
 
   const tokens = setup.data?.tokens ?? [];
   return (
@@ -109,30 +89,6 @@ export function ProvisioningPage() {
             <Title order={2} size="h3">
               Tokens
             </Title>
-            {fresh ? (
-              <Alert color="teal" variant="light" title="Copy this token now: it will not be shown again" ref={freshCopy} tabIndex={-1}>
-                <Stack gap="xs">
-                  <Group gap={4} wrap="nowrap">
-                    <Code data-testid="new-scim-token" style={{ wordBreak: 'break-all' }}>
-                      {fresh.token}
-                    </Code>
-                    <CopyValue value={fresh.token} label="token" />
-                  </Group>
-                  <Group>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => {
-                        setFresh(null);
-                        generateButton.current?.focus();
-                      }}
-                    >
-                      I have copied the token
-                    </Button>
-                  </Group>
-                </Stack>
-              </Alert>
-            ) : null}
             <Group>
               <Button ref={generateButton} loading={once.busy} onClick={() => void once.submit((key) => generate.mutateAsync(key)).catch(() => undefined)}>
                 Generate token
@@ -219,6 +175,7 @@ export function ProvisioningPage() {
           </>
         )}
       </Stack>
+      <NewTokenDialog token={fresh} onClose={() => setFresh(null)} />
       <RevokeTokenDialog
         hint={revoking?.hint ?? null}
         onClose={() => setRevoking(null)}
