@@ -26,9 +26,9 @@ describe('discovery', () => {
     expect(body.authenticationSchemes[0].type).toBe('oauthbearertoken');
 
     const types = expectScimList(await scim(t, token, 'GET', '/ResourceTypes'), SCIMMY.Schemas.ResourceType.definition);
-    expect(types.Resources.map((r) => r.id)).toEqual(['User']);
+    expect(types.Resources.map((r) => r.id)).toEqual(['User', 'Group']);
     const schemas = (await scim(t, token, 'GET', '/Schemas')).json();
-    expect(schemas.Resources.map((s: { id: string }) => s.id)).toEqual([SCIMMY.Schemas.User.id, SCIMMY.Schemas.EnterpriseUser.id]);
+    expect(schemas.Resources.map((s: { id: string }) => s.id)).toEqual([SCIMMY.Schemas.User.id, SCIMMY.Schemas.EnterpriseUser.id, SCIMMY.Schemas.Group.id]);
   });
 });
 

@@ -151,7 +151,7 @@ describe('bad input is a SCIM error and changes nothing', () => {
 
     expect(await memberCount(org.id)).toBe(before);
     expect(expectScimUser(await scim(t, token, 'GET', `/Users/${user.id}`))).toMatchObject({ displayName: 'Ada Lovelace', active: true, id: user.id });
-    expectScimError(await scim(t, token, 'GET', '/Groups'), 404);
+    expectScimError(await scim(t, token, 'GET', '/Bulk'), 404);
   });
 
   it('keeps userName and e-mail unique in the organisation (409 uniqueness), also when two creates race', async () => {

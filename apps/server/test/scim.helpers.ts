@@ -75,3 +75,14 @@ export function expectScimError(response: LightMyRequestResponse, status: number
     expect(checked.status).toBe(String(status));
   }
 }
+
+/** A Group answer, checked against RFC 7643's Group schema by SCIMMY. */
+export function expectScimGroup(response: LightMyRequestResponse, status = 200): Record<string, unknown> & { id: string; displayName: string; members?: Array<{ value: string; display?: string }> } {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/scim\+json/);
+  const body = response.json();
+  expect(() => SCIMMY.Schemas.Group.definition.coerce(body, 'out')).not.toThrow();
+  expect(body.schemas).toEqual([SCIMMY.Schemas.Group.id]);
+  expect(body.meta.location).toMatch(new RegExp(`/scim/v2/Groups/${body.id}$`));
+  return body;
+}

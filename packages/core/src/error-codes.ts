@@ -235,6 +235,7 @@ export const errorCatalogue = {
   scim_mutability: { status: 400, message: 'The request tries to change an attribute that cannot be changed.' },
   scim_uniqueness: { status: 409, message: 'A user with this userName or e-mail already exists in this organisation.' },
   scim_user_not_found: { status: 404, message: 'User not found.' },
+  scim_group_not_found: { status: 404, message: 'Group not found.' },
   scim_method_not_allowed: { status: 405, message: 'This method is not supported on this SCIM resource.' },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -348,7 +348,7 @@ interface RateLimitsTable {
 interface IdempotencyKeysTable {
   actor_user_id: string;
   key: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
 }
 
@@ -400,6 +400,31 @@ interface ScimUsersTable {
   updated_at: Timestamp;
 }
 
+/** A group an identity provider manages over SCIM (migration 0022). */
+interface ScimGroupsTable {
+  organisation_id: string;
+  id: string;
+  display_name: string;
+  external_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A provisioned user's membership of a SCIM group (migration 0022). */
+interface ScimGroupMembersTable {
+  organisation_id: string;
+  group_id: string;
+  member_id: string;
+}
+
+/** An admin a SCIM group of admins made, with the address granted (migration 0022). */
+interface ScimAdminGrantsTable {
+  organisation_id: string;
+  member_id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
 /** One SCIM request, for the console's list of recent requests (migration 0021). */
 interface ScimRequestsTable {
   id: Generated<number>;
@@ -449,4 +474,7 @@ export interface DB {
   scim_tokens: ScimTokensTable;
   scim_users: ScimUsersTable;
   scim_requests: ScimRequestsTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
+  scim_admin_grants: ScimAdminGrantsTable;
 }

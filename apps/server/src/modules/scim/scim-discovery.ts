@@ -1,4 +1,4 @@
-import { SCIM_ENTERPRISE_SCHEMA, SCIM_MAX_RESULTS, SCIM_USER_SCHEMA } from './scim-schema.js';
+import { SCIM_ENTERPRISE_SCHEMA, SCIM_GROUP_SCHEMA, SCIM_MAX_RESULTS, SCIM_USER_SCHEMA } from './scim-schema.js';
 
 /**
  * The endpoint's self-description (RFC 7643 §5–7): exactly what Quire supports. Attributes a provider may send that
@@ -43,6 +43,26 @@ const enterpriseSchema = (baseUrl: string) => ({
   meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${SCIM_ENTERPRISE_SCHEMA}` },
 });
 
+const groupSchema = (baseUrl: string) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+  id: SCIM_GROUP_SCHEMA,
+  name: 'Group',
+  description: 'A group of provisioned teachers; the members of the admins group are the organisation’s admins',
+  attributes: [
+    attribute('displayName', 'Unique within the organisation, compared without case', { required: true, uniqueness: 'server' }),
+    attribute('members', 'The users in the group (users only)', {
+      type: 'complex', multiValued: true,
+      subAttributes: [
+        attribute('value', 'The user’s id', { mutability: 'immutable' }),
+        attribute('$ref', 'The user’s URI', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' }),
+        attribute('display', 'The user’s userName', { mutability: 'readOnly' }),
+        attribute('type', 'User', { mutability: 'immutable', canonicalValues: ['User'] }),
+      ],
+    }),
+  ],
+  meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${SCIM_GROUP_SCHEMA}` },
+});
+
 export function serviceProviderConfig(baseUrl: string, docsUrl: string) {
   return {
     schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'],
@@ -80,9 +100,21 @@ function userResourceType(baseUrl: string) {
   };
 }
 
+function groupResourceType(baseUrl: string) {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description: 'Groups of the organisation’s provisioned teachers',
+    schema: SCIM_GROUP_SCHEMA,
+    meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
+  };
+}
+
 function listOf(resources: unknown[]) {
   return { schemas: [LIST], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
 }
 
-export const resourceTypes = (baseUrl: string) => listOf([userResourceType(baseUrl)]);
-export const schemas = (baseUrl: string) => listOf([userSchema(baseUrl), enterpriseSchema(baseUrl)]);
+export const resourceTypes = (baseUrl: string) => listOf([userResourceType(baseUrl), groupResourceType(baseUrl)]);
+export const schemas = (baseUrl: string) => listOf([userSchema(baseUrl), enterpriseSchema(baseUrl), groupSchema(baseUrl)]);

@@ -22,8 +22,8 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The operations of a PatchOp body, checked. */
-function operationsOf(body: unknown): Array<{ op: Op; path?: string; value?: unknown }> {
+/** The operations of a PatchOp body, checked (Users and Groups alike). */
+export function operationsOf(body: unknown): Array<{ op: Op; path?: string; value?: unknown }> {
   if (!isObject(body)) throw invalidSyntax('The body must be a SCIM PatchOp message');
   const schemas = body.schemas;
   if (!Array.isArray(schemas) || !schemas.includes(SCIM_PATCH_SCHEMA)) throw invalidSyntax(`schemas must include ${SCIM_PATCH_SCHEMA}`);

@@ -12,7 +12,6 @@ export const SCIM_MAX_RESULTS = 200;
 export const SCIM_BODY_LIMIT = 64 * 1024;
 /** Longest text kept for userName, externalId and the other strings. */
 export const SCIM_TEXT_MAX = 256;
-/** Requests a token may make per minute (every copy of the server counts the same requests). */
-export const SCIM_REQUESTS_PER_MINUTE = 1200;
 /** Operations one PATCH may carry. */
 export const SCIM_MAX_PATCH_OPERATIONS = 100;
+export const SCIM_GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';

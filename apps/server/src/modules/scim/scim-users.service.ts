@@ -4,12 +4,14 @@ import type { DB, ScimUserAttributes } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import { recordAudit } from '../access/audit.js';
 import { restoreMembers, revokeMembers } from '../members/members.repository.js';
-import { parseUserFilter, type UserCriteria } from './scim-filter.js';
+import { listWindow, parseUserFilter, type UserCriteria } from './scim-filter.js';
 import { applyPatch } from './scim-patch.js';
-import { SCIM_LIST_SCHEMA, SCIM_MAX_RESULTS } from './scim-schema.js';
+import { SCIM_LIST_SCHEMA } from './scim-schema.js';
 import { parseScimUser, type ScimUserModel } from './scim-user.js';
 import { presentScimUser, type ScimResource, type ScimUserRow } from './scim-user.presenter.js';
 import * as repo from './scim-users.repository.js';
+import { syncAdmins } from './scim-admins.service.js';
+import type { ScimContext } from './scim-context.js';
 
 /**
  * The /Users resource of the SCIM endpoint. Every call acts in the organisation the token is bound to (never one a
@@ -17,13 +19,6 @@ import * as repo from './scim-users.repository.js';
  * the actor. Removing and bringing back a teacher are the Teachers screen's own writes (members repository): the
  * member moves to Inactive and gives back their licence; their books and libraries stay theirs.
  */
-export interface ScimContext {
-  organisationId: string;
-  tokenId: string;
-  /** The endpoint's base URL, for meta.location. */
-  baseUrl: string;
-}
-
 type ScimUser = ScimResource;
 
 const notFound = () => appError('scim_user_not_found');
@@ -53,6 +48,8 @@ async function readUser(db: Kysely<DB> | Transaction<DB>, ctx: ScimContext, memb
 async function setActive(trx: Transaction<DB>, ctx: ScimContext, memberId: string, active: boolean): Promise<boolean> {
   const changed = active ? await restoreMembers(trx, ctx.organisationId, [memberId]) : await revokeMembers(trx, ctx.organisationId, [memberId]);
   if (changed.length) await audit(trx, ctx, active ? 'scim.user.reactivated' : 'scim.user.deactivated', memberId);
+  // A deactivated user is no admin through a group; brought back, they are again while still in it.
+  await syncAdmins(trx, ctx, [memberId]);
   return changed.length > 0;
 }
 
@@ -89,18 +86,10 @@ export async function getUser(db: Kysely<DB>, ctx: ScimContext, memberId: string
   return readUser(db, ctx, memberId);
 }
 
-/** A positive whole number of a query, or the default; anything else is 400 invalidValue. */
-function integerParam(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^-?\d{1,9}$/.test(value.trim())) throw appError('scim_invalid_value', { message: `${name} must be an integer` });
-  return Number(value.trim());
-}
-
 /** GET /Users: filter, startIndex (1-based; below 1 counts as 1) and count (0 to SCIM_MAX_RESULTS; more is lowered). */
 export async function listUsers(db: Kysely<DB>, ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string }) {
   const criteria: UserCriteria = query.filter !== undefined && query.filter.trim() !== '' ? parseUserFilter(query.filter) : {};
-  const startIndex = Math.max(1, integerParam(query.startIndex, 'startIndex', 1));
-  const count = Math.min(SCIM_MAX_RESULTS, Math.max(0, integerParam(query.count, 'count', SCIM_MAX_RESULTS)));
+  const { startIndex, count } = listWindow(query);
   const { rows, total } = await repo.listUsers(db, ctx.organisationId, criteria, { offset: startIndex - 1, limit: count });
   return {
     schemas: [SCIM_LIST_SCHEMA],
@@ -141,6 +130,8 @@ async function writeModel(trx: Transaction<DB>, ctx: ScimContext, current: ScimU
   }
   if (changed.length) await audit(trx, ctx, 'scim.user.updated', memberId, { changed });
   if (next.active !== (current.revoked_at === null)) await setActive(trx, ctx, memberId, next.active);
+  // Admins are kept by address: a new address moves the admin a group made.
+  else if (changed.includes('email')) await syncAdmins(trx, ctx, [memberId]);
 }
 
 async function update(db: Kysely<DB>, ctx: ScimContext, memberId: string, next: (current: ScimUserRow) => ScimUserModel): Promise<ScimUser> {
@@ -175,7 +166,9 @@ export async function deleteUser(db: Kysely<DB>, ctx: ScimContext, memberId: str
     const current = await repo.findUser(trx, ctx.organisationId, memberId, { lock: true });
     if (!current) throw notFound();
     await revokeMembers(trx, ctx.organisationId, [memberId]);
+    // Its group memberships go with it, and so does an admin a group made.
     await repo.deleteScimUser(trx, ctx.organisationId, memberId);
+    await syncAdmins(trx, ctx, [memberId]);
     await audit(trx, ctx, 'scim.user.deleted', memberId, { userName: current.user_name });
   });
 }

@@ -7,10 +7,12 @@ import { appError } from '../../errors.js';
 import { emptyResponse } from '../../plugins/api-docs.js';
 import { errorResponse } from '../../plugins/error-handler.js';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery.js';
-import { SCIM_BODY_LIMIT, SCIM_CONTENT_TYPE, SCIM_ERROR_SCHEMA, SCIM_REQUESTS_PER_MINUTE } from './scim-schema.js';
+import { SCIM_BODY_LIMIT, SCIM_CONTENT_TYPE, SCIM_ERROR_SCHEMA } from './scim-schema.js';
 import { scimBaseUrl, tokenHash } from './scim-tokens.service.js';
 import { logRequest, useToken } from './scim-tokens.repository.js';
-import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser, type ScimContext } from './scim-users.service.js';
+import type { ScimContext } from './scim-context.js';
+import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './scim-groups.service.js';
+import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './scim-users.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +39,10 @@ const SCIM_TYPES: Partial<Record<ErrorCode, string>> = {
   scim_invalid_path: 'invalidPath',
   scim_mutability: 'mutability',
   scim_uniqueness: 'uniqueness',
+  // An admins group's member whose address may not be an admin (Add admins' own rules).
+  provider_email: 'invalidValue',
+  district_sso: 'invalidValue',
+  invalid_email: 'invalidValue',
 };
 
 /** An answer in application/scim+json (RFC 7644 §3.1), as /docs shows it. */
@@ -58,8 +64,9 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** Who a request was about, for the request list: the userName sent, the id in the path, or the filter. */
 function subjectOf(request: FastifyRequest): string | null {
-  const body = request.body as { userName?: unknown } | undefined;
+  const body = request.body as { userName?: unknown; displayName?: unknown } | undefined;
   if (request.method === 'POST' && body && typeof body.userName === 'string') return body.userName.slice(0, 256);
+  if (request.method === 'POST' && body && typeof body.displayName === 'string') return body.displayName.slice(0, 256);
   const params = request.params as { id?: unknown } | undefined;
   if (params && typeof params.id === 'string') return params.id;
   const query = request.query as { filter?: unknown } | undefined;
@@ -75,6 +82,11 @@ function subjectOf(request: FastifyRequest): string | null {
 export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = scimBaseUrl(app.env);
   const docsUrl = `${baseUrl.replace(SCIM_BASE_PATH, '')}/docs`;
+  const perMinute = app.env.SCIM_REQUESTS_PER_MINUTE;
+  const admins: ScimContext['admins'] = {
+    groupName: app.env.SCIM_ADMINS_GROUP ?? `${app.env.PRODUCT_NAME} Admins`,
+    emailRules: { providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN, productName: app.env.PRODUCT_NAME, districtSsoDomains: app.env.DISTRICT_SSO_DOMAINS.split(',') },
+  };
   app.decorateRequest('scim', null);
   app.decorateRequest('scimOutcome', null);
   app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT }, app.getDefaultJsonParser('error', 'ignore'));
@@ -91,10 +103,10 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = bearerToken(request);
     const found = token ? await useToken(app.db, tokenHash(token)) : undefined;
     if (!found) throw appError('scim_unauthorised');
-    request.scim = { organisationId: found.organisation_id, tokenId: found.id, baseUrl };
+    request.scim = { organisationId: found.organisation_id, tokenId: found.id, baseUrl, admins };
     const { hits, ttl } = await countRequest(app.db, `scim|${found.id}`, 60_000);
-    if (hits > SCIM_REQUESTS_PER_MINUTE) {
-      throw appError('too_many_requests', { message: `At most ${SCIM_REQUESTS_PER_MINUTE} requests a minute per token: retry in ${Math.ceil(ttl / 1000)} seconds` });
+    if (hits > perMinute) {
+      throw appError('too_many_requests', { message: `At most ${perMinute} requests a minute per token: retry in ${Math.ceil(ttl / 1000)} seconds` });
     }
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -164,10 +176,42 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 
+  app.get('/Groups', {
+    config: config('List groups'),
+    schema: { tags, summary: 'SCIM: list or find groups (filter: displayName, externalId, id eq; members[value eq]; excludedAttributes=members)', querystring: listQuery, response: { 200: scimResource, ...errors } },
+  }, async (request) => listGroups(app.db, ctx(request), request.query));
+
+  app.post('/Groups', {
+    config: config('Create group'), bodyLimit: SCIM_BODY_LIMIT,
+    schema: { tags, summary: 'SCIM: create a group of provisioned users, 201 with Location', response: { 201: scimResource, ...errors } },
+  }, async (request, reply) => created(reply, await createGroup(app.db, ctx(request), request.body)));
+
+  app.get('/Groups/:id', {
+    config: config('Read group'), schema: { tags, summary: 'SCIM: one group (excludedAttributes=members leaves them out)', params: idParams, querystring: listQuery, response: { 200: scimResource, ...errors } },
+  }, async (request) => getGroup(app.db, ctx(request), request.params.id, request.query));
+
+  app.put('/Groups/:id', {
+    config: config('Replace group'), bodyLimit: SCIM_BODY_LIMIT,
+    schema: { tags, summary: 'SCIM: replace a group and its members', params: idParams, response: { 200: scimResource, ...errors } },
+  }, async (request) => replaceGroup(app.db, ctx(request), request.params.id, request.body));
+
+  app.patch('/Groups/:id', {
+    config: config('Update group'), bodyLimit: SCIM_BODY_LIMIT,
+    schema: { tags, summary: 'SCIM: rename a group, add or remove members (the admins group makes its members admins)', params: idParams, response: { 200: scimResource, ...errors } },
+  }, async (request) => patchGroup(app.db, ctx(request), request.params.id, request.body));
+
+  app.delete('/Groups/:id', {
+    config: config('Delete group'),
+    schema: { tags, summary: 'SCIM: delete a group (204); its members stay teachers', params: idParams, response: { 204: emptyResponse('Deleted'), ...errors } },
+  }, async (request, reply) => {
+    await deleteGroup(app.db, ctx(request), request.params.id);
+    return reply.code(204).send(null);
+  });
+
   // Any other path or method under the base URL: a SCIM 404 (or 405 on a resource it names), never the console's page.
   app.all('/*', { config: config('Unknown path'), bodyLimit: SCIM_BODY_LIMIT, schema: { hide: true } }, async (request) => {
     const resource = (request.url.split('?')[0] ?? '').slice(SCIM_BASE_PATH.length + 1).split('/')[0]?.toLowerCase() ?? '';
-    if (resource === 'users' || resource === 'schemas' || resource === 'resourcetypes' || resource === 'serviceproviderconfig') throw appError('scim_method_not_allowed');
+    if (resource === 'users' || resource === 'groups' || resource === 'schemas' || resource === 'resourcetypes' || resource === 'serviceproviderconfig') throw appError('scim_method_not_allowed');
     throw appError('not_found', { message: RESOURCES.has(resource) ? `${resource} is not supported by this endpoint` : 'No such SCIM resource' });
   });
 };
