@@ -24,8 +24,10 @@ const SHARED_SERVER_MODULES = ['access', 'graphql'];
 // Known dependencies between modules, each a decision in docs/decisions.md: auth-contracts is the spec's
 // contract surface over the identity provider; an LTI launch and a library visit sign their user in through the
 // identity provider's sign-in tokens; the console's configuration includes the chat-support widget's; importing
-// teachers counts seats the way licensing does; a teacher's book counts and private library are libraries' SQL.
-const ALLOWED_SERVER_IMPORTS = { 'auth-contracts': ['identity'], 'console-config': ['chat-support'], lti: ['identity'], libraries: ['identity'], members: ['licenses', 'libraries'] };
+// teachers counts seats the way licensing does; a teacher's book counts and private library are libraries' SQL;
+// SCIM removes and brings back a teacher with the Teachers screen's own member writes, and makes a group's members
+// admins through the admins module's own service.
+const ALLOWED_SERVER_IMPORTS = { 'auth-contracts': ['identity'], 'console-config': ['chat-support'], lti: ['identity'], libraries: ['identity'], members: ['licenses', 'libraries'], scim: ['members', 'admins'] };
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,

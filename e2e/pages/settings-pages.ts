@@ -80,3 +80,39 @@ export class ImageSearchPage extends OrganisationScreen {
     return this.page.getByRole('switch', { name: 'Allow Google image search' });
   }
 }
+
+/** /{orgId}/provisioning: Provisioning (SCIM), beside LMS Integration (docs/provisioning.md). */
+export class ProvisioningPage extends OrganisationScreen {
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo, orgId, 'provisioning', 'Provisioning (SCIM)');
+  }
+
+  protected override async whenShown(): Promise<void> {
+    await expect(this.generateButton()).toBeVisible();
+  }
+
+  /** The base URL an identity provider is given, as the screen shows it. */
+  baseUrl(): Locator {
+    return this.page.getByText('SCIM base URL', { exact: true }).locator('xpath=following-sibling::*[1]').locator('code');
+  }
+
+  generateButton(): Locator {
+    return this.page.getByRole('button', { name: 'Generate token' });
+  }
+
+  tokens(): Locator {
+    return this.page.getByRole('table', { name: 'SCIM tokens' });
+  }
+
+  revokeButton(hint: string): Locator {
+    return this.page.getByRole('button', { name: `Revoke token ending in ${hint}` });
+  }
+
+  requests(): Locator {
+    return this.page.getByRole('table', { name: 'Recent SCIM requests' });
+  }
+
+  refreshRequestsButton(): Locator {
+    return this.page.getByRole('button', { name: 'Refresh requests' });
+  }
+}

@@ -30,6 +30,7 @@ import { settingsModule } from './modules/settings/settings.plugin.js';
 import { ltiModule } from './modules/lti/lti.plugin.js';
 import { isMisspelledLaunchPath } from './modules/lti/lti.routes.js';
 import { LTI_LAUNCH_PATH } from '@quire/core';
+import { scimModule } from './modules/scim/scim.plugin.js';
 import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
@@ -53,6 +54,7 @@ export const featureModules: readonly ServerModule[] = [
   librariesModule,
   settingsModule,
   ltiModule,
+  scimModule,
   analyticsModule,
   portfoliosModule,
   assetsModule,

@@ -125,6 +125,13 @@ export const envSchema = z.object({
   READER_LIBRARY_ID: z.string().min(1, 'must not be empty').default('featured'),
   /** Comma-separated e-mail domains whose users must sign in through district SSO. */
   DISTRICT_SSO_DOMAINS: z.string().default('schools.example-district.org,students.example-district.org'),
+  /**
+   * The displayName of the SCIM group whose members are the organisation's admins (compared without case); unset means
+   * "{PRODUCT_NAME} Admins". Every other group is kept and grants nothing.
+   */
+  SCIM_ADMINS_GROUP: z.string().trim().min(1, 'must not be empty').max(256, 'must be at most 256 characters').optional(),
+  /** Requests one SCIM token may make per minute (counted in the database, so every server copy counts them). */
+  SCIM_REQUESTS_PER_MINUTE: int(1, 1_000_000).default(1200),
   /** Comma-separated suffixes of city-government domains that may not use e-mail and password. */
   CITY_GOVERNMENT_SUFFIXES: z.string().default('.cityofexample.gov'),
   /** Chat-support widget provider ("{chat-support}" in paths): 'none' (no widget, no request) or 'intercom'. */

@@ -35,6 +35,7 @@ import {
 } from './schemas/libraries.js';
 import { licenseAllocationsSchema, licenseAssignmentSchema } from './schemas/licenses.js';
 import { ltiAdvantageSchema, ltiCredentialsSchema, ltiPlatformSchema, ltiToolJwksSchema } from './schemas/lti.js';
+import { generatedScimTokenSchema, scimRequestsSchema, scimSetupSchema } from './schemas/scim.js';
 import {
   bookCountsSchema,
   convertToStudentResultSchema,
@@ -99,6 +100,10 @@ export const restContracts = {
   'POST /api/admin-tools/v2/:teacherId/users/delete-check': deleteCheckSchema,
   'POST /api/admin-tools/v2/:teacherId/users/archive': userArchivedSchema,
   'GET /api/organisations/:orgId/settings': settingsReadSchema,
+  'GET /api/organisations/:orgId/scim/tokens': scimSetupSchema,
+  'POST /api/organisations/:orgId/scim/tokens': generatedScimTokenSchema,
+  'DELETE /api/organisations/:orgId/scim/tokens/:tokenId': scimSetupSchema,
+  'GET /api/organisations/:orgId/scim/requests': scimRequestsSchema,
   'PATCH /api/organisations/:orgId/settings': organisationSettingsSchema,
   'GET /api/organisations/:orgId/users/:userId/apps': userAppsSchema,
   'PATCH /api/organisations/:orgId/setting-policies': effectiveSettingsSchema,

@@ -289,6 +289,21 @@ export const errorCatalogue = {
   },
   allocation_not_allowed: { status: 409, message: 'Seats of this license cannot be allocated to this school.' },
   not_enough_allocated_licenses: { status: 409, message: 'There are not enough licenses left in the allocation from the district' },
+
+  // Automatic provisioning over SCIM 2.0 (docs/provisioning.md): the console's tokens, and the endpoint's refusals
+  // (answered in SCIM's own error format, with the scimType the code names).
+  scim_token_not_found: { status: 404, message: 'This SCIM token was not found; it may have been revoked already.' },
+  scim_too_many_tokens: { status: 409, message: 'This organisation already has 10 SCIM tokens: revoke one before generating another.' },
+  scim_unauthorised: { status: 401, message: 'A valid SCIM bearer token is required (Authorization: Bearer <token>).' },
+  scim_invalid_filter: { status: 400, message: 'The filter is not valid or not supported.' },
+  scim_invalid_value: { status: 400, message: 'A value in the request is not valid.' },
+  scim_invalid_syntax: { status: 400, message: 'The request is not a valid SCIM message.' },
+  scim_invalid_path: { status: 400, message: 'The PATCH path is not valid or names an attribute that is not supported.' },
+  scim_mutability: { status: 400, message: 'The request tries to change an attribute that cannot be changed.' },
+  scim_uniqueness: { status: 409, message: 'A user with this userName or e-mail already exists in this organisation.' },
+  scim_user_not_found: { status: 404, message: 'User not found.' },
+  scim_group_not_found: { status: 404, message: 'Group not found.' },
+  scim_method_not_allowed: { status: 405, message: 'This method is not supported on this SCIM resource.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the catalogue: what the server answers with and the console compares. */

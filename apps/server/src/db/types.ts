@@ -372,7 +372,7 @@ interface RateLimitsTable {
 interface IdempotencyKeysTable {
   actor_user_id: string;
   key: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
 }
 
@@ -389,6 +389,77 @@ interface MemberCountsTable {
 export interface MemberListVersionsTable {
   organisation_id: string;
   version: number;
+}
+
+/** A SCIM bearer token (migration 0021): only its SHA-256 is kept. */
+interface ScimTokensTable {
+  id: string;
+  organisation_id: string;
+  token_hash: Buffer;
+  /** The token's last four characters, to tell tokens apart. */
+  hint: string;
+  created_by_email: string | null;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Attributes of a provisioned user that members has no column for. */
+export interface ScimUserAttributes {
+  givenName?: string;
+  familyName?: string;
+  formatted?: string;
+  employeeNumber?: string;
+  department?: string;
+}
+
+/** A member an identity provider manages over SCIM (migration 0021); the SCIM id is member_id. */
+interface ScimUsersTable {
+  organisation_id: string;
+  member_id: string;
+  user_name: string;
+  external_id: string | null;
+  attributes: Json<ScimUserAttributes>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A group an identity provider manages over SCIM (migration 0022). */
+interface ScimGroupsTable {
+  organisation_id: string;
+  id: string;
+  display_name: string;
+  external_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A provisioned user's membership of a SCIM group (migration 0022). */
+interface ScimGroupMembersTable {
+  organisation_id: string;
+  group_id: string;
+  member_id: string;
+}
+
+/** An admin a SCIM group of admins made, with the address granted (migration 0022). */
+interface ScimAdminGrantsTable {
+  organisation_id: string;
+  member_id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+/** One SCIM request, for the console's list of recent requests (migration 0021). */
+interface ScimRequestsTable {
+  id: Generated<number>;
+  organisation_id: string;
+  token_id: string | null;
+  at: Timestamp;
+  method: string;
+  operation: string;
+  subject: string | null;
+  status: number;
+  outcome: string;
 }
 
 export interface DB {
@@ -426,4 +497,10 @@ export interface DB {
   portfolio_export_chunks: PortfolioExportChunksTable;
   featured_books: FeaturedBooksTable;
   avatar_images: AvatarImagesTable;
+  scim_tokens: ScimTokensTable;
+  scim_users: ScimUsersTable;
+  scim_requests: ScimRequestsTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
+  scim_admin_grants: ScimAdminGrantsTable;
 }

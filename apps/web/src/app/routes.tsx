@@ -22,6 +22,7 @@ const portfolios = () => import('../features/portfolios/index.js').then((m) => (
 const resources = () => import('../features/resources/index.js').then((m) => ({ Component: m.ResourcesPage }));
 const admins = () => import('../features/admins/index.js').then((m) => ({ Component: m.AdminsPage }));
 const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
+const provisioning = () => import('../features/scim/index.js').then((m) => ({ Component: m.ProvisioningPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
 const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
 
@@ -40,6 +41,7 @@ const orgScreenRoutes: RouteObject[] = [
       { path: screens.resources, lazy: resources },
       { path: screens.admin, lazy: admins },
       { path: screens.lms, lazy: lms },
+      { path: screens.provisioning, lazy: provisioning },
       { path: screens.apps, lazy: apps },
       { path: screens.imageSearch, lazy: imageSearch },
     ],

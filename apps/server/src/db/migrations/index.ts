@@ -15,6 +15,8 @@ import * as m0014 from './0014-setting-policies.js';
 import * as m0015 from './0015-license-allocations.js';
 import * as m0016 from './0016-member-list-versions.js';
 import * as m0019 from './0019-lti-advantage.js';
+import * as m0021 from './0021-scim.js';
+import * as m0022 from './0022-scim-groups.js';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped. Each entry names the file's
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015-license-allocations': { up: m0015.up, down: m0015.down },
   '0016-member-list-versions': { up: m0016.up, down: m0016.down },
   '0019-lti-advantage': { up: m0019.up, down: m0019.down },
+  '0021-scim': { up: m0021.up, down: m0021.down },
+  '0022-scim-groups': { up: m0022.up, down: m0022.down },
 };

@@ -136,3 +136,9 @@ export async function listBelowWithOtherAdmins(db: Db, organisationId: string): 
     ORDER BY o.name, o.id`.execute(db);
   return result.rows.map((r) => ({ id: r.id, name: r.name, emails: r.emails ?? [] }));
 }
+
+/** The organisation's name, for a refusal that names it. */
+export async function organisationName(db: Db, organisationId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('organisations').select('name').where('id', '=', organisationId).executeTakeFirst();
+  return row?.name;
+}

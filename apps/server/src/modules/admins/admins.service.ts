@@ -12,7 +12,7 @@ import {
   type AdminsImported,
   type AdminsRemoved,
 } from '@quire/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
@@ -131,25 +131,73 @@ export async function deleteAdmins(
 ): Promise<AdminsRemoved> {
   const { organisation } = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const emails = cleanEmails(input.emails);
-  const own = (list: string[]) => list.filter((e) => !isProviderStaffEmail(e, input.providerEmailDomain));
   return db.transaction().execute(async (trx) => {
-    const current = await repo.lockAdmins(trx, input.organisationId);
-    const removing = current.filter((e) => emails.includes(e));
-    if (removing.length === 0) return { removed: [] };
-    const remaining = current.filter((e) => !emails.includes(e));
-    const noneLeft = remaining.length === 0 || (own(current).length > 0 && own(remaining).length === 0);
-    if (noneLeft) {
-      const reliant = (await repo.listBelowWithOtherAdmins(trx, input.organisationId)).filter((o) => own(o.emails).length === 0);
-      if (reliant.length > 0) throw lastDistrictAdmin(organisation.name, reliant);
-      throw appError('last_admin');
-    }
-    const removed = await repo.deleteAdmins(trx, input.organisationId, removing);
+    const removed = await removeKeepingOne(trx, { organisationId: input.organisationId, organisationName: organisation.name, emails, providerEmailDomain: input.providerEmailDomain });
+    if (removed.length === 0) return { removed: [] };
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed,
       details: { removedSelf: removed.includes(actor.email.toLowerCase()) },
     });
     return { removed };
   });
+}
+
+/**
+ * Removes the admins named, under a lock on the organisation's admins, unless that leaves it (or a school below it
+ * that relies on it) without an admin of its own: then nothing is removed and the refusal says why.
+ */
+async function removeKeepingOne(
+  trx: Transaction<DB>,
+  input: { organisationId: string; organisationName: string; emails: readonly string[]; providerEmailDomain: string },
+): Promise<string[]> {
+  const own = (list: string[]) => list.filter((e) => !isProviderStaffEmail(e, input.providerEmailDomain));
+  const current = await repo.lockAdmins(trx, input.organisationId);
+  const removing = current.filter((e) => input.emails.includes(e));
+  if (removing.length === 0) return [];
+  const remaining = current.filter((e) => !input.emails.includes(e));
+  const noneLeft = remaining.length === 0 || (own(current).length > 0 && own(remaining).length === 0);
+  if (noneLeft) {
+    const reliant = (await repo.listBelowWithOtherAdmins(trx, input.organisationId)).filter((o) => own(o.emails).length === 0);
+    if (reliant.length > 0) throw lastDistrictAdmin(input.organisationName, reliant);
+    throw appError('last_admin');
+  }
+  return repo.deleteAdmins(trx, input.organisationId, removing);
+}
+
+/** Who changed the admins when no person did: the identity provider, through a token (docs/provisioning.md). */
+export interface ProvisionedChange {
+  organisationId: string;
+  email: string;
+  /** Recorded with the audit event: how the change came (via, token, group). */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Makes `email` an admin because an identity provider's group of admins lists its user, in the caller's transaction.
+ * The address rules of Add admins hold (spec §5: not provider staff, not a district-SSO address); a refusal changes
+ * nothing. Recorded as `admins.import` with no person as actor. True when an admin was added, false when the address
+ * was one already (the group then does not own it).
+ */
+export async function grantProvisionedAdmin(trx: Transaction<DB>, rules: AdminEmailRules, change: ProvisionedChange): Promise<boolean> {
+  const parsed = adminEmailsSchema(rules).safeParse([change.email]);
+  if (!parsed.success) {
+    const refusal = adminEmailsRefusal(parsed.error);
+    throw appError(ADMIN_EMAIL_REFUSALS[refusal.code], { message: refusal.message, details: { emails: refusal.emails } });
+  }
+  const added = await repo.insertAdmins(trx, change.organisationId, parsed.data);
+  if (added.length) await recordAudit(trx, null, { organisationId: change.organisationId, action: 'admins.import', targetType: 'admin', targetIds: added, details: change.details });
+  return added.length > 0;
+}
+
+/**
+ * Removes an admin a group of admins made, once its user left the group, in the caller's transaction. The last-admin
+ * rule of Remove admin holds. Recorded as `admins.delete` with no person as actor.
+ */
+export async function revokeProvisionedAdmin(trx: Transaction<DB>, providerEmailDomain: string, change: ProvisionedChange): Promise<boolean> {
+  const organisationName = (await repo.organisationName(trx, change.organisationId)) ?? change.organisationId;
+  const removed = await removeKeepingOne(trx, { organisationId: change.organisationId, organisationName, emails: [change.email], providerEmailDomain });
+  if (removed.length) await recordAudit(trx, null, { organisationId: change.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed, details: change.details });
+  return removed.length > 0;
 }
 
 /** The refusal naming the schools that would be left without an admin (at most five by name). */

@@ -93,6 +93,7 @@ export function SideNav({ orgId, wide, onNavigate }: SideNavProps) {
             entries={[
               { kind: 'route', label: 'Admins', to: paths.org.admin(orgId) },
               { kind: 'route', label: 'LMS Integration', to: paths.org.lms(orgId) },
+              { kind: 'route', label: 'Provisioning (SCIM)', to: paths.org.provisioning(orgId) },
               { kind: 'route', label: 'Manage Apps', to: paths.org.apps(orgId) },
             ]}
           />

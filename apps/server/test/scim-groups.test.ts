@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import SCIMMY from 'scimmy';
+import { appForFile, uniqueEmail } from './file-app.js';
+import { expectScimError, expectScimGroup, expectScimList, expectScimUser, scim, scimOrganisation } from './scim.helpers.js';
+
+/**
+ * SCIM Groups as Microsoft Entra ID ("Tutorial: Develop and plan provisioning for a SCIM endpoint", Group operations)
+ * and Okta ("Okta and SCIM Version 2.0", Groups) send them, every answer checked with SCIMMY's Group schema; and the
+ * admins group, whose active members are the organisation's admins.
+ */
+const t = appForFile({ PUBLIC_URL: 'https://quire.example-district.org', PRODUCT_NAME: 'Quire' });
+const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+
+async function provision(token: string, email = uniqueEmail('scim-staff')) {
+  return expectScimUser(await scim(t, token, 'POST', '/Users', {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email, emails: [{ type: 'work', value: email, primary: true }], active: true,
+  }), 201);
+}
+
+async function admins(orgId: string): Promise<string[]> {
+  const rows = await t.app.db.selectFrom('admins').select('email').where('organisation_id', '=', orgId).orderBy('email').execute();
+  return rows.map((r) => r.email);
+}
+
+async function memberCount(orgId: string): Promise<number> {
+  const row = await t.app.db.selectFrom('scim_group_members').select((eb) => eb.fn.countAll<string>().as('n')).where('organisation_id', '=', orgId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('Microsoft Entra ID group sequence', () => {
+  it('creates a group, finds it by displayName, renames it, adds and removes members, and deletes it', async () => {
+    const { org, token } = await scimOrganisation(t);
+    const [ada, ben] = [await provision(token), await provision(token)];
+
+    // Create Group (Entra ID's request, with its own extension schema URN and a meta it sends).
+    const created = await scim(t, token, 'POST', '/Groups', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group', 'http://schemas.microsoft.com/2006/11/ResourceManagement/ADSCIM/2.0/Group'],
+      externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159',
+      displayName: 'displayName',
+      meta: { resourceType: 'Group' },
+    });
+    const group = expectScimGroup(created, 201);
+    expect(created.headers.location).toBe(`https://quire.example-district.org/scim/v2/Groups/${group.id}`);
+    expect(group).toMatchObject({ displayName: 'displayName', externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159', members: [] });
+
+    // Get Group, and by displayName, without members.
+    expect(expectScimGroup(await scim(t, token, 'GET', `/Groups/${group.id}?excludedAttributes=members`)).members).toBeUndefined();
+    const byName = expectScimList(await scim(t, token, 'GET', `/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "DISPLAYNAME"')}`), SCIMMY.Schemas.Group.definition);
+    expect(byName).toMatchObject({ totalResults: 1, itemsPerPage: 1 });
+    expect(byName.Resources[0]).toMatchObject({ id: group.id });
+    expect(byName.Resources[0]?.members).toBeUndefined();
+
+    // Update Group [Non-member attributes].
+    const renamed = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'Replace', path: 'displayName', value: '1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName' }],
+    }));
+    expect(renamed.displayName).toBe('1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName');
+
+    // Update Group [Add Members], Entra ID's form with "$ref": null.
+    const added = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: ada.id }, { $ref: null, value: ben.id }] }],
+    }));
+    expect(added.members?.map((m) => m.value).sort()).toEqual([ada.id, ben.id].sort());
+    expect(added.members?.find((m) => m.value === ada.id)?.display).toBe(ada.userName);
+    // Which groups a user is in.
+    expect(expectScimList(await scim(t, token, 'GET', `/Groups?filter=${encodeURIComponent(`members[value eq "${ada.id}"]`)}`), SCIMMY.Schemas.Group.definition).totalResults).toBe(1);
+
+    // Update Group [Remove Members], Entra ID's form: path members with the ones to remove.
+    const removed = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: ada.id }] }],
+    }));
+    expect(removed.members?.map((m) => m.value)).toEqual([ben.id]);
+
+    // Delete Group: 204, then 404; its members stay teachers.
+    const deleted = await scim(t, token, 'DELETE', `/Groups/${group.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expectScimError(await scim(t, token, 'GET', `/Groups/${group.id}`), 404);
+    expectScimUser(await scim(t, token, 'GET', `/Users/${ben.id}`));
+    expect(await memberCount(org.id)).toBe(0);
+    const audit = await t.app.db.selectFrom('audit_events').select('action').where('organisation_id', '=', org.id).where('action', 'like', 'scim.group.%').orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['scim.group.created', 'scim.group.updated', 'scim.group.updated', 'scim.group.updated', 'scim.group.deleted']);
+  });
+});
+
+describe('Okta group sequence', () => {
+  it('creates, lists with paging, renames without a path, adds, removes by filter, replaces and deletes', async () => {
+    const { token } = await scimOrganisation(t);
+    const [ada, ben] = [await provision(token), await provision(token)];
+    const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Test SCIMv2', members: [] }), 201);
+    // A second group of the same name, in any case: 409 uniqueness.
+    expectScimError(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'test scimv2', members: [] }), 409, 'uniqueness');
+
+    const page = expectScimList(await scim(t, token, 'GET', '/Groups?startIndex=1&count=100'), SCIMMY.Schemas.Group.definition);
+    expect(page).toMatchObject({ totalResults: 1, startIndex: 1, itemsPerPage: 1 });
+    expectScimError(await scim(t, token, 'GET', `/Groups/${crypto.randomUUID()}`), 404);
+
+    // Okta renames with a replace without a path, repeating the group's id.
+    const renamed = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'replace', value: { id: group.id, displayName: 'Test SCIMv2 (renamed)' } }],
+    }));
+    expect(renamed.displayName).toBe('Test SCIMv2 (renamed)');
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { id: 'another-id' } }] }), 400, 'mutability');
+
+    const withAda = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: ada.id, display: ada.userName }, { value: ben.id, display: ben.userName }] }],
+    }));
+    expect(withAda.members).toHaveLength(2);
+    const withoutAda = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${ada.id}"]` }],
+    }));
+    expect(withoutAda.members?.map((m) => m.value)).toEqual([ben.id]);
+
+    const replaced = expectScimGroup(await scim(t, token, 'PUT', `/Groups/${group.id}`, {
+      schemas: [GROUP], id: group.id, displayName: 'Test SCIMv2', members: [{ value: ada.id, display: ada.userName }],
+    }));
+    expect(replaced).toMatchObject({ displayName: 'Test SCIMv2', members: [{ value: ada.id, display: ada.userName, type: 'User' }] });
+    expect((await scim(t, token, 'DELETE', `/Groups/${group.id}`)).statusCode).toBe(204);
+  });
+
+  it('refuses bad groups with SCIM errors and changes nothing', async () => {
+    const { org, token } = await scimOrganisation(t);
+    const other = await scimOrganisation(t);
+    const outsider = await provision(other.token);
+    const ada = await provision(token);
+    const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Science' }), 201);
+    // Another organisation's user, an unknown id, a nested group, an unknown attribute, a bad path, a bad filter.
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: ada.id }, { value: outsider.id }] }] }), 400, 'invalidValue');
+    expectScimError(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Art', members: [{ value: 'nobody' }] }), 400, 'invalidValue');
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: group.id, type: 'Group' }] }] }), 400, 'invalidValue');
+    expectScimError(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Art', owner: 'x' }), 400, 'invalidValue');
+    expectScimError(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP] }), 400, 'invalidValue');
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: 'displayName' }] }), 400, 'mutability');
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'owner', value: 'x' }] }), 400, 'invalidPath');
+    expectScimError(await scim(t, token, 'GET', `/Groups?filter=${encodeURIComponent('displayName co "Sci"')}`), 400, 'invalidFilter');
+    expectScimError(await scim(t, token, 'GET', `/Groups?filter=${encodeURIComponent('displayName eq "x" or 1 eq 1')}`), 400, 'invalidFilter');
+    // The other organisation's token sees nothing of this one's groups.
+    expectScimError(await scim(t, other.token, 'GET', `/Groups/${group.id}`), 404);
+    expectScimError(await scim(t, other.token, 'DELETE', `/Groups/${group.id}`), 404);
+    expect(expectScimList(await scim(t, other.token, 'GET', '/Groups'), SCIMMY.Schemas.Group.definition).totalResults).toBe(0);
+    expect(await memberCount(org.id)).toBe(0);
+    expect(expectScimGroup(await scim(t, token, 'GET', `/Groups/${group.id}`))).toMatchObject({ displayName: 'Science', members: [] });
+  });
+});
+
+describe('the admins group', () => {
+  it('makes its active members admins through the admins module, and takes back only what it gave', async () => {
+    const { org, token } = await scimOrganisation(t);
+    const [before] = await admins(org.id);
+    const [ada, ben] = [await provision(token), await provision(token)];
+    const adaEmail = (ada.emails as Array<{ value: string }>)[0]?.value ?? '';
+    const benEmail = (ben.emails as Array<{ value: string }>)[0]?.value ?? '';
+    const staff = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Staff', members: [{ value: ada.id }] }), 201);
+    expect(await admins(org.id)).toEqual([before]);
+
+    // The group named "{product} Admins" (without case): its members become admins, recorded with no person as actor.
+    const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'quire admins', members: [{ value: ada.id }] }), 201);
+    expect(await admins(org.id)).toEqual([adaEmail, before].sort());
+    const grant = await t.app.db.selectFrom('audit_events').select(['actor_email', 'details', 'target_ids']).where('organisation_id', '=', org.id).where('action', '=', 'admins.import').executeTakeFirstOrThrow();
+    expect(grant).toMatchObject({ actor_email: null, target_ids: [adaEmail], details: { via: 'scim', group: 'Quire Admins' } });
+
+    // Deactivated: no longer an admin; reactivated while still in the group: one again.
+    await scim(t, token, 'PATCH', `/Users/${ada.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
+    expect(await admins(org.id)).toEqual([before]);
+    await scim(t, token, 'PATCH', `/Users/${ada.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] });
+    expect(await admins(org.id)).toEqual([adaEmail, before].sort());
+
+    // A new address moves the admin with it.
+    const moved = uniqueEmail('scim-moved');
+    await scim(t, token, 'PATCH', `/Users/${ada.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'emails[type eq "work"].value', value: moved }] });
+    expect(await admins(org.id)).toEqual([moved, before].sort());
+
+    // The admin who was one before SCIM joins and leaves the group: still an admin.
+    const existing = await provision(token, before);
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: existing.id }, { value: ben.id }] }] });
+    expect(await admins(org.id)).toEqual([benEmail, moved, before].sort());
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${existing.id}"]` }] });
+    expect(await admins(org.id)).toEqual([benEmail, moved, before].sort());
+
+    // Leaving the group, being deleted, or the group losing its name: admins no more.
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'Remove', path: 'members', value: [{ value: ben.id }] }] });
+    expect(await admins(org.id)).toEqual([moved, before].sort());
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: ben.id }] }] });
+    expect((await scim(t, token, 'DELETE', `/Users/${ben.id}`)).statusCode).toBe(204);
+    expect(await admins(org.id)).toEqual([moved, before].sort());
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'displayName', value: 'Former admins' }] });
+    expect(await admins(org.id)).toEqual([before]);
+    // Renamed back, then deleted.
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'displayName', value: 'Quire Admins' }] });
+    expect(await admins(org.id)).toEqual([moved, before].sort());
+    expect((await scim(t, token, 'DELETE', `/Groups/${group.id}`)).statusCode).toBe(204);
+    expect(await admins(org.id)).toEqual([before]);
+    expect((await scim(t, token, 'DELETE', `/Groups/${staff.id}`)).statusCode).toBe(204);
+  });
+
+  it('keeps the admins rules: a provider-staff address is refused and the last admin is kept, each changing nothing', async () => {
+    const { org, token } = await scimOrganisation(t);
+    const [before] = await admins(org.id);
+    const staffer = await provision(token, `someone-${Math.random().toString(36).slice(2, 8)}@quire.app`);
+    const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Quire Admins' }), 201);
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: staffer.id }] }] }), 400, 'invalidValue');
+    expect(await memberCount(org.id)).toBe(0);
+    expect(await admins(org.id)).toEqual([before]);
+
+    // The organisation's own admin removed on the Admin screen, leaving only the one the group made: the group cannot
+    // take that one away (409, nothing changed).
+    const ada = await provision(token);
+    const adaEmail = (ada.emails as Array<{ value: string }>)[0]?.value ?? '';
+    await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: ada.id }] }] });
+    await t.app.db.deleteFrom('admins').where('organisation_id', '=', org.id).where('email', '=', before ?? '').execute();
+    expect(await admins(org.id)).toEqual([adaEmail]);
+    expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: 'members' }] }), 409);
+    expect(await admins(org.id)).toEqual([adaEmail]);
+    expect(await memberCount(org.id)).toBe(1);
+  });
+});

@@ -1,0 +1,1 @@
+export { ProvisioningPage } from './components/provisioning-page.js';
