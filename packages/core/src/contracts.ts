@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { auditEventsPageSchema, auditRetentionSchema } from './schemas/audit.js';
 import { adminPageSchema, adminsImportedSchema, adminsRemovedSchema } from './schemas/admins.js';
 import {
   analyticsCountSchema,
@@ -111,6 +112,9 @@ export const restContracts = {
   'GET /analytics/data/app/organisations/:orgId/:metric/:file': analyticsSeriesSchema,
   'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,
   'GET /api/teacher-resources': teacherResourcesSchema,
+  'GET /api/organisations/:orgId/audit-events': auditEventsPageSchema,
+  'GET /api/organisations/:orgId/audit-settings': auditRetentionSchema,
+  'PUT /api/organisations/:orgId/audit-settings': auditRetentionSchema,
 } as const satisfies Record<string, $ZodType>;
 type RestContractKey = keyof typeof restContracts;
 

@@ -14,6 +14,8 @@ import {
 } from '@quire/core';
 import { appError, noRoute } from '../../errors.js';
 import { requireActor } from '../access/actor.js';
+import { recordAuditIn } from '../access/audit.js';
+import { listedAdminOrganisations } from '../access/org-access.js';
 import { linkSigner } from '../access/signed-links.js';
 import { publicUrl } from '../../env.js';
 import { SESSION_COOKIE_NAME } from '@quire/core';
@@ -164,6 +166,13 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     if (notes.providerEmail && location.includes('error=account_not_linked')) {
       const value = signValue(conflicts, notes.providerEmail, new Date(Date.now() + CONFLICT_SECONDS * 1000));
       cookies.push(`${CONFLICT_COOKIE}=${value}; Max-Age=${CONFLICT_SECONDS}; Path=/api/token; HttpOnly; Secure; SameSite=Lax`);
+    }
+
+    // A sign-out is recorded in the audit log of each organisation the person is listed as an admin of.
+    if (path === '/identity/sign-out' && succeeded && request.actor) {
+      const actor = request.actor;
+      const organisations = await listedAdminOrganisations(app.db, { userId: actor.userId, email: actor.email });
+      if (organisations.length) await app.db.transaction().execute((trx) => recordAuditIn(trx, organisations, actor, { action: 'console.sign_out' }));
     }
 
     reply.status(response.status);
