@@ -91,12 +91,14 @@ export function auditActionText(action: string, targets: readonly Target[] = [])
   return named ? `${label} ${named}` : label;
 }
 
-/** The targets in words: the first texts (or ids), and how many more. Qualifier targets are left to the action text. */
+/**
+ * The targets in words: the first texts (or ids), and how many more of the `targetCount` the change touched.
+ * Qualifier targets (the licence of "Assigned licence Premium") are left to the action text.
+ */
 export function auditTargetText(action: string, targets: readonly Target[], targetCount: number): string {
   const qualifier = isAuditAction(action) ? auditActions[action].qualifier : null;
   const shown = targets.filter((t) => t.type !== qualifier);
-  const hidden = qualifier ? targets.length - shown.length : 0;
-  const total = Math.max(targetCount - hidden, shown.length);
+  const total = Math.max(targetCount, shown.length);
   const first = shown.slice(0, 3).map((t) => t.label ?? t.id);
   const more = total - first.length;
   if (first.length === 0) return total > 0 ? `${total} ${total === 1 ? 'item' : 'items'}` : '';

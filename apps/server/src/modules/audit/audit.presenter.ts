@@ -1,5 +1,7 @@
 import {
+  auditActions,
   auditActionText,
+  isAuditAction,
   auditActorKindLabels,
   auditChangeText,
   auditTargetText,
@@ -12,7 +14,9 @@ import type { AuditRow } from './audit.repository.js';
 /** An entry as the API answers it: camelCase, with the plain words the screen and the CSV show. */
 export function presentAuditEvent(row: AuditRow): AuditEvent {
   const targets = Array.isArray(row.targets) ? row.targets : [];
-  const targetCount = Math.max(row.target_ids.length, targets.length);
+  // Every id the change touched is kept; the texts of the first ones (and of a qualifier such as the licence).
+  const qualifier = isAuditAction(row.action) ? auditActions[row.action].qualifier : null;
+  const targetCount = row.target_ids.length || targets.filter((t) => t.type !== qualifier).length;
   return {
     id: row.id,
     time: new Date(row.at).toISOString(),
