@@ -72,8 +72,7 @@ export const AUDIT_SEARCH_MAX = 200;
 /** Targets whose display text an entry keeps; a bulk change keeps every id and the count, and the first texts. */
 export const AUDIT_TARGET_TEXTS_MAX = 100;
 
-/** Retention of an organisation's entries, in days: 2 years by default, between 90 days and 7 years (of 365 days). */
-export const AUDIT_RETENTION_DEFAULT_DAYS = 730;
+/** Retention of an organisation's entries, in days: 2 years (730) by default, between 90 days and 7 years (of 365 days). */
 export const AUDIT_RETENTION_MIN_DAYS = 90;
 export const AUDIT_RETENTION_MAX_DAYS = 2555;
 

@@ -23,6 +23,7 @@ const resources = () => import('../features/resources/index.js').then((m) => ({ 
 const admins = () => import('../features/admins/index.js').then((m) => ({ Component: m.AdminsPage }));
 const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
+const audit = () => import('../features/audit/index.js').then((m) => ({ Component: m.AuditLogPage }));
 const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
 
 /** The console's screens under /{orgId} (spec §2); a screen that fails keeps the navigation. */
@@ -42,6 +43,7 @@ const orgScreenRoutes: RouteObject[] = [
       { path: screens.lms, lazy: lms },
       { path: screens.apps, lazy: apps },
       { path: screens.imageSearch, lazy: imageSearch },
+      { path: screens.audit, lazy: audit },
     ],
   },
 ];

@@ -32,6 +32,7 @@ export const paths = {
     lms: (orgId: string) => `/${segment(orgId)}/lms`,
     apps: (orgId: string) => `/${segment(orgId)}/apps`,
     imageSearch: (orgId: string) => `/${segment(orgId)}/image-search`,
+    audit: (orgId: string) => `/${segment(orgId)}/audit`,
   },
 } as const;
 
@@ -57,5 +58,6 @@ export const routePatterns = {
     lms: 'lms',
     apps: 'apps',
     imageSearch: 'image-search',
+    audit: 'audit',
   },
 } as const;

@@ -61,15 +61,14 @@ export const auditEventsQuerySchema = z
   .refine(fromBeforeTo, reversedDates);
 export type AuditEventsQuery = z.infer<typeof auditEventsQuerySchema>;
 
-export const auditTargetSchema = z.object({
+const auditTargetSchema = z.object({
   type: z.string(),
   id: z.string(),
   /** The display text as it was when the entry was written (an e-mail, a name); null when none was known. */
   label: z.string().nullable(),
 });
-export type AuditTarget = z.infer<typeof auditTargetSchema>;
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   /** Stable: the same entry always has the same id. */
   id: z.string(),
   /** ISO 8601, UTC. */
@@ -130,4 +129,3 @@ export const auditRetentionUpdateSchema = z.strictObject({
     .min(AUDIT_RETENTION_MIN_DAYS, `Keep entries at least ${AUDIT_RETENTION_MIN_DAYS} days`)
     .max(AUDIT_RETENTION_MAX_DAYS, `Keep entries at most ${AUDIT_RETENTION_MAX_DAYS} days (7 years)`),
 });
-export type AuditRetentionUpdate = z.infer<typeof auditRetentionUpdateSchema>;

@@ -5,8 +5,8 @@ import * as repo from './audit.repository.js';
 
 export const AUDIT_RETENTION_QUEUE = 'audit-retention';
 
-/** Entries deleted per transaction: short transactions, so the log stays writable while a large backlog goes. @internal */
-export const AUDIT_RETENTION_BATCH = 5000;
+/** Entries deleted per transaction: short transactions, so the log stays writable while a large backlog goes. */
+const AUDIT_RETENTION_BATCH = 5000;
 
 const RETENTION_JOB: AuditSystemActor = { kind: 'job', id: AUDIT_RETENTION_QUEUE, name: 'Audit log retention' };
 

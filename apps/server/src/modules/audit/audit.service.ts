@@ -17,8 +17,8 @@ import { requireOrgAccess } from '../access/org-access.js';
 import { auditCsvHead, auditCsvRecord, presentAuditEvent } from './audit.presenter.js';
 import * as repo from './audit.repository.js';
 
-/** Entries read per statement while exporting: memory stays flat whatever the log's size. @internal */
-export const AUDIT_EXPORT_BATCH = 1000;
+/** Entries read per statement while exporting: memory stays flat whatever the log's size. */
+const AUDIT_EXPORT_BATCH = 1000;
 
 function encodeCursor(seek: repo.AuditSeek): string {
   return Buffer.from(`${seek.at}|${seek.id}`, 'utf8').toString('base64url');
