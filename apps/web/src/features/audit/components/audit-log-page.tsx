@@ -10,10 +10,12 @@ import {
   type AuditOutcome,
 } from '@quire/core';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
+import { organisationsUnder } from '../../../lib/access/organisations-under.js';
 import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
 import { saveFile } from '../../../lib/save-file.js';
@@ -56,6 +58,9 @@ function paramsFrom(filters: AuditFilterValues): URLSearchParams {
 
 const isFiltered = (f: AuditFilterValues) => paramsFrom(f).size > 0;
 
+/** The School filter's choice for "every organisation of the district". */
+const ALL_SCHOOLS = 'all';
+
 /** The organisation's audit log (docs/audit-log.md): every change, newest first, filtered, exported. Admins only. */
 export function AuditLogPage() {
   const session = useSession();
@@ -70,10 +75,24 @@ export function AuditLogPage() {
     setDraft(applied);
   }
   const events = useAuditEvents(orgId, applied);
+  // A district's log holds its schools' entries: the School filter lists the district, then each organisation under it.
+  const below = useMemo(() => organisationsUnder(session.organisations, orgId), [session.organisations, orgId]);
+  const schoolChoices = useMemo(
+    () =>
+      below.length
+        ? [
+            { value: ALL_SCHOOLS, label: 'All schools' },
+            { value: orgId, label: session.currentOrganisation?.name ?? orgId },
+            ...below.map((o) => ({ value: o.id, label: o.name })),
+          ]
+        : null,
+    [below, orgId, session.currentOrganisation?.name],
+  );
   const [open, setOpen] = useState<AuditEvent | null>(null);
   const [exporting, setExporting] = useState(false);
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   const district = events.data?.pages[0]?.hasOrganisationsBelow ?? false;
+  const { ref: tableRoom, narrow } = useTableRoom();
   const forbidden = events.isError && hasErrorCode(events.error, 'admin_required', 'organisation_forbidden');
   const invalid = events.isError && hasErrorCode(events.error, 'validation_error');
 
@@ -120,10 +139,19 @@ export function AuditLogPage() {
         Every change made in this organisation{district ? ' and its schools' : ''}: who made it, when, and what it changed.
       </Text>
 
-      <RetentionPanel orgId={orgId} />
-
       <Paper withBorder p="sm" mb="md" component="form" onSubmit={apply} aria-label="Filters">
         <Group align="flex-end" gap="sm" wrap="wrap">
+          {schoolChoices ? (
+            <Select
+              label="School"
+              data={schoolChoices}
+              value={draft.school || ALL_SCHOOLS}
+              onChange={(value) => setDraft({ ...draft, school: !value || value === ALL_SCHOOLS ? '' : value })}
+              allowDeselect={false}
+              searchable={schoolChoices.length > 8}
+              w={{ base: '100%', sm: 240 }}
+            />
+          ) : null}
           <TextInput
             label="Actor"
             placeholder="E-mail or name"
@@ -185,45 +213,61 @@ export function AuditLogPage() {
         </Paper>
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={0}>
-            <Table striped highlightOnHover aria-label="Audit log entries" data-testid="audit-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  {district ? <Table.Th>School</Table.Th> : null}
-                  <Table.Th>Actor</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Target</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                  <Table.Th>IP</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((entry) => (
-                  <Table.Tr key={entry.id} data-entry-id={entry.id}>
-                    <Table.Td>
-                      <LocalTime iso={entry.time} />
-                    </Table.Td>
-                    {district ? <Table.Td>{entry.organisationName}</Table.Td> : null}
-                    <Table.Td>{actorText(entry)}</Table.Td>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(entry)} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}>
-                        {entry.actionText}
-                      </Button>
-                      {entry.outcome === 'refused' ? (
-                        <Text size="xs" c="red.9">
-                          Refused{entry.errorCode ? `: ${entry.errorCode}` : ''}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.targetText}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.changeText}</Table.Td>
-                    <Table.Td>{entry.ip ?? ''}</Table.Td>
+          <TableFrame ref={tableRoom}>
+            <Table.ScrollContainer minWidth={0}>
+              <Table striped highlightOnHover aria-label="Audit log entries" data-testid="audit-table" verticalSpacing="xs" horizontalSpacing={narrow ? 6 : 'xs'}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Time</Table.Th>
+                    {district && !narrow ? <Table.Th scope="col">School</Table.Th> : null}
+                    {narrow ? null : <Table.Th scope="col">Actor</Table.Th>}
+                    <Table.Th scope="col">Action</Table.Th>
+                    {narrow ? null : (
+                      <>
+                        <Table.Th scope="col">Target</Table.Th>
+                        <Table.Th scope="col">Details</Table.Th>
+                        <Table.Th scope="col">IP</Table.Th>
+                      </>
+                    )}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((entry) => (
+                    <Table.Tr key={entry.id} data-entry-id={entry.id}>
+                      <Table.Td w={narrow ? 96 : undefined}>
+                        <LocalTime iso={entry.time} />
+                      </Table.Td>
+                      {district && !narrow ? <Table.Td>{entry.organisationName}</Table.Td> : null}
+                      {narrow ? null : <Table.Td style={{ overflowWrap: 'anywhere' }}>{actorText(entry)}</Table.Td>}
+                      <Table.Td>
+                        <Button variant="subtle" size="compact-sm" px={4} onClick={() => setOpen(entry)} styles={{ root: { height: 'auto', minHeight: 26 }, label: { whiteSpace: 'normal', textAlign: 'left' } }}>
+                          {entry.actionText}
+                        </Button>
+                        {entry.outcome === 'refused' ? (
+                          <Text size="xs" c="red.9">
+                            Refused{entry.errorCode ? `: ${entry.errorCode}` : ''}
+                          </Text>
+                        ) : null}
+                        {narrow ? (
+                          // The columns a phone has no room for, named as their columns are, under the action.
+                          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                            {narrowDetails(entry, district).join(' · ')}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      {narrow ? null : (
+                        <>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.targetText}</Table.Td>
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.changeText}</Table.Td>
+                          <Table.Td>{entry.ip ?? ''}</Table.Td>
+                        </>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </TableFrame>
           {events.hasNextPage ? (
             <Group justify="center">
               <Button variant="default" onClick={() => void events.fetchNextPage()} loading={events.isFetchingNextPage}>
@@ -234,9 +278,23 @@ export function AuditLogPage() {
         </Stack>
       )}
 
+      {/* Below the log: what an admin comes for is the entries; how long they are kept is set once. */}
+      <RetentionPanel orgId={orgId} />
+
       <AuditEntryDialog entry={open} district={district} onClose={() => setOpen(null)} />
     </>
   );
+}
+
+/** What a narrow table shows under the action: the dropped columns' values, each named as its column is. */
+function narrowDetails(entry: AuditEvent, district: boolean): string[] {
+  return [
+    `Actor: ${actorText(entry)}`,
+    ...(district ? [`School: ${entry.organisationName}`] : []),
+    ...(entry.targetText ? [`Target: ${entry.targetText}`] : []),
+    ...(entry.changeText ? [`Details: ${entry.changeText}`] : []),
+    ...(entry.ip ? [`IP: ${entry.ip}`] : []),
+  ];
 }
 
 /** How long entries are kept, changeable by the admins (the change is itself an entry). */
@@ -251,7 +309,7 @@ function RetentionPanel({ orgId }: { orgId: string }) {
   const value = days === '' ? retention.data.retentionDays : days;
   const valid = typeof value === 'number' && Number.isInteger(value) && value >= AUDIT_RETENTION_MIN_DAYS && value <= AUDIT_RETENTION_MAX_DAYS;
   return (
-    <Paper withBorder p="sm" mb="md" component="form" aria-label="Retention" onSubmit={(e: FormEvent) => {
+    <Paper withBorder p="sm" mt="md" component="form" aria-label="Retention" onSubmit={(e: FormEvent) => {
       e.preventDefault();
       if (valid && value !== retention.data.retentionDays) update.mutate(value);
     }}>
