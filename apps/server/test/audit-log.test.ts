@@ -304,6 +304,29 @@ describe('retention', () => {
     expect(await purgeExpiredAuditEvents(t.app.db, 3)).toEqual([]);
   });
 
+  it('runs once a day however often and however many server copies ask for it', async () => {
+    const { askForRetentionRun, AUDIT_RETENTION_QUEUE } = await import('../src/modules/audit/audit-retention.job.js');
+    const runs = () =>
+      sql<{ state: string; day: string }>`SELECT state, to_char(singleton_on, 'YYYY-MM-DD') AS day FROM pgboss.job WHERE name = ${AUDIT_RETENTION_QUEUE} ORDER BY created_on`
+        .execute(t.app.db)
+        .then((r) => r.rows);
+    const today = new Date().toISOString().slice(0, 10);
+    // Five asks at once (five copies starting together): one job.
+    const asked = await Promise.all(Array.from({ length: 5 }, () => askForRetentionRun(t.app.jobs)));
+    expect(asked.filter((id) => id !== null)).toHaveLength(1);
+    await t.app.jobs.waitForIdle(AUDIT_RETENTION_QUEUE);
+    // The hourly asks of the rest of the day, after the run: nothing more.
+    expect(await askForRetentionRun(t.app.jobs)).toBeNull();
+    expect(await runs()).toEqual([{ state: 'completed', day: today }]);
+
+    // The next day (the day's job seen from tomorrow: its slot is yesterday's), the first ask queues the day's run.
+    await sql`UPDATE pgboss.job SET singleton_on = singleton_on - interval '1 day' WHERE name = ${AUDIT_RETENTION_QUEUE}`.execute(t.app.db);
+    expect(await askForRetentionRun(t.app.jobs)).not.toBeNull();
+    expect(await askForRetentionRun(t.app.jobs)).toBeNull();
+    await t.app.jobs.waitForIdle(AUDIT_RETENTION_QUEUE);
+    expect((await runs()).map((r) => r.state)).toEqual(['completed', 'completed']);
+  });
+
   it('lets an organisation be deleted with its entries', async () => {
     const org = await buildOrganisation(t.app.db);
     await recordAudit(t.app.db, null, { organisationId: org.id, action: 'organisation.rename' });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import type { JobQueue } from '../../jobs/boss.js';
 import { recordAudit, type AuditSystemActor } from '../access/audit.js';
 import * as repo from './audit.repository.js';
 
@@ -39,6 +40,18 @@ export async function purgeExpiredAuditEvents(db: Kysely<DB>, batch = AUDIT_RETE
     done.push({ organisationId: org.id, deleted });
   }
   return done;
+}
+
+/** One run a day: pg-boss keeps one job per singleton key and UTC day (its `singletonSeconds` slot). */
+const RETENTION_SLOT_SECONDS = 24 * 3600;
+
+/**
+ * Asks for the day's retention run. Every server copy asks every hour (a copy started late in the day, or one whose
+ * run failed for good, still gets the day's run); pg-boss answers null, and queues nothing, when the day's job exists
+ * already, in whatever state, so the retention runs once a UTC day however many copies ask.
+ */
+export function askForRetentionRun(jobs: Pick<JobQueue, 'send'>): Promise<string | null> {
+  return jobs.send(AUDIT_RETENTION_QUEUE, {}, { singletonKey: 'daily', singletonSeconds: RETENTION_SLOT_SECONDS });
 }
 
 /** The queue's policy: a failure retries later in the day; the next day's run catches up anyway. */

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerModule } from '../../plugins/server-module.js';
-import { AUDIT_RETENTION_QUEUE, auditRetentionQueueOptions, purgeExpiredAuditEvents } from './audit-retention.job.js';
+import { askForRetentionRun, AUDIT_RETENTION_QUEUE, auditRetentionQueueOptions, purgeExpiredAuditEvents } from './audit-retention.job.js';
 import { auditRoutes } from './audit.routes.js';
 
 /** How often each server copy asks for the day's retention run; pg-boss throttles it to one run a day. */
 const ASK_EVERY_MS = 60 * 60 * 1000;
-const DAY_SECONDS = 24 * 3600;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,9 +28,7 @@ const auditPlugin = fp(async (app: FastifyInstance): Promise<void> => {
   app.decorate('auditRetention', { runNow: () => purgeExpiredAuditEvents(app.db) });
 
   const ask = () => {
-    app.jobs
-      .send(AUDIT_RETENTION_QUEUE, {}, { singletonKey: 'daily', singletonSeconds: DAY_SECONDS })
-      .catch((error: unknown) => app.log.error({ err: error }, 'Audit retention could not be queued'));
+    askForRetentionRun(app.jobs).catch((error: unknown) => app.log.error({ err: error }, 'Audit retention could not be queued'));
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
