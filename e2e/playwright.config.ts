@@ -3,7 +3,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT } from './support/env.js';
 
 type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], object | undefined>;
 
-/** The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a district's) and Admin. */
+/** The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a district's), Admin and the Audit log (its table drops columns under 44em). */
 const PHONE_SPECS = [
   '**/teachers/license-dashboard.spec.ts',
   '**/teachers/district-licences.spec.ts',
@@ -11,6 +11,7 @@ const PHONE_SPECS = [
   '**/teachers/teachers-layout.spec.ts',
   '**/teachers/teachers-district.spec.ts',
   '**/admins/admins.spec.ts',
+  '**/audit/audit-log.spec.ts',
 ];
 
 /**
