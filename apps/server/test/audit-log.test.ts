@@ -132,6 +132,25 @@ describe('what the audit log records', () => {
     }
   });
 
+  it('records a wrong password sent to the identity provider’s own e-mail sign-in, for admins only', async () => {
+    const org = await buildOrganisation(t.app.db);
+    const email = `idp-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
+    await buildAdmin(t.app.db, { organisationId: org.id, email });
+    await signIn(t.app, { email, password: 'right-password-1' });
+    const teacherEmail = `idp-teacher-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
+    await signIn(t.app, { email: teacherEmail, password: 'right-password-1' });
+    const origin = { origin: 'http://localhost:3100', 'user-agent': 'Password guesser' };
+
+    for (const address of [email, teacherEmail]) {
+      const wrong = await t.app.inject({ method: 'POST', url: '/identity/sign-in/email', headers: origin, payload: { email: address, password: 'wrong-password' } });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const rows = await t.app.db.selectFrom('audit_events').select(['action', 'outcome', 'error_code', 'actor_email', 'user_agent']).where('organisation_id', '=', org.id).execute();
+    expect(rows).toEqual([{ action: 'console.sign_in', outcome: 'refused', error_code: 'auth/wrong-password', actor_email: email, user_agent: 'Password guesser' }]);
+    const teacherRows = await t.app.db.selectFrom('audit_events').select('id').where('actor_email', '=', teacherEmail).execute();
+    expect(teacherRows).toEqual([]);
+  });
+
   it('refuses to change or delete an entry, except for the retention job', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
     await t.app.inject({ method: 'PUT', url: `/api/organisations/${orgId}/audit-settings`, headers, payload: { retentionDays: 365 } });
