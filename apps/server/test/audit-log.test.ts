@@ -104,6 +104,11 @@ describe('what the audit log records', () => {
     expect(entry.targetCount).toBe(120);
     expect(entry.targetIds).toHaveLength(120);
     expect(entry.targetText).toMatch(/ and 117 more$/);
+    // A target past the first 100 (no text kept) is found by its exact id; one of the first by part of its e-mail.
+    expect((await page(orgId, headers, `target=${teachers[110]!.id}`)).events.map((e) => e.id)).toEqual([entry.id]);
+    expect((await page(orgId, headers, `target=${encodeURIComponent(teachers[5]!.email.slice(2, 12).toUpperCase())}`)).events.map((e) => e.id)).toEqual([entry.id]);
+    // A search with a character the JSON escapes still finds nothing it should not, and answers.
+    expect((await page(orgId, headers, `target=${encodeURIComponent('a"b\\c')}`)).events).toEqual([]);
   });
 
   it('records console sign-ins (and refusals with the reason) and sign-outs in each organisation the person administers', async () => {

@@ -46,10 +46,8 @@ export async function listAuditEvents(db: Kysely<DB>, actor: Actor, organisation
   await requireOrgAccess(db, actor, organisationId, 'admin');
   const { cursor, ...filters } = query;
   const seek = cursor ? decodeCursor(cursor) : null;
-  const [rows, below] = await Promise.all([
-    repo.listAuditEvents(db, organisationId, normalise(filters), seek, AUDIT_PAGE_SIZE + 1),
-    repo.hasOrganisationsBelow(db, organisationId),
-  ]);
+  const [scope, below] = await Promise.all([repo.scopeOrganisations(db, organisationId, filters.school), repo.hasOrganisationsBelow(db, organisationId)]);
+  const rows = await repo.listAuditEvents(db, scope, normalise(filters), seek, AUDIT_PAGE_SIZE + 1);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -61,9 +59,10 @@ export async function listAuditEvents(db: Kysely<DB>, actor: Actor, organisation
 
 async function* exportBatches(db: Kysely<DB>, organisationId: string, filters: AuditFilters, start: repo.AuditSeek, district: boolean): AsyncGenerator<string> {
   yield auditCsvHead(district);
+  const scope = await repo.scopeOrganisations(db, organisationId, filters.school);
   let seek = start;
   for (;;) {
-    const rows = await repo.listAuditEvents(db, organisationId, filters, seek, AUDIT_EXPORT_BATCH);
+    const rows = await repo.listAuditEvents(db, scope, filters, seek, AUDIT_EXPORT_BATCH);
     if (rows.length) yield rows.map((row) => auditCsvRecord(presentAuditEvent(row), district)).join('');
     const last = rows.at(-1);
     if (!last || rows.length < AUDIT_EXPORT_BATCH) return;
