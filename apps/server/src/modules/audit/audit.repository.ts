@@ -83,6 +83,7 @@ function conditions(filters: AuditFilters, seek: AuditSeek | null) {
  * newest first (PostgreSQL's Merge Append) and stopped at `limit`: a page reads about `limit` entries whatever the log's
  * size. An `IN (…)` over the organisations instead reads every entry of the scope and sorts them (0.3 s for the first
  * page of 100,000 entries; docs/performance.md).
+ * @internal
  */
 export function auditEventsQuery(organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek | null, limit: number) {
   const where = conditions(filters, seek);
