@@ -34,6 +34,7 @@ import { scimModule } from './modules/scim/scim.plugin.js';
 import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
+import { auditModule } from './modules/audit/audit.plugin.js';
 
 /**
  * The feature modules, each registered through its `<module>.plugin.ts`: routes in this order, then their
@@ -58,6 +59,7 @@ export const featureModules: readonly ServerModule[] = [
   analyticsModule,
   portfoliosModule,
   assetsModule,
+  auditModule,
 ];
 
 /** Every module's share of the organisation service's GraphQL schema, in the modules' order. @internal */

@@ -236,7 +236,7 @@ export function findApp(id: string): AppCatalogueEntry | undefined {
   return (APP_CATALOGUE as readonly AppCatalogueEntry[]).find((a) => a.id === id);
 }
 
-/** Labels of the permission control (spec §4, §9). @internal */
+/** Labels of the permission control (spec §4, §9), and of a permission in the audit log. */
 export const APP_PERMISSION_LABELS = {
   teachersAndStudents: 'Teachers and students',
   teachersOnly: 'Teachers only',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
+import { auditEventsPageSchema, auditRetentionSchema } from './schemas/audit.js';
 import { adminPageSchema, adminsImportedSchema, adminsRemovedSchema } from './schemas/admins.js';
 import {
   analyticsBreakdownSchema,
@@ -121,6 +122,9 @@ export const restContracts = {
   'GET /lti/1.3/jwks': ltiToolJwksSchema,
   'GET /api/organisations/:orgId/lti/platforms': ltiAdvantageSchema,
   'PUT /api/organisations/:orgId/lti/platforms/:platformId': ltiPlatformSchema,
+  'GET /api/organisations/:orgId/audit-events': auditEventsPageSchema,
+  'GET /api/organisations/:orgId/audit-settings': auditRetentionSchema,
+  'PUT /api/organisations/:orgId/audit-settings': auditRetentionSchema,
 } as const satisfies Record<string, $ZodType>;
 type RestContractKey = keyof typeof restContracts;
 

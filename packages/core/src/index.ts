@@ -17,3 +17,4 @@ export * from './contract-check.js';
 export * from './app-catalogue.js';
 export * from './setting-policies.js';
 export * from './sign-in-providers.js';
+export * from './audit-actions.js';

@@ -79,6 +79,8 @@ export interface OrganisationsTable {
   setting_policies: Json<StoredSettingPolicies>;
   /** The organisation above this one (a district over its schools), or null. */
   parent_id: string | null;
+  /** Days its audit entries are kept (90 to 2555; docs/audit-log.md "Retention"). */
+  audit_retention_days: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -340,6 +342,13 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** A target of an audit entry: its display text as it was when the entry was written. */
+export interface AuditTargetRow {
+  type: string;
+  id: string;
+  label: string | null;
+}
+
 interface AuditEventsTable {
   id: Generated<number>;
   organisation_id: string | null;
@@ -351,6 +360,15 @@ interface AuditEventsTable {
   details: Json<Record<string, unknown>>;
   reason: string | null;
   created_at: Timestamp;
+  actor_name: string | null;
+  actor_kind: Generated<'user' | 'provider_staff' | 'lti_platform' | 'job'>;
+  targets: ColumnType<AuditTargetRow[], string | undefined, string>;
+  old_value: ColumnType<unknown | null, string | null | undefined, string | null>;
+  new_value: ColumnType<unknown | null, string | null | undefined, string | null>;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: Generated<'success' | 'refused'>;
+  error_code: string | null;
 }
 
 interface AccessLogTable {

@@ -24,6 +24,7 @@ const admins = () => import('../features/admins/index.js').then((m) => ({ Compon
 const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
 const provisioning = () => import('../features/scim/index.js').then((m) => ({ Component: m.ProvisioningPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
+const audit = () => import('../features/audit/index.js').then((m) => ({ Component: m.AuditLogPage }));
 const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
 
 /** The console's screens under /{orgId} (spec §2); a screen that fails keeps the navigation. */
@@ -44,6 +45,7 @@ const orgScreenRoutes: RouteObject[] = [
       { path: screens.provisioning, lazy: provisioning },
       { path: screens.apps, lazy: apps },
       { path: screens.imageSearch, lazy: imageSearch },
+      { path: screens.audit, lazy: audit },
     ],
   },
 ];

@@ -33,6 +33,7 @@ export const paths = {
     provisioning: (orgId: string) => `/${segment(orgId)}/provisioning`,
     apps: (orgId: string) => `/${segment(orgId)}/apps`,
     imageSearch: (orgId: string) => `/${segment(orgId)}/image-search`,
+    audit: (orgId: string) => `/${segment(orgId)}/audit`,
   },
 } as const;
 
@@ -59,5 +60,6 @@ export const routePatterns = {
     provisioning: 'provisioning',
     apps: 'apps',
     imageSearch: 'image-search',
+    audit: 'audit',
   },
 } as const;

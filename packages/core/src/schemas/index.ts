@@ -26,3 +26,4 @@ export * from './portfolios.js';
 export * from './resources.js';
 export * from './teacher-selection.js';
 export * from './route-preloads.js';
+export * from './audit.js';

@@ -9,6 +9,24 @@ export interface Actor {
   emailVerified: boolean;
   /** The session's id (never its token): what a signed link is tied to (liveSessionAccessLevel). */
   sessionId?: string;
+  /**
+   * Where the request came from, for the audit log: request.ip (X-Forwarded-For believed only through TRUST_PROXY)
+   * and the User-Agent. Set by the identity module with the actor.
+   */
+  client?: ClientInfo;
+  /** The person's address is in the provider's e-mail domain (PROVIDER_EMAIL_DOMAIN): provider staff. */
+  providerStaff?: boolean;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The client of a request as the audit log keeps it (the user agent cut to 512 characters). */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, 512) : null };
 }
 
 /**

@@ -81,6 +81,15 @@ export async function isListedAdmin(db: Db, person: Person, organisationId?: str
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
 
+/**
+ * Organisations where the person is listed as an admin themselves, not those below them (a district's log already
+ * holds its schools' entries): where a sign-in is recorded.
+ */
+export async function listedAdminOrganisations(db: Db, person: Person): Promise<string[]> {
+  const rows = await db.selectFrom('admins').select('organisation_id').distinct().where(isPerson('admins', person)).orderBy('organisation_id').execute();
+  return rows.map((r) => r.organisation_id);
+}
+
 /** Every organisation the person may act in, with the access level there (the ID token's bc_orgs). */
 export async function organisationRoles(db: Db, person: Person): Promise<Record<string, OrgAccessLevel>> {
   const [managed, administered] = await Promise.all([managerRows(db, person).execute(), adminRows(db, person).execute()]);

@@ -9,14 +9,14 @@ import {
 } from '@quire/core';
 import { appError } from '../../errors.js';
 import { emptyResponse } from '../../plugins/api-docs.js';
-import { requireActor } from '../access/actor.js';
+import { clientOf, requireActor } from '../access/actor.js';
 import { linkSigner } from '../access/signed-links.js';
 import { publicUrl } from '../../env.js';
 import { verifyIdToken } from '../identity/id-token.js';
 import { CONFLICT_COOKIE } from '../identity/identity.routes.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from '../identity/rate-limit.js';
 import { verifySignedValue } from '../identity/tokens.js';
-import { providerNamesFor, recordAccess, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
+import { providerNamesFor, recordAccess, recordConsoleSignIn, resendVerification, type AuthContractsDeps } from './auth-contracts.service.js';
 
 /** Spec §7 {api} identity contracts (docs/identity.md). */
 export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void> {
@@ -48,6 +48,7 @@ export async function apiIdentityRoutes(instance: FastifyInstance): Promise<void
       throw appError('auth/invalid-id-token', { details: { providerIds: [] } });
     }
     await recordAccess(deps, { userId: claims.sub, event: 'sign-in', ...client(request) });
+    await recordConsoleSignIn(deps, { userId: claims.sub, email: request.actor.email, name: request.actor.displayName }, clientOf(request));
     request.log.info({ userId: claims.sub, userProperties }, 'admin session opened');
     return {
       uid: claims.sub,

@@ -7,10 +7,14 @@ import {
   isCityGovernmentEmail,
   normaliseEmail,
   PASSWORD_MIN_LENGTH,
+  type ErrorCode,
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
-import { appError, unauthorised } from '../../errors.js';
+import { AppError, appError, unauthorised } from '../../errors.js';
+import type { ClientInfo } from '../access/actor.js';
+import { recordAuditIn } from '../access/audit.js';
+import { listedAdminOrganisations } from '../access/org-access.js';
 import { authDomainRules, VERIFY_EMAIL_PAGE, type Auth } from '../identity/auth.js';
 import { issueCustomTokenForSession, issueCustomTokenForUser, type ClientMeta } from '../identity/custom-token.js';
 import {
@@ -45,14 +49,23 @@ export async function signInWithPassword(
 ): Promise<{ token: string; emailVerified: boolean; userId: string }> {
   const email = checkedEmail(input.email);
   const rules = authDomainRules(deps.env);
-  if (isDistrictSsoEmail(email, rules.districtSsoDomains)) throw appError('auth/district-sso');
-  if (isCityGovernmentEmail(email, rules.cityGovernmentSuffixes)) throw appError('auth/city-government');
   const user = await findUserByEmail(deps.db, email);
-  const hash = user ? await findPasswordHash(deps.db, user.id) : null;
-  // Compared against a dummy hash when the account does not exist, so both answers take as long.
-  const valid = await verifyPassword(hash ?? (await dummyPasswordHash()), input.password);
-  if (!user) throw invalidCredentials('auth/user-not-found');
-  if (!hash || !valid) throw invalidCredentials('auth/wrong-password');
+  try {
+    if (isDistrictSsoEmail(email, rules.districtSsoDomains)) throw appError('auth/district-sso');
+    if (isCityGovernmentEmail(email, rules.cityGovernmentSuffixes)) throw appError('auth/city-government');
+    const hash = user ? await findPasswordHash(deps.db, user.id) : null;
+    // Compared against a dummy hash when the account does not exist, so both answers take as long.
+    const valid = await verifyPassword(hash ?? (await dummyPasswordHash()), input.password);
+    if (!user) throw invalidCredentials('auth/user-not-found');
+    if (!hash || !valid) throw invalidCredentials('auth/wrong-password');
+  } catch (error) {
+    // A refused sign-in of an admin's address is recorded in their organisations, with the reason.
+    if (error instanceof AppError) {
+      const where = { ip: client.ipAddress, userAgent: client.userAgent?.slice(0, 512) ?? null };
+      await recordConsoleSignIn(deps, { userId: user?.id ?? null, email, name: user?.name ?? null }, where, { code: error.code, message: error.message });
+    }
+    throw error;
+  }
   const token = await issueCustomTokenForUser(deps.auth, user.id, client);
   return { token, emailVerified: user.emailVerified, userId: user.id };
 }
@@ -118,6 +131,34 @@ export async function customTokenForSession(deps: AuthContractsDeps, headers: He
   const found = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!found) throw unauthorised();
   return issueCustomTokenForSession(deps.auth, found.session.token);
+}
+
+/**
+ * A console sign-in, or its refusal, in the audit log of each organisation the person is listed as an admin of
+ * (nothing for anyone else: a teacher's sign-in is not an admin's). A refusal names the person by the e-mail tried.
+ */
+export async function recordConsoleSignIn(
+  deps: AuthContractsDeps,
+  person: { userId: string | null; email: string; name: string | null },
+  client: ClientInfo,
+  refusal?: { code: ErrorCode; message: string },
+): Promise<void> {
+  const organisations = await listedAdminOrganisations(deps.db, { userId: person.userId, email: person.email });
+  if (organisations.length === 0) return;
+  const actor = {
+    userId: person.userId ?? '',
+    email: person.email,
+    displayName: person.name ?? '',
+    emailVerified: true,
+    client,
+    providerStaff: isProviderStaffEmail(person.email, deps.env.PROVIDER_EMAIL_DOMAIN),
+  };
+  await deps.db.transaction().execute((trx) =>
+    recordAuditIn(trx, organisations, actor, {
+      action: 'console.sign_in',
+      ...(refusal ? { outcome: 'refused' as const, errorCode: refusal.code, details: { reason: refusal.message } } : {}),
+    }),
+  );
 }
 
 export async function recordAccess(

@@ -3,8 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { appError } from '../../errors.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { ACTING_USER_HEADER } from '@quire/core';
-import { actingUserMismatch } from '../access/actor.js';
+import { ACTING_USER_HEADER, isProviderStaffEmail } from '@quire/core';
+import { actingUserMismatch, clientOf } from '../access/actor.js';
 import { SESSION_COOKIE_NAME } from '@quire/core';
 import { findActorBySessionToken, sessionTokenOf } from './session-actor.js';
 import { isSameOrigin } from './origins.js';
@@ -65,13 +65,13 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
  * whose X-Acting-User names someone else than the session's user (a tab left open by another user). Routes with
  * `config.signedLink` are skipped: their link names the session that asked for it.
  */
-export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string }): void {
+export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string; providerDomain: string }): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
   if (!app.hasRequestDecorator('sessionRef')) app.decorateRequest('sessionRef', null);
   const readActor = async (request: FastifyRequest, token: string, acting: unknown) => {
     const actor = await findActorBySessionToken(options.db, token);
     if (!actor) return;
-    request.actor = actor;
+    request.actor = { ...actor, client: clientOf(request), providerStaff: isProviderStaffEmail(actor.email, options.providerDomain) };
     const path = request.url.split('?')[0] ?? '';
     if (typeof acting === 'string' && acting !== '' && acting !== actor.userId && !SIGN_IN_PREFIXES.some((p) => path.startsWith(p))) {
       throw actingUserMismatch();

@@ -39,7 +39,7 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     await registerProductAppCors(app, appOrigins);
     registerCsrfHook(app, trustedOrigins(app.env), appOrigins);
     // createAuth has refused to start without a secret.
-    registerActorHook(app, { db: app.db, secret: app.env.AUTH_SECRET ?? '' });
+    registerActorHook(app, { db: app.db, secret: app.env.AUTH_SECRET ?? '', providerDomain: app.env.PROVIDER_EMAIL_DOMAIN });
     await app.register(identityRoutes, { auth });
   },
   { name: 'identity' },

@@ -13,17 +13,19 @@ import {
   signOutSchema,
 } from '@quire/core';
 import { appError, noRoute } from '../../errors.js';
-import { requireActor } from '../access/actor.js';
+import { clientOf, requireActor } from '../access/actor.js';
+import { recordAuditIn } from '../access/audit.js';
+import { listedAdminOrganisations } from '../access/org-access.js';
 import { linkSigner } from '../access/signed-links.js';
 import { publicUrl } from '../../env.js';
-import { SESSION_COOKIE_NAME } from '@quire/core';
+import { errorCatalogue, isProviderStaffEmail, isValidEmail, normaliseEmail, SESSION_COOKIE_NAME } from '@quire/core';
 import { VERIFY_EMAIL_PAGE, EMAIL_VERIFICATION_SECONDS, type Auth } from './auth.js';
 import { hasSessionCookie, toFetchHeaders } from './identity.hooks.js';
 import { checkAvatarPixels } from './avatar-pixels.js';
 import { isSameOrigin } from './origins.js';
 import { isProductAppCall, productAppOrigins } from './app-origins.js';
 import { identityRequestNotes, type IdentityRequestNotes } from './oidc-providers.js';
-import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
+import { findUserByEmail, findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from './rate-limit.js';
 import { hashToken, signValue } from './tokens.js';
 
@@ -169,6 +171,17 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
       cookies.push(`${CONFLICT_COOKIE}=${value}; Max-Age=${CONFLICT_SECONDS}; Path=/api/token; HttpOnly; Secure; SameSite=Lax`);
     }
 
+    // A sign-out is recorded in the audit log of each organisation the person is listed as an admin of.
+    if (path === '/identity/sign-out' && succeeded && request.actor) {
+      const actor = request.actor;
+      const organisations = await listedAdminOrganisations(app.db, { userId: actor.userId, email: actor.email });
+      if (organisations.length) await app.db.transaction().execute((trx) => recordAuditIn(trx, organisations, actor, { action: 'console.sign_out' }));
+    }
+
+    // A wrong password sent to the provider's own e-mail sign-in is recorded as the console's is (POST {auth}/email):
+    // in the audit log of each organisation the address is listed as an admin of, with the reason.
+    if (path === '/identity/sign-in/email' && response.status === 401) await recordRefusedSignIn(request);
+
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
@@ -176,6 +189,32 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     if (cookies.length) reply.header('set-cookie', cookies);
     const body = Buffer.from(await response.arrayBuffer());
     return reply.send(path === '/identity/token' ? body : withoutSessionTokens(body, response.headers.get('content-type')));
+  };
+
+  const recordRefusedSignIn = async (request: FastifyRequest) => {
+    let email = '';
+    try {
+      const body = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '{}') as { email?: unknown };
+      email = typeof body.email === 'string' ? normaliseEmail(body.email) : '';
+    } catch {
+      return;
+    }
+    if (!isValidEmail(email)) return;
+    const user = await findUserByEmail(app.db, email);
+    const organisations = await listedAdminOrganisations(app.db, { userId: user?.id ?? null, email });
+    if (organisations.length === 0) return;
+    const actor = {
+      userId: user?.id ?? '',
+      email,
+      displayName: user?.name ?? '',
+      emailVerified: true,
+      client: clientOf(request),
+      providerStaff: isProviderStaffEmail(email, app.env.PROVIDER_EMAIL_DOMAIN),
+    };
+    const code = user ? ('auth/wrong-password' as const) : ('auth/user-not-found' as const);
+    await app.db.transaction().execute((trx) =>
+      recordAuditIn(trx, organisations, actor, { action: 'console.sign_in', outcome: 'refused', errorCode: code, details: { reason: errorCatalogue[code].message, via: 'identity provider' } }),
+    );
   };
 
   // Sign-in, registration, reset and resend: limited per client address and e-mail, and by the shared

@@ -79,6 +79,7 @@ export async function moveSharedLibraries(trx: Transaction<DB>, actor: Actor, sc
     targetType: 'library',
     targetIds: moved,
     details: { from: teacher.id, to: target.member.id, type: input.type, memberCreated: target.created },
+    oldValue: { owner: teacher.email }, newValue: { owner: target.member.email },
   });
   return {
     libraryIds: moved,
@@ -97,6 +98,7 @@ export async function archiveAllLibraries(
     const { libraryIds, archivedAt } = await repo.archiveOwned(trx, input.organisationId, teacher.id);
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'libraries.archive', targetType: 'library', targetIds: libraryIds, details: { owner: teacher.id },
+      oldValue: { owner: teacher.email, status: 'Open' }, newValue: { owner: teacher.email, status: 'Archived' },
     });
     return { libraryIds, archivedAt: archivedAt.toISOString() };
   });

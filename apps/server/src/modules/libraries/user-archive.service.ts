@@ -83,6 +83,7 @@ export async function archiveUser(
       targetType: 'member',
       targetIds: [teacher.id],
       details: { email: teacher.email, archivedLibraryIds: libraryIds, freedLicenseId: teacher.license_id, organisationName: input.organisationName ?? null },
+      oldValue: { status: 'Active' }, newValue: { status: 'Archived' },
     });
     return {
       memberId: teacher.id,

@@ -6,6 +6,7 @@ import type { DB } from '../../db/types.js';
 
 export interface LockedLicense {
   id: string;
+  name: string;
   quantity: number;
   book_quota: number;
   library_quota: number | null;
@@ -22,7 +23,7 @@ export async function lockLicenses(db: Kysely<DB>, organisationId: string, ids: 
   if (ids.length === 0) return [];
   return db
     .selectFrom('licenses')
-    .select(['id', 'quantity', 'book_quota', 'library_quota', 'apply_to_all', 'allocated_from_organisation_id'])
+    .select(['id', 'name', 'quantity', 'book_quota', 'library_quota', 'apply_to_all', 'allocated_from_organisation_id'])
     .where('organisation_id', '=', organisationId)
     .where(anyOf('id', ids))
     .orderBy('id')
@@ -138,3 +139,10 @@ export async function listLicensesWithAllocation(db: Kysely<DB>, organisationId:
     .execute();
 }
 
+
+/** The names of licences by id (an audit entry's old and new licence). */
+export async function licenseNames(db: Kysely<DB>, organisationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('licenses').select(['id', 'name']).where('organisation_id', '=', organisationId).where(anyOf('id', ids)).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAudit, recordingRefusal } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { findOrganisationName } from './license-allocations.repository.js';
 import * as repo from './licenses.repository.js';
@@ -27,7 +27,19 @@ export interface AssignLicenseInput {
  */
 export async function assignLicense(db: Kysely<DB>, actor: Actor, input: AssignLicenseInput): Promise<LicenseAssignment> {
   await requireLicenseChange(db, actor, input.organisationId);
-  return db.transaction().execute((trx) => assignLicenseIn(trx, actor, input));
+  const refusal = { organisationId: input.organisationId, action: 'licenses.assign' as const, targetType: 'member', targetIds: [...new Set(input.memberIds)], details: { licenseId: input.licenseId } };
+  return recordingRefusal(db, actor, refusal, LICENSE_REFUSALS, () => db.transaction().execute((trx) => assignLicenseIn(trx, actor, input)));
+}
+
+/** Refusals of an assignment worth a line in the audit log: no seat left. */
+const LICENSE_REFUSALS = ['not_enough_licenses', 'not_enough_allocated_licenses'] as const;
+
+/** The licences members held before a change, by name (null: none), for the entry's old value. */
+async function previousLicenseNames(trx: Transaction<DB>, organisationId: string, previous: Array<string | null>): Promise<string | null> {
+  const ids = [...new Set(previous.filter((id): id is string => id !== null))];
+  const names = await repo.licenseNames(trx, organisationId, ids);
+  const all = [...new Set(previous.map((id) => (id === null ? 'none' : (names.get(id) ?? id))))];
+  return all.length ? all.join(', ') : null;
 }
 
 /** Who may change licences one by one: an organisation admin, never in a domain organisation. */
@@ -64,8 +76,12 @@ export async function assignLicenseIn(trx: Transaction<DB>, actor: Actor, input:
     throw appError(code, { message: refusal, details: { available: Math.max(0, license.quantity - allocated) } });
   }
   const assigned = await repo.setMembersLicense(trx, input.organisationId, memberIds, license.id);
+  const before = members.filter((m) => assigned.includes(m.id)).map((m) => m.license_id);
   await recordAudit(trx, actor, {
     organisationId: input.organisationId, action: 'licenses.assign', targetType: 'member', targetIds: assigned,
+    targets: [{ type: 'license', id: license.id, label: license.name }],
+    oldValue: { license: await previousLicenseNames(trx, input.organisationId, before) },
+    newValue: { license: license.name },
     details: {
       licenseId: license.id,
       previousLicenses: members.filter((m) => assigned.includes(m.id)).map((m) => ({ memberId: m.id, licenseId: m.license_id })),
@@ -96,8 +112,14 @@ export async function removeLicensesIn(
   const members = await repo.findMembersForLicense(trx, input.organisationId, memberIds);
   if (members.length !== memberIds.length) throw appError('teacher_not_found');
   const changed = await repo.setMembersLicense(trx, input.organisationId, memberIds, null);
+  const before = members.filter((m) => changed.includes(m.id)).map((m) => m.license_id);
+  const removedIds = [...new Set(before.filter((id): id is string => id !== null))];
+  const names = await repo.licenseNames(trx, input.organisationId, removedIds);
   await recordAudit(trx, actor, {
     organisationId: input.organisationId, action: 'licenses.remove', targetType: 'member', targetIds: changed,
+    targets: removedIds.length === 1 ? [{ type: 'license', id: removedIds[0]!, label: names.get(removedIds[0]!) ?? null }] : [],
+    oldValue: { license: await previousLicenseNames(trx, input.organisationId, before) },
+    newValue: { license: null },
     details: { previousLicenses: members.filter((m) => changed.includes(m.id)).map((m) => ({ memberId: m.id, licenseId: m.license_id })), ...input.auditDetails },
   });
   return { memberIds: changed };

@@ -154,11 +154,14 @@ export async function provisionLaunchUser(db: Kysely<DB>, env: Env, input: Provi
     if (!(error instanceof LaunchRefused)) throw error;
     if (error.result.ok === false && error.result.code === 'lti_too_many_accounts') {
       // Recorded outside the rolled-back transaction: the admin sees that the integration was held back.
-      await recordAudit(db, null, {
+      await recordAudit(db, { kind: 'lti_platform', id: null, name, email: contactEmail ?? null }, {
         organisationId,
         action: 'lti.provisioning_refused',
         targetType: 'lti_credentials',
         targetIds: [consumerKey],
+        outcome: 'refused',
+        errorCode: 'lti_too_many_accounts',
+        client: { ip: launch.ip, userAgent: launch.userAgent?.slice(0, 512) ?? null },
         details: { consumerKey, burst: env.LTI_NEW_USERS_BURST, perHour: env.LTI_NEW_USERS_PER_HOUR },
       });
     }
@@ -232,13 +235,15 @@ async function provisionUser(db: Kysely<DB>, env: Env, input: ProvisionInput): P
       memberKind = member.is_student ? 'student' : 'teacher';
     }
 
-    const actor = { userId: user.id, email: user.email, displayName: user.name, emailVerified: false };
+    // The platform acted for its user: the entry names the user, as a learning platform's.
+    const actor = { kind: 'lti_platform' as const, id: user.id, email: user.email, name: user.name };
     await trx.insertInto('access_log').values({ user_id: user.id, event: 'lti-launch', ip: launch.ip, user_agent: launch.userAgent?.slice(0, 512) ?? null }).execute();
     await recordAudit(trx, actor, {
       organisationId,
       action: 'lti.launch',
-      targetType: 'user',
-      targetIds: [user.id],
+      targets: [{ type: 'user', id: user.id, label: user.email }],
+      client: { ip: launch.ip, userAgent: launch.userAgent?.slice(0, 512) ?? null },
+      newValue: provisioned ? { account: `Created (${memberKind})` } : undefined,
       details: {
         consumerKey,
         signatureMethod,

@@ -53,6 +53,7 @@ export async function convertToStudent(db: Kysely<DB>, actor: Actor, input: Conv
     await recordAudit(trx, actor, {
       organisationId: member.organisation_id, action: 'members.convert_to_student', targetType: 'member', targetIds: [member.id],
       details: { freedLicenseId: member.license_id, myBooksLibrary: library },
+      oldValue: { account: 'Teacher' }, newValue: { account: 'Student' },
     });
     return { memberId: member.id, organisationId: member.organisation_id, isStudent: true as const, myBooksLibrary: library };
   });

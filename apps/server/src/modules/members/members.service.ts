@@ -1,9 +1,9 @@
-import { DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage, type TeachersListParams } from '@quire/core';
+import { AUDIT_TARGET_TEXTS_MAX, DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage, type TeachersListParams } from '@quire/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import { checkSessionActor, type Actor, type SessionRef } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAudit, recordingRefusal } from '../access/audit.js';
 import { orgAccessRow, organisationForbidden, readAccessRow, requireOrgAccess, sessionOrgAccessRow, type OrgAccess } from '../access/org-access.js';
 import { countOwnedBooks } from '../libraries/book-counts.repository.js';
 import { presentMember } from './members.presenter.js';
@@ -138,16 +138,25 @@ function requireRemovable(actor: Actor, input: MembersInput, access: OrgAccess, 
   if (members.some((m) => !m.pending)) throw appError('remove_not_allowed');
 }
 
+/** A member as an audit entry names them: the name and the e-mail. */
+function memberLabel(m: { email: string; display_name: string }): string {
+  return m.display_name ? `${m.display_name} <${m.email}>` : m.email;
+}
+
+const roleName = (role: number) => (role === ROLE_LIBRARY_MANAGER ? 'Library Manager' : role === ROLE_TEACHER ? 'Teacher' : String(role));
+
 /** Remove teacher: the members move from Active to Inactive (revoked_at set) and give back their licence. */
 export async function revokeMembership(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<MembersChanged> {
   const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const members = await requireMembers(db, input.organisationId, input.memberIds);
-  requireRemovable(actor, input, access, members);
+  const refusal = { organisationId: input.organisationId, action: 'members.revoke' as const, targetType: 'member', targetIds: members.map((m) => m.id) };
+  await recordingRefusal(db, actor, refusal, ['remove_not_allowed'], async () => requireRemovable(actor, input, access, members));
   return db.transaction().execute(async (trx) => {
     const changed = await repo.revokeMembers(trx, input.organisationId, members.map((m) => m.id));
     const freed = members.filter((m) => changed.includes(m.id) && m.license_id).map((m) => ({ memberId: m.id, licenseId: m.license_id }));
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'members.revoke', targetType: 'member', targetIds: changed, details: { freedLicenses: freed },
+      oldValue: { status: 'Active' }, newValue: { status: 'Inactive' },
     });
     return { memberIds: changed };
   });
@@ -159,7 +168,10 @@ export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<
   const members = await requireMembers(db, input.organisationId, input.memberIds);
   return db.transaction().execute(async (trx) => {
     const changed = await repo.restoreMembers(trx, input.organisationId, members.map((m) => m.id));
-    await recordAudit(trx, actor, { organisationId: input.organisationId, action: 'members.grant', targetType: 'member', targetIds: changed });
+    await recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'members.grant', targetType: 'member', targetIds: changed,
+      oldValue: { status: 'Inactive' }, newValue: { status: 'Active' },
+    });
     return { memberIds: changed };
   });
 }
@@ -168,11 +180,14 @@ export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<
 export async function deleteMemberships(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<MembersChanged> {
   const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const members = await requireMembers(db, input.organisationId, input.memberIds);
-  requireRemovable(actor, input, access, members);
+  const refusal = { organisationId: input.organisationId, action: 'members.delete' as const, targetType: 'member', targetIds: members.map((m) => m.id) };
+  await recordingRefusal(db, actor, refusal, ['remove_not_allowed'], async () => requireRemovable(actor, input, access, members));
   return db.transaction().execute(async (trx) => {
     const deleted = await repo.deleteMembers(trx, input.organisationId, members.map((m) => m.id));
+    // The rows are gone: their texts are given, not read.
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'members.delete', targetType: 'member', targetIds: deleted,
+      targets: members.filter((m) => deleted.includes(m.id)).slice(0, AUDIT_TARGET_TEXTS_MAX).map((m) => ({ type: 'member', id: m.id, label: memberLabel(m) })),
       details: { emails: members.map((m) => m.email) },
     });
     return { memberIds: deleted };
@@ -197,6 +212,7 @@ export async function updateMembershipRole(
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'members.role', targetType: 'member', targetIds: [member.id],
       details: { from: member.role, to: input.role },
+      oldValue: { role: roleName(member.role) }, newValue: { role: roleName(input.role) },
     });
     return { memberId: member.id, role: input.role };
   });

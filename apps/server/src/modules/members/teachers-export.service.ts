@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.js';
 import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import { teacherQueryOf, type ListTeachersInput } from './members.service.js';
@@ -68,6 +69,14 @@ export async function exportTeachersCsv(database: Database, actor: Actor, input:
   // The whole list at once: admins only; library managers read it page by page (docs/security.md).
   await requireOrgAccess(db, actor, input.organisationId, 'admin');
   const { filter, sort } = teacherQueryOf(input);
+  // The export is recorded when it starts: what was asked for, by whom (the file itself is not kept).
+  const asked = { scope: input.scope, status: input.status, search: input.search, school: input.school, page: input.page };
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, actor, {
+      organisationId: input.organisationId, action: 'members.export', targetType: 'organisation', targetIds: [input.organisationId],
+      details: Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined && v !== '')),
+    }),
+  );
   const district = isDistrictFilter(filter);
   const head = csvHead(filter.status, district);
   if (input.scope === 'page') {

@@ -56,7 +56,10 @@ export async function moveOrganisation(
     }
     await repo.setParent(trx, organisationId, parentId);
     const details = { from: organisation.parent_id, to: parentId, organisation: organisation.name, toName: parentName };
-    const entry = { action: 'organisation.move', targetType: 'organisation', targetIds: [organisationId], details };
+    const entry = {
+      action: 'organisation.move' as const, targetType: 'organisation', targetIds: [organisationId], details,
+      oldValue: { parent: organisation.parent_id }, newValue: { parent: parentId },
+    };
     for (const recordIn of new Set([organisationId, organisation.parent_id, parentId].filter((id): id is string => id !== null))) {
       await recordAudit(trx, actor, { organisationId: recordIn, ...entry });
     }

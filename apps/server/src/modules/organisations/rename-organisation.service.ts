@@ -25,6 +25,7 @@ export async function renameOrganisation(
     await recordAudit(trx, actor, {
       organisationId: input.organisationId, action: 'organisation.rename', targetType: 'organisation', targetIds: [input.organisationId],
       details: { from: current.name, to: name },
+      oldValue: { name: current.name }, newValue: { name },
     });
     return renamed;
   });

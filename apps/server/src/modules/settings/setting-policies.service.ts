@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EffectiveSettings, SettingKey, SettingPoliciesUpdate } from '@quire/core';
+import { auditSettingValues, type EffectiveSettings, type SettingKey, type SettingPoliciesUpdate } from '@quire/core';
 import type { DB, StoredSettingPolicies } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
@@ -54,6 +54,7 @@ export async function updateSettingPolicies(db: Kysely<DB>, actor: Actor, organi
         targetType: 'organisation_setting_policies',
         targetIds: [organisationId],
         details: { changes },
+        ...auditSettingValues(changes),
       });
     }
     return presentEffective([{ ...self, setting_policies: stored ?? {} }, ...above]);

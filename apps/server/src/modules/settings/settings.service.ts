@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   allowedApps,
+  auditSettingValues,
   IMAGE_SEARCH_PIXABAY,
   settingPolicyMessages,
   type EffectiveSettings,
@@ -13,7 +14,7 @@ import {
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAudit, recordingRefusal } from '../access/audit.js';
 import { findOrgAccess, isListedAdmin, requireOrgAccess } from '../access/org-access.js';
 import { ownSettings, presentEffective, readChainWithAccess, resolveChain } from './effective-settings.js';
 import * as repo from './settings.repository.js';
@@ -95,7 +96,8 @@ export async function updateSettings(
   }
   const keys: SettingKey[] = [...Object.keys(setApps), ...unsetApps].map((id) => `apps.${id}` as const);
   if (update.imageSearch !== undefined) keys.push('imageSearch');
-  return db.transaction().execute(async (trx) => {
+  const refusal = { organisationId, action: 'settings.update' as const, targetType: 'organisation_settings', targetIds: [organisationId], details: { settings: keys } };
+  return recordingRefusal(db, actor, refusal, ['setting_locked_by_district'], () => db.transaction().execute(async (trx) => {
     // The row lock orders concurrent changes of this organisation; the share locks hold its district's policies still
     // until the change is written. The merge itself happens in the UPDATE (repository).
     await repo.findSettings(trx, organisationId, { forUpdate: true });
@@ -114,12 +116,15 @@ export async function updateSettings(
       changes.push({ setting: 'imageSearch', old: before.imageSearch, new: after.imageSearch });
     }
     if (changes.length > 0) {
-      await recordAudit(trx, actor, { organisationId, action: 'settings.update', targetType: 'organisation_settings', targetIds: [organisationId], details: { changes } });
+      await recordAudit(trx, actor, {
+        organisationId, action: 'settings.update', targetType: 'organisation_settings', targetIds: [organisationId], details: { changes },
+        ...auditSettingValues(changes),
+      });
     }
     const [self, ...above] = chain;
     if (!self || !stored) throw appError('organisation_not_found');
     return presentSettings(resolveChain([{ ...self, settings: stored }, ...above]));
-  });
+  }));
 }
 
 /**

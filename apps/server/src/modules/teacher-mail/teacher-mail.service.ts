@@ -140,7 +140,7 @@ export async function sendTeacherEmail(
   }
   await db.transaction().execute((trx) =>
     recordAudit(trx, actor, {
-      organisationId: input.organisationId, action: `members.email.${input.kind}`, targetType: 'member', targetIds: sentTo,
+      organisationId: input.organisationId, action: input.kind === 'welcome' ? 'members.email.welcome' : 'members.email.certification', targetType: 'member', targetIds: sentTo,
       details: { subject: input.subject.trim(), skipped: input.memberIds.length - sentTo.length, errors },
     }),
   );

@@ -1,0 +1,1 @@
+export { AuditLogPage } from './components/audit-log-page.js';
