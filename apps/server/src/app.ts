@@ -31,6 +31,7 @@ import { ltiModule } from './modules/lti/lti.plugin.js';
 import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
+import { twoStepModule } from './modules/two-step/two-step.plugin.js';
 
 /**
  * The feature modules, each registered through its `<module>.plugin.ts`: routes in this order, then their
@@ -54,6 +55,7 @@ export const featureModules: readonly ServerModule[] = [
   analyticsModule,
   portfoliosModule,
   assetsModule,
+  twoStepModule,
 ];
 
 /** Every module's share of the organisation service's GraphQL schema, in the modules' order. @internal */

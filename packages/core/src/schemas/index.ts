@@ -25,3 +25,4 @@ export * from './portfolios.js';
 export * from './resources.js';
 export * from './teacher-selection.js';
 export * from './route-preloads.js';
+export * from './two-step.js';

@@ -14,6 +14,7 @@ import * as m0013 from './0013-avatar-images.js';
 import * as m0014 from './0014-setting-policies.js';
 import * as m0015 from './0015-license-allocations.js';
 import * as m0016 from './0016-member-list-versions.js';
+import * as m0018 from './0018-two-step.js';
 
 /**
  * Every migration, in order. Add new ones at the end; never edit one that has shipped. Each entry names the file's
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-setting-policies': { up: m0014.up, down: m0014.down },
   '0015-license-allocations': { up: m0015.up, down: m0015.down },
   '0016-member-list-versions': { up: m0016.up, down: m0016.down },
+  '0018-two-step': { up: m0018.up, down: m0018.down },
 };

@@ -3,6 +3,7 @@ import { createAuth, migrateAuth, type Auth, type AuthDependencies } from './aut
 import { registerActorHook, registerCsrfHook } from './identity.hooks.js';
 import { identityRoutes } from './identity.routes.js';
 import { trustedOrigins } from './origins.js';
+import { configureTwoStepPolicy } from '../access/session-user.js';
 import { configurePasswordHashing, passwordHashingSettings } from './password.js';
 
 declare module 'fastify' {
@@ -24,6 +25,7 @@ export interface IdentityPluginOptions {
 export const identityPlugin = fp<IdentityPluginOptions>(
   async (app, options) => {
     configurePasswordHashing(passwordHashingSettings(app.env));
+    configureTwoStepPolicy({ providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN, providerStaffRequired: app.env.PROVIDER_STAFF_TWO_STEP === 'required' });
     const auth = createAuth({
       env: app.env,
       db: app.db,

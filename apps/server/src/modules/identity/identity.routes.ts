@@ -25,6 +25,8 @@ import { identityRequestNotes, type IdentityRequestNotes } from './oidc-provider
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from './rate-limit.js';
 import { hashToken, signValue } from './tokens.js';
+import { afterSignIn } from '../two-step/two-step.service.js';
+import { TRUST_COOKIE } from '../two-step/two-step.routes.js';
 
 /** Short-lived cookie naming the e-mail of a refused provider sign-in (read by POST /api/token). */
 export const CONFLICT_COOKIE = '__identity_conflict';
@@ -67,6 +69,18 @@ function withoutSessionTokens(body: Buffer, contentType: string | null): Buffer 
   if (Array.isArray(value)) value.forEach(strip);
   else strip(value);
   return Buffer.from(JSON.stringify(value));
+}
+
+/** A session answer (`{ session, user }`) with Quire's `twoStep` note added when the session is held back by it. */
+function withTwoStep(body: Buffer, twoStep: 'second-step' | 'enrol' | null): Buffer {
+  if (!twoStep || body.length === 0) return body;
+  try {
+    const value = JSON.parse(body.toString('utf8')) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !('user' in value)) return body;
+    return Buffer.from(JSON.stringify({ ...value, twoStep }));
+  } catch {
+    return body;
+  }
 }
 
 /** Names, avatars, addresses and passwords longer than INPUT_LIMITS are refused (400) before the provider sees them. */
@@ -166,13 +180,23 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
       cookies.push(`${CONFLICT_COOKIE}=${value}; Max-Age=${CONFLICT_SECONDS}; Path=/api/token; HttpOnly; Secure; SameSite=Lax`);
     }
 
+    // A sign-in that made a session (any method: password, custom token, a provider's callback): a browser the
+    // person trusts passes the second step at once; otherwise the answer says that one is needed.
+    let twoStep: 'second-step' | 'enrol' | null = null;
+    if (succeeded && newSessionToken) {
+      twoStep = await afterSignIn(app.db, newSessionToken, request.cookies?.[TRUST_COOKIE] ?? null);
+    } else if (path === '/identity/get-session') {
+      twoStep = request.pendingActor ? 'second-step' : (request.actor?.twoStep ?? null);
+    }
+
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
     });
     if (cookies.length) reply.header('set-cookie', cookies);
     const body = Buffer.from(await response.arrayBuffer());
-    return reply.send(path === '/identity/token' ? body : withoutSessionTokens(body, response.headers.get('content-type')));
+    if (path === '/identity/token') return reply.send(body);
+    return reply.send(withTwoStep(withoutSessionTokens(body, response.headers.get('content-type')), twoStep));
   };
 
   // Sign-in, registration, reset and resend: limited per client address and e-mail, and by the shared
