@@ -32,6 +32,7 @@ import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
 import { twoStepModule } from './modules/two-step/two-step.plugin.js';
+import { afterSignIn } from './modules/two-step/two-step.service.js';
 
 /**
  * The feature modules, each registered through its `<module>.plugin.ts`: routes in this order, then their
@@ -123,7 +124,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeModules.set(`${method} ${route.url}`, registering);
   });
   registering = 'identity';
-  await app.register(identityPlugin, { onAccountUsed: (account) => signUpPendingMembers(options.database.db, account) });
+  await app.register(identityPlugin, {
+    onAccountUsed: (account) => signUpPendingMembers(options.database.db, account),
+    onSignIn: (sessionToken, cookies) => afterSignIn(options.database.db, sessionToken, cookies),
+  });
 
   for (const module of featureModules) {
     registering = module.name;

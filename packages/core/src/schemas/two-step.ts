@@ -7,7 +7,7 @@ import { idSchema } from './common.js';
  */
 
 /** How a session passed its second step, as recorded on the session and in the audit trail. */
-export const twoStepMethodSchema = z.enum(['totp', 'recovery_code', 'passkey', 'trusted_device', 'enrolment']);
+const twoStepMethodSchema = z.enum(['totp', 'recovery_code', 'passkey', 'trusted_device', 'enrolment']);
 export type TwoStepMethod = z.infer<typeof twoStepMethodSchema>;
 
 /** Recovery codes handed out at once, and how many a person gets. */
@@ -16,7 +16,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TRUSTED_DEVICE_DAYS = 30;
 
 /** A code as typed: six digits (spaces allowed) or a recovery code; the server decides which and refuses the rest. */
-export const twoStepCodeSchema = z.string().max(64).describe('Six digits from the authenticator app, or a recovery code (xxxxx-xxxxx)');
+const twoStepCodeSchema = z.string().max(64).describe('Six digits from the authenticator app, or a recovery code (xxxxx-xxxxx)');
 
 /** GET /api/two-step: the signed-in person's 2-step verification, never a secret or a code. */
 export const twoStepStatusSchema = z
@@ -42,7 +42,6 @@ export const authenticatorSetupSchema = z
 export type AuthenticatorSetup = z.infer<typeof authenticatorSetupSchema>;
 
 export const twoStepCodeBodySchema = z.object({ code: twoStepCodeSchema });
-export type TwoStepCodeBody = z.infer<typeof twoStepCodeBodySchema>;
 
 /** Recovery codes, shown once. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) }).describe('Recovery codes, shown this once');
@@ -62,7 +61,6 @@ export const twoStepVerifyBodySchema = z.object({
   code: twoStepCodeSchema,
   trustDevice: z.boolean().default(false).describe('Skip the second step in this browser for 30 days'),
 });
-export type TwoStepVerifyBody = z.input<typeof twoStepVerifyBodySchema>;
 
 export const twoStepVerifiedSchema = z.object({ method: twoStepMethodSchema, recoveryCodesRemaining: z.number().int().min(0) });
 export type TwoStepVerified = z.infer<typeof twoStepVerifiedSchema>;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { createAuth, migrateAuth, type Auth, type AuthDependencies } from './auth.js';
 import { registerActorHook, registerCsrfHook } from './identity.hooks.js';
-import { identityRoutes } from './identity.routes.js';
+import { identityRoutes, type SignInListener } from './identity.routes.js';
 import { trustedOrigins } from './origins.js';
 import { configureTwoStepPolicy } from '../access/session-user.js';
 import { configurePasswordHashing, passwordHashingSettings } from './password.js';
@@ -20,6 +20,8 @@ declare module 'fastify' {
 export interface IdentityPluginOptions {
   /** What other modules do after an account is created, changed or signed in with (app.ts wires it). */
   onAccountUsed?: AuthDependencies['onAccountUsed'];
+  /** What other modules do right after a sign-in made a session (two-step: a trusted browser, or a second step to ask for). */
+  onSignIn?: SignInListener;
 }
 
 export const identityPlugin = fp<IdentityPluginOptions>(
@@ -39,7 +41,7 @@ export const identityPlugin = fp<IdentityPluginOptions>(
     registerCsrfHook(app, trustedOrigins(app.env));
     // createAuth has refused to start without a secret.
     registerActorHook(app, { db: app.db, secret: app.env.AUTH_SECRET ?? '' });
-    await app.register(identityRoutes, { auth });
+    await app.register(identityRoutes, { auth, onSignIn: options.onSignIn });
   },
   { name: 'identity' },
 );

@@ -25,8 +25,6 @@ import { identityRequestNotes, type IdentityRequestNotes } from './oidc-provider
 import { findUserById, findVerificationMarker, insertVerificationMarker } from './identity.repository.js';
 import { accountLimits, authRateLimit, registerAuthRateLimit } from './rate-limit.js';
 import { hashToken, signValue } from './tokens.js';
-import { afterSignIn } from '../two-step/two-step.service.js';
-import { TRUST_COOKIE } from '../two-step/two-step.routes.js';
 
 /** Short-lived cookie naming the e-mail of a refused provider sign-in (read by POST /api/token). */
 export const CONFLICT_COOKIE = '__identity_conflict';
@@ -71,6 +69,12 @@ function withoutSessionTokens(body: Buffer, contentType: string | null): Buffer 
   return Buffer.from(JSON.stringify(value));
 }
 
+/**
+ * Runs right after a sign-in made a session, with the browser's cookies: 'second-step' when that session must still
+ * pass its second step (2-step verification, wired by app.ts), else null.
+ */
+export type SignInListener = (sessionToken: string, cookies: Record<string, string | undefined>) => Promise<'second-step' | null>;
+
 /** A session answer (`{ session, user }`) with Quire's `twoStep` note added when the session is held back by it. */
 function withTwoStep(body: Buffer, twoStep: 'second-step' | 'enrol' | null): Buffer {
   if (!twoStep || body.length === 0) return body;
@@ -106,7 +110,7 @@ async function checkProfileLimits(request: FastifyRequest): Promise<void> {
  * The identity provider under /identity: Better Auth's handler behind a Fastify catch-all, plus the
  * spec's extras (single-use verification links, session rotation, provider-conflict note, /users/{uid}).
  */
-export async function identityRoutes(instance: FastifyInstance, opts: { auth: Auth }): Promise<void> {
+export async function identityRoutes(instance: FastifyInstance, opts: { auth: Auth; onSignIn?: SignInListener }): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { auth } = opts;
   const origin = publicUrl(app.env);
@@ -184,7 +188,7 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     // person trusts passes the second step at once; otherwise the answer says that one is needed.
     let twoStep: 'second-step' | 'enrol' | null = null;
     if (succeeded && newSessionToken) {
-      twoStep = await afterSignIn(app.db, newSessionToken, request.cookies?.[TRUST_COOKIE] ?? null);
+      twoStep = opts.onSignIn ? await opts.onSignIn(newSessionToken, request.cookies ?? {}) : null;
     } else if (path === '/identity/get-session') {
       twoStep = request.pendingActor ? 'second-step' : (request.actor?.twoStep ?? null);
     }

@@ -10,7 +10,7 @@ import { RECOVERY_CODE_COUNT } from '@quire/core';
  * the caller: the step an accepted code belonged to is stored, and a code of that step or an earlier one is refused
  * (two_step.repository.ts, claimTotpStep, in the same statement that records it).
  */
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** A code of the step before or after the current one is accepted too (clocks a little apart). */
 const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 

@@ -32,8 +32,9 @@ export async function claimTotpStep(db: Db, userId: string, step: number): Promi
     .set({ last_totp_step: step })
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('last_totp_step', 'is', null), eb('last_totp_step', '<', String(step))]))
+    .returning('user_id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return result !== undefined;
 }
 
 export async function confirmFactor(db: Db, userId: string): Promise<void> {
@@ -56,8 +57,9 @@ export async function useRecoveryCode(db: Db, userId: string, hash: Buffer): Pro
     .where('user_id', '=', userId)
     .where('code_hash', '=', hash)
     .where('used_at', 'is', null)
+    .returning('user_id')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return result !== undefined;
 }
 
 export async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
@@ -153,11 +155,4 @@ export async function readPolicy(db: Db, organisationId: string): Promise<{ own:
 
 export async function writePolicy(db: Db, organisationId: string, required: boolean): Promise<void> {
   await db.updateTable('organisations').set({ require_two_step_admins: required }).where('id', '=', organisationId).execute();
-}
-
-/** Each admin's 2-step verification, by identity user ('on' or 'off'), for the Admin list. */
-export async function twoStepOfUsers(db: Db, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db.selectFrom('two_step_factors').select('user_id').where('user_id', 'in', userIds).where('confirmed_at', 'is not', null).execute();
-  return new Set(rows.map((r) => r.user_id));
 }

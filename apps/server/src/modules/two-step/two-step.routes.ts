@@ -21,12 +21,15 @@ import * as service from './two-step.service.js';
 const tags = ['two-step'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 const orgErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-/** The browser a person trusts for the second step; only sign-in routes (under /identity) read it. */
-export const TRUST_COOKIE = '__two_step_trust';
 
 /** 2-step verification: the Security page, the sign-in's second step, an organisation's policy and an admin's reset. */
 export const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: service.TwoStepDeps = { db: app.db, env: app.env, sendMail: (mail) => app.mail.send(mail) };
+  const deps: service.TwoStepDeps = {
+    db: app.db,
+    env: app.env,
+    sendMail: (mail) => app.mail.send(mail),
+    verifyPassword: async (hash, password) => (await app.auth.$context).password.verify({ hash, password }),
+  };
   const noStore = { onSend: async (_request: unknown, reply: { header(name: string, value: string): unknown }) => void reply.header('cache-control', 'no-store') };
 
   app.get(
@@ -108,7 +111,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { answer, trustToken } = await service.verifySecondStep(deps, requireSessionPerson(request), request.body, request.ip);
       if (trustToken) {
-        reply.header('set-cookie', `${TRUST_COOKIE}=${trustToken}; Max-Age=${TRUSTED_DEVICE_DAYS * 86_400}; Path=/identity; HttpOnly; Secure; SameSite=Lax`);
+        reply.header('set-cookie', `${service.TRUST_COOKIE}=${trustToken}; Max-Age=${TRUSTED_DEVICE_DAYS * 86_400}; Path=/identity; HttpOnly; Secure; SameSite=Lax`);
       }
       return answer;
     },

@@ -8,12 +8,14 @@ import { countRequest, refundRequest } from '../../db/rate-limit.repository.js';
 import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { isListedAdmin, requireOrgAccess } from '../access/org-access.js';
-import { verifyPassword } from '../identity/password.js';
 import * as repo from './two-step.repository.js';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, openSecret, parseCode, qrCodeSvg, sealSecret, totpStep, totpUri } from './totp.js';
 
+/** The browser a person trusts for the second step; only sign-in routes (under /identity) read it. */
+export const TRUST_COOKIE = '__two_step_trust';
+
 /** An authenticator set-up must be confirmed with a first code within this time. */
-export const ENROLMENT_MINUTES = 10;
+const ENROLMENT_MINUTES = 10;
 
 /**
  * Wrong codes (and wrong passwords when turning it off), per account and per client address, in windows of 15 minutes:
@@ -29,6 +31,8 @@ export interface TwoStepDeps {
   db: Kysely<DB>;
   env: Env;
   sendMail(mail: { to: string; subject: string; text: string }): Promise<unknown>;
+  /** The identity provider's own password check (the hash of the person's e-mail-and-password account). */
+  verifyPassword(hash: string, password: string): Promise<boolean>;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -163,7 +167,7 @@ async function checkProof(deps: TwoStepDeps, trx: Db, actor: Actor, proof: TwoSt
     return;
   }
   const hash = await repo.hasPassword(trx, actor.userId);
-  if (!hash || !(await verifyPassword(hash, proof.password ?? ''))) throw appError('two_step_proof_wrong');
+  if (!hash || !(await deps.verifyPassword(hash, proof.password ?? ''))) throw appError('two_step_proof_wrong');
 }
 
 async function withProof<T>(deps: TwoStepDeps, actor: Actor, proof: TwoStepProof, ip: string, change: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
@@ -225,15 +229,16 @@ export async function verifySecondStep(
   return { answer: { method, recoveryCodesRemaining: await repo.countRecoveryCodes(db, person.userId) }, trustToken };
 }
 
-export const trustTokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
+const trustTokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 /**
  * Right after a sign-in made a session: a browser the person trusted passes the second step at once (recorded as
  * such). Answers the session's 2-step state as get-session reports it.
  */
-export async function afterSignIn(db: Kysely<DB>, sessionToken: string, trustToken: string | null): Promise<'second-step' | null> {
+export async function afterSignIn(db: Kysely<DB>, sessionToken: string, cookies: Record<string, string | undefined>): Promise<'second-step' | null> {
   const session = await repo.sessionByToken(db, sessionToken);
   if (!session?.enrolled || session.twoStepMethod) return null;
+  const trustToken = cookies[TRUST_COOKIE];
   if (trustToken && (await repo.isTrustedDevice(db, session.userId, trustTokenHash(trustToken)))) {
     await db.transaction().execute(async (trx) => {
       await repo.markSessionSecondStep(trx, session.sessionId, 'trusted_device');
