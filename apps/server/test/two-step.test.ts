@@ -256,6 +256,8 @@ describe.skipIf(!available)('policy: organisations that require 2-step verificat
     expect(codeOf(refused)).toBe('two_step_enrolment_required');
     expect((await get(`${orgPath(school.id)}/members/teachers`, headers)).statusCode).toBe(403);
     expect((await get('/identity/get-session', headers)).json().twoStep).toBe('enrol');
+    expect((await get(`/analytics/sessions/app/organisations/${school.id}`, headers)).statusCode).toBe(403);
+    expect((await get(`/assets/${admin.user_id ?? 'someone'}/avatar`, headers)).statusCode).toBe(401);
     expect((await get('/api/two-step', headers)).json()).toMatchObject({ enabled: false, requiredBy: 'organisation' });
     await enrol(headers);
     expect((await graphql(t.app, headers, '{ getOrganisations { id } }')).errors).toBeUndefined();

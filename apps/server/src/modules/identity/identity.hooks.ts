@@ -21,16 +21,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Where a user signs in: the acting-user header may still name the previous user there. */
 const SIGN_IN_PREFIXES = ['/identity/', '/auth/', '/payments/v1/admin/auth'];
 
-/** The services whose answers hold data; everything else (the console's files) is open to any session. */
-const DATA_PREFIXES = ['/api/', '/graphql', '/identity/', '/payments/'];
+/** The services whose refusal names the 2-step state (the console reads the code and sends the person on). */
+const DATA_PREFIXES = ['/api/', '/graphql', '/identity/', '/payments/', '/analytics/', '/rest/'];
 /** What a session waiting for its second step may reach: who it is, signing out, signing in again, the second step. */
 const OPEN_DURING_SECOND_STEP = ['/identity/get-session', '/identity/sign-out', '/identity/one-time-token/verify', '/identity/sign-in/', '/api/two-step/verify'];
 /** What a person who must turn 2-step verification on may reach besides: the ID token (no data) and the Security page's calls. */
 const OPEN_DURING_ENROLMENT = [...OPEN_DURING_SECOND_STEP, '/identity/token', '/api/token', '/api/v2/access-log/re-auth', '/api/two-step'];
 
-/** True when a session in this 2-step state may reach the path (docs/identity.md "2-step verification"). */
+const isDataPath = (path: string) => DATA_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * True when a session in this 2-step state may reach the path (docs/identity.md "2-step verification"). Elsewhere
+ * request.actor stays null, so a route of another prefix that needs a session answers 401.
+ */
 function openWhileTwoStep(path: string, state: 'second-step' | 'enrol'): boolean {
-  if (!DATA_PREFIXES.some((prefix) => path.startsWith(prefix))) return true;
   const open = state === 'second-step' ? OPEN_DURING_SECOND_STEP : OPEN_DURING_ENROLMENT;
   return open.some((prefix) => path === prefix || (prefix.endsWith('/') ? path.startsWith(prefix) : path.startsWith(`${prefix}/`)));
 }
@@ -92,7 +96,11 @@ export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB
       if (!openWhileTwoStep(path, 'second-step')) throw appError('two_step_required');
       return;
     }
-    if (actor.twoStep === 'enrol' && !openWhileTwoStep(path, 'enrol')) throw appError('two_step_enrolment_required');
+    if (actor.twoStep === 'enrol' && !openWhileTwoStep(path, 'enrol')) {
+      if (isDataPath(path)) throw appError('two_step_enrolment_required');
+      // Any other route that reads request.actor (avatars, analytics files) answers 401: the session opens nothing.
+      return;
+    }
     request.actor = actor;
   };
   // A callback hook: a request without a session (the sign-in screen) costs no promise.
