@@ -23,6 +23,8 @@ const resources = () => import('../features/resources/index.js').then((m) => ({ 
 const admins = () => import('../features/admins/index.js').then((m) => ({ Component: m.AdminsPage }));
 const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
+// 2-step verification: the person's own page, outside any organisation (an admin who must enrol has none yet).
+const security = () => import('../features/two-step/index.js').then((m) => ({ Component: m.SecurityPage }));
 const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
 
 /** The console's screens under /{orgId} (spec §2); a screen that fails keeps the navigation. */
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       ...signInRoutes,
+      { path: routePatterns.account.security, lazy: security, errorElement: <RouteError /> },
       {
         element: <RequireSession />,
         children: [

@@ -10,6 +10,8 @@ export const queryKeys = {
   consoleConfig: ['console-config'] as const,
   signInMethods: ['auth', 'methods'] as const,
   teacherResources: ['teacher-resources'] as const,
+  /** The signed-in person's own 2-step verification (not an organisation's). */
+  twoStepStatus: ['two-step'] as const,
 
   organisation: (orgId: string) => ['organisation', orgId] as const,
   orgAccess: (orgId: string) => ['organisation', orgId, 'access'] as const,
@@ -18,6 +20,7 @@ export const queryKeys = {
   libraryOrganisation: (orgId: string) => ['organisation', orgId, 'teacher-libraries'] as const,
   settings: (orgId: string) => ['organisation', orgId, 'settings'] as const,
   lti: (orgId: string) => ['organisation', orgId, 'lti'] as const,
+  twoStepPolicy: (orgId: string) => ['organisation', orgId, 'two-step-policy'] as const,
   portfolioDownload: (orgId: string) => ['organisation', orgId, 'portfolio-download'] as const,
   admins: (orgId: string) => ['organisation', orgId, 'admins'] as const,
   adminsPage: (orgId: string, query: object) => ['organisation', orgId, 'admins', query] as const,
