@@ -25,6 +25,7 @@ const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
 // 2-step verification: the person's own page, outside any organisation (an admin who must enrol has none yet).
 const security = () => import('../features/two-step/index.js').then((m) => ({ Component: m.SecurityPage }));
+const securitySettings = () => import('../features/two-step/index.js').then((m) => ({ Component: m.SecuritySettingsPage }));
 const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
 
 /** The console's screens under /{orgId} (spec §2); a screen that fails keeps the navigation. */
@@ -44,6 +45,7 @@ const orgScreenRoutes: RouteObject[] = [
       { path: screens.lms, lazy: lms },
       { path: screens.apps, lazy: apps },
       { path: screens.imageSearch, lazy: imageSearch },
+      { path: screens.security, lazy: securitySettings },
     ],
   },
 ];
