@@ -87,7 +87,8 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                   <Text size="sm">{admin.organisationName}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={admin.twoStep === 'on' ? 'green' : 'gray'}>
+                  {/* On stands out (filled), Off is quiet (outline); both keep the 4.5:1 contrast on a highlighted row. */}
+                  <Badge size="sm" variant={admin.twoStep === 'on' ? 'filled' : 'outline'} color={admin.twoStep === 'on' ? 'dark' : 'gray'}>
                     {admin.twoStep === 'on' ? 'On' : 'Off'}
                   </Badge>
                 </Table.Td>

@@ -183,7 +183,7 @@ function StatusPanel({ status, onSetUp, onAsk }: { status: TwoStepStatus; onSetU
       <Stack gap="sm" align="flex-start">
         <Group gap="xs">
           <Text>Status:</Text>
-          <Badge color="gray" variant="light">
+          <Badge color="gray" variant="outline">
             Off
           </Badge>
         </Group>
@@ -201,7 +201,7 @@ function StatusPanel({ status, onSetUp, onAsk }: { status: TwoStepStatus; onSetU
     <Stack gap="sm" align="flex-start">
       <Group gap="xs">
         <Text>Status:</Text>
-        <Badge color="green" variant="light">
+        <Badge color="dark" variant="filled">
           On
         </Badge>
       </Group>
