@@ -40,6 +40,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         DEMO_SEED: 'true',
         // scrypt at N = 2^10 instead of 2^17 (half a second a hash): the suite signs in over a hundred times.
         PASSWORD_SCRYPT_LOG2_N: '10',
+        // The specs act as the demo's provider-staff admin without a second step (the server tests cover that rule).
+        PROVIDER_STAFF_TWO_STEP: 'off',
         DEMO_ADMIN_EMAIL: demoAdmin.email,
         DEMO_ADMIN_PASSWORD: demoAdmin.password,
         LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',

@@ -35,6 +35,8 @@ import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
 import { auditModule } from './modules/audit/audit.plugin.js';
+import { twoStepModule } from './modules/two-step/two-step.plugin.js';
+import { afterSignIn } from './modules/two-step/two-step.service.js';
 
 /**
  * The feature modules, each registered through its `<module>.plugin.ts`: routes in this order, then their
@@ -60,6 +62,7 @@ export const featureModules: readonly ServerModule[] = [
   portfoliosModule,
   assetsModule,
   auditModule,
+  twoStepModule,
 ];
 
 /** Every module's share of the organisation service's GraphQL schema, in the modules' order. @internal */
@@ -134,7 +137,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeModules.set(`${method} ${route.url}`, registering);
   });
   registering = 'identity';
-  await app.register(identityPlugin, { onAccountUsed: (account) => signUpPendingMembers(options.database.db, account) });
+  await app.register(identityPlugin, {
+    onAccountUsed: (account) => signUpPendingMembers(options.database.db, account),
+    onSignIn: (sessionToken, cookies) => afterSignIn(options.database.db, sessionToken, cookies),
+  });
 
   for (const module of featureModules) {
     registering = module.name;

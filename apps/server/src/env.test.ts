@@ -59,6 +59,17 @@ describe('configuration', () => {
     expect(lines.every((l) => l.startsWith('Invalid configuration: '))).toBe(true);
   });
 
+  it('requires 2-step verification of provider staff in production; development may turn it off', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), LTI_ENCRYPTION_KEY: key };
+    expect(loadEnv(production).PROVIDER_STAFF_TWO_STEP).toBe('required');
+    expect(problems({ ...production, PROVIDER_STAFF_TWO_STEP: 'off' })).toEqual([
+      'Invalid configuration: PROVIDER_STAFF_TWO_STEP=off is for development only: provider staff act on every organisation and must use 2-step verification',
+    ]);
+    expect(loadEnv({ NODE_ENV: 'development', PROVIDER_STAFF_TWO_STEP: 'off' }).PROVIDER_STAFF_TWO_STEP).toBe('off');
+    expect(problems({ PROVIDER_STAFF_TWO_STEP: 'no' })).toHaveLength(1);
+  });
+
   it('requires AUTH_SECRET and LTI_ENCRYPTION_KEY in production', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([
       'Invalid configuration: AUTH_SECRET is required in production (at least 32 characters)',

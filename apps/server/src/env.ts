@@ -103,6 +103,11 @@ export const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1, 'must not be empty').default('Quire'),
   /** E-mail domain of the provider's staff: extra options, and never addable as admins. */
   PROVIDER_EMAIL_DOMAIN: z.string().min(1, 'must not be empty').default('quire.app'),
+  /**
+   * 'required' (default): provider staff must use 2-step verification to act on any organisation. 'off' is for
+   * development and test runs only; production refuses to start with it.
+   */
+  PROVIDER_STAFF_TWO_STEP: z.enum(['required', 'off'], { error: 'must be required or off' }).default('required'),
   /** Where "contact sales" links point. */
   SALES_EMAIL: email('sales@quire.app').default('sales@quire.app'),
   /** 'For Admins' help link in the navigation. */
@@ -235,6 +240,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.PASSWORD_SCRYPT_LOG2_N < RECOMMENDED_SCRYPT_LOG2_N) {
     problems.push(`PASSWORD_SCRYPT_LOG2_N below ${RECOMMENDED_SCRYPT_LOG2_N} is for test runs only: it would make every new password hash cheaper to guess`);
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.PROVIDER_STAFF_TWO_STEP === 'off') {
+    problems.push('PROVIDER_STAFF_TWO_STEP=off is for development only: provider staff act on every organisation and must use 2-step verification');
   }
   if (parsed.success && parsed.data.CHAT_SUPPORT_PROVIDER.toLowerCase() !== 'none' && !parsed.data.CHAT_SUPPORT_APP_ID) {
     problems.push('CHAT_SUPPORT_APP_ID is required when CHAT_SUPPORT_PROVIDER is set');

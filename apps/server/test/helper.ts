@@ -41,6 +41,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     DEMO_SEED: 'false',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3100',
+    // The suites act as provider staff without a second step; two-step tests turn the rule on (two-step.test.ts).
+    PROVIDER_STAFF_TWO_STEP: 'off',
   });
   return { ...base, ...overrides };
 }

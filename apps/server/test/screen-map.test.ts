@@ -70,10 +70,10 @@ describe('the screen map in docs/architecture.md', () => {
 
   it('names every console route the router has, and only those', async () => {
     const { routePatterns } = (await import(join(web, 'config', 'paths.ts'))) as {
-      routePatterns: { unsupported: string; signIn: Record<string, string>; org: string; orgScreens: Record<string, string> };
+      routePatterns: { unsupported: string; signIn: Record<string, string>; account: Record<string, string>; org: string; orgScreens: Record<string, string> };
     };
     const org = `/${routePatterns.org}`;
-    const expected = [routePatterns.unsupported, ...Object.values(routePatterns.signIn), org, ...Object.values(routePatterns.orgScreens).map((s) => `${org}/${s}`)];
+    const expected = [routePatterns.unsupported, ...Object.values(routePatterns.signIn), ...Object.values(routePatterns.account), org, ...Object.values(routePatterns.orgScreens).map((s) => `${org}/${s}`)];
     expect(new Set(rows.flatMap((r) => r.routes))).toEqual(new Set(expected));
   });
 

@@ -15,6 +15,7 @@ import { consoleConfigSchema } from './schemas/console-config.js';
 import { identitySessionSchema } from './schemas/identity-session.js';
 import { signInMethodsSchema } from './schemas/sign-in-methods.js';
 import { teacherBulkResultSchema } from './schemas/teacher-selection.js';
+import { authenticatorSetupSchema, recoveryCodesSchema, twoStepChangedSchema, twoStepPolicySchema, twoStepStatusSchema, twoStepVerifiedSchema } from './schemas/two-step.js';
 import { livenessSchema, readinessSchema } from './schemas/health.js';
 import {
   identityProviderAnswerSchema,
@@ -108,6 +109,15 @@ export const restContracts = {
   'PATCH /api/organisations/:orgId/settings': organisationSettingsSchema,
   'GET /api/organisations/:orgId/users/:userId/apps': userAppsSchema,
   'PATCH /api/organisations/:orgId/setting-policies': effectiveSettingsSchema,
+  'GET /api/two-step': twoStepStatusSchema,
+  'POST /api/two-step/authenticator': authenticatorSetupSchema,
+  'POST /api/two-step/authenticator/confirm': recoveryCodesSchema,
+  'POST /api/two-step/recovery-codes': recoveryCodesSchema,
+  'POST /api/two-step/disable': twoStepChangedSchema,
+  'POST /api/two-step/verify': twoStepVerifiedSchema,
+  'GET /api/organisations/:orgId/two-step-policy': twoStepPolicySchema,
+  'PUT /api/organisations/:orgId/two-step-policy': twoStepPolicySchema,
+  'POST /api/organisations/:orgId/admins/:userId/two-step/reset': twoStepChangedSchema,
   'POST /analytics/events': analyticsIntakeResultSchema,
   'GET /analytics/sessions/app/organisations/:orgId': analyticsSessionSchema,
   'GET /analytics/users/organisations/:orgId/students/count': analyticsCountSchema,

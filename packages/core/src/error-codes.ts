@@ -304,6 +304,17 @@ export const errorCatalogue = {
   scim_user_not_found: { status: 404, message: 'User not found.' },
   scim_group_not_found: { status: 404, message: 'Group not found.' },
   scim_method_not_allowed: { status: 405, message: 'This method is not supported on this SCIM resource.' },
+  // 2-step verification (docs/identity.md "2-step verification").
+  two_step_required: { status: 401, message: 'Enter the code from your authenticator app or a recovery code to finish signing in.' },
+  two_step_enrolment_required: { status: 403, message: 'Your organisation requires 2-step verification: turn it on before you continue.' },
+  two_step_code_malformed: { status: 400, message: 'Enter the 6-digit code from your authenticator app, or a recovery code such as abcde-12345.' },
+  two_step_code_wrong: { status: 400, message: 'That code is not right, or it was already used. Wait for the next code and try again.' },
+  two_step_proof_wrong: { status: 400, message: 'That password or code is not right.' },
+  two_step_too_many_tries: { status: 429, message: 'Too many wrong codes. Please wait before you try again.' },
+  two_step_enrolment_expired: { status: 400, message: 'This set-up has expired. Start again to get a new QR code.' },
+  two_step_already_on: { status: 409, message: '2-step verification is already on for this account.' },
+  two_step_not_on: { status: 409, message: '2-step verification is not on for this account.' },
+  two_step_reset_self: { status: 403, message: 'You cannot reset your own 2-step verification: turn it off on your Security page.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the catalogue: what the server answers with and the console compares. */

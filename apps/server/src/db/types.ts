@@ -24,6 +24,8 @@ interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  /** How the session passed its second step (migration 0018); null when none was needed or it is pending. */
+  twoStepMethod: string | null;
 }
 
 export interface AccountTable {
@@ -81,6 +83,8 @@ export interface OrganisationsTable {
   parent_id: string | null;
   /** Days its audit entries are kept (90 to 2555; docs/audit-log.md "Retention"). */
   audit_retention_days: Generated<number>;
+  /** Its admins (and those of the organisations below) must use 2-step verification (migration 0018). */
+  require_two_step_admins: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -480,6 +484,32 @@ interface ScimRequestsTable {
   outcome: string;
 }
 
+/** A person's authenticator-app secret (encrypted); confirmed_at null while enrolment awaits its first code. */
+interface TwoStepFactorsTable {
+  user_id: string;
+  totp_secret: string;
+  created_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  /** The last time step whose code was accepted: a code of that step or before is refused (RFC 6238 5.2). */
+  last_totp_step: ColumnType<string | null, number | string | null, number | string | null>;
+}
+
+/** Single-use recovery codes, as SHA-256 hashes. */
+interface TwoStepRecoveryCodesTable {
+  user_id: string;
+  code_hash: Buffer;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Browsers trusted for the second step (the SHA-256 of their cookie value). */
+interface TwoStepTrustedDevicesTable {
+  token_hash: Buffer;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -521,4 +551,7 @@ export interface DB {
   scim_groups: ScimGroupsTable;
   scim_group_members: ScimGroupMembersTable;
   scim_admin_grants: ScimAdminGrantsTable;
+  two_step_factors: TwoStepFactorsTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  two_step_trusted_devices: TwoStepTrustedDevicesTable;
 }

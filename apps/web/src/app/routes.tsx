@@ -25,6 +25,9 @@ const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m
 const provisioning = () => import('../features/scim/index.js').then((m) => ({ Component: m.ProvisioningPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
 const audit = () => import('../features/audit/index.js').then((m) => ({ Component: m.AuditLogPage }));
+// 2-step verification: the person's own page, outside any organisation (an admin who must enrol has none yet).
+const security = () => import('../features/two-step/index.js').then((m) => ({ Component: m.SecurityPage }));
+const securitySettings = () => import('../features/two-step/index.js').then((m) => ({ Component: m.SecuritySettingsPage }));
 const imageSearch = () => import('../features/image-search/index.js').then((m) => ({ Component: m.ImageSearchPage }));
 
 /** The console's screens under /{orgId} (spec §2); a screen that fails keeps the navigation. */
@@ -46,6 +49,7 @@ const orgScreenRoutes: RouteObject[] = [
       { path: screens.apps, lazy: apps },
       { path: screens.imageSearch, lazy: imageSearch },
       { path: screens.audit, lazy: audit },
+      { path: screens.security, lazy: securitySettings },
     ],
   },
 ];
@@ -63,6 +67,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       ...signInRoutes,
+      { path: routePatterns.account.security, lazy: security, errorElement: <RouteError /> },
       {
         element: <RequireSession />,
         children: [

@@ -19,6 +19,14 @@ export const paths = {
     verifyEmail: () => '/sign-in/verify-email',
     forgottenPassword: (email?: string | null) => withOptionalEmail('/sign-in/forgotten-password', email),
     organisation: () => '/sign-in/organisation',
+    /** The second step of 2-step verification, after the password or a provider's sign-in. */
+    twoStep: () => '/sign-in/two-step',
+  },
+
+  /** The signed-in person's own pages, outside any organisation (reached from the user menu). */
+  account: {
+    /** 2-step verification: set up, recovery codes, turn off; also where an admin who must enrol is sent. */
+    security: () => '/account/security',
   },
 
   /** Authenticated screens, prefixed with the organisation id. */
@@ -34,6 +42,7 @@ export const paths = {
     apps: (orgId: string) => `/${segment(orgId)}/apps`,
     imageSearch: (orgId: string) => `/${segment(orgId)}/image-search`,
     audit: (orgId: string) => `/${segment(orgId)}/audit`,
+    security: (orgId: string) => `/${segment(orgId)}/security`,
   },
 } as const;
 
@@ -48,6 +57,10 @@ export const routePatterns = {
     verifyEmail: '/sign-in/verify-email',
     forgottenPassword: '/sign-in/forgotten-password/:email?',
     organisation: '/sign-in/organisation',
+    twoStep: '/sign-in/two-step',
+  },
+  account: {
+    security: '/account/security',
   },
   org: ':orgId',
   orgScreens: {
@@ -61,5 +74,6 @@ export const routePatterns = {
     apps: 'apps',
     imageSearch: 'image-search',
     audit: 'audit',
+    security: 'security',
   },
 } as const;

@@ -10,6 +10,8 @@ export const queryKeys = {
   consoleConfig: ['console-config'] as const,
   signInMethods: ['auth', 'methods'] as const,
   teacherResources: ['teacher-resources'] as const,
+  /** The signed-in person's own 2-step verification (not an organisation's). */
+  twoStepStatus: ['two-step'] as const,
 
   organisation: (orgId: string) => ['organisation', orgId] as const,
   orgAccess: (orgId: string) => ['organisation', orgId, 'access'] as const,
@@ -21,6 +23,7 @@ export const queryKeys = {
   ltiPlatforms: (orgId: string) => ['organisation', orgId, 'lti-platforms'] as const,
   scimSetup: (orgId: string) => ['organisation', orgId, 'scim', 'setup'] as const,
   scimRequests: (orgId: string) => ['organisation', orgId, 'scim', 'requests'] as const,
+  twoStepPolicy: (orgId: string) => ['organisation', orgId, 'two-step-policy'] as const,
   portfolioDownload: (orgId: string) => ['organisation', orgId, 'portfolio-download'] as const,
   admins: (orgId: string) => ['organisation', orgId, 'admins'] as const,
   auditEvents: (orgId: string, filters: object) => ['organisation', orgId, 'audit-events', filters] as const,

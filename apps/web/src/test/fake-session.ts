@@ -5,6 +5,7 @@ import type { SessionBackend, SessionIdentity } from '../lib/session/session-bac
 export const adaIdentity: SessionIdentity = {
   user: { uid: 'user-1', email: 'ada@school.test', displayName: 'Ada Lovelace', photoURL: null },
   emailVerified: true,
+  twoStep: null,
 };
 
 const orgFeatures = { orgLibraries: false, studentPortfolios: false, visitLibraries: false };
@@ -18,6 +19,7 @@ export function fakeBackend(overrides: Partial<SessionBackend> = {}): SessionBac
     register: vi.fn(() => Promise.resolve({ ...adaIdentity, emailVerified: false })),
     refreshToken: vi.fn(() => Promise.resolve(true)),
     openAdminSession: vi.fn(() => Promise.resolve()),
+    completeTwoStep: vi.fn(() => Promise.resolve(adaIdentity)),
     logReauth: vi.fn(),
     signOut: vi.fn(() => Promise.resolve()),
     getOrganisations: vi.fn(() => Promise.resolve([{ id: 'org-1', name: 'Hillside School' }])),

@@ -24,6 +24,11 @@ const adminEntrySchema = z.object({
   displayName: z.string().nullable(),
   /** The signed-in user. */
   isYou: z.boolean(),
+  /**
+   * 2-step verification of the admin's account: 'on' (an authenticator app confirmed) or 'off' (also an admin who never
+   * signed in), so an organisation's requirement can be checked at a glance.
+   */
+  twoStep: z.enum(['on', 'off']),
 });
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
 

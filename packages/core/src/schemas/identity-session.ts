@@ -14,6 +14,11 @@ export const identitySessionSchema = z.nullable(
       image: z.nullish(z.string()),
       emailVerified: z.boolean(),
     }),
+    /**
+     * Quire's own: 'second-step' while the session waits for its second step (a code, a passkey or a recovery
+     * code), 'enrol' while the person must turn 2-step verification on first; absent when neither.
+     */
+    twoStep: z.optional(z.enum(['second-step', 'enrol'])),
   }),
 );
 export type IdentitySession = z.infer<typeof identitySessionSchema>;

@@ -27,3 +27,4 @@ export * from './resources.js';
 export * from './teacher-selection.js';
 export * from './route-preloads.js';
 export * from './audit.js';
+export * from './two-step.js';

@@ -15,6 +15,7 @@ import * as m0014 from './0014-setting-policies.js';
 import * as m0015 from './0015-license-allocations.js';
 import * as m0016 from './0016-member-list-versions.js';
 import * as m0017 from './0017-audit-log.js';
+import * as m0018 from './0018-two-step.js';
 import * as m0019 from './0019-lti-advantage.js';
 import * as m0020 from './0020-audit-log-search.js';
 import * as m0021 from './0021-scim.js';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0015-license-allocations': { up: m0015.up, down: m0015.down },
   '0016-member-list-versions': { up: m0016.up, down: m0016.down },
   '0017-audit-log': { up: m0017.up, down: m0017.down },
+  '0018-two-step': { up: m0018.up, down: m0018.down },
   '0019-lti-advantage': { up: m0019.up, down: m0019.down },
   '0020-audit-log-search': { up: m0020.up, down: m0020.down },
   '0021-scim': { up: m0021.up, down: m0021.down },

@@ -16,6 +16,12 @@ export interface Actor {
   client?: ClientInfo;
   /** The person's address is in the provider's e-mail domain (PROVIDER_EMAIL_DOMAIN): provider staff. */
   providerStaff?: boolean;
+  /**
+   * 2-step verification (access/session-user.ts): 'second-step' while the session waits for its second step,
+   * 'enrol' while the person must turn it on first. The identity module's hook refuses every other route then, and
+   * leaves request.actor null for a session waiting for its second step.
+   */
+  twoStep?: 'second-step' | 'enrol' | null;
 }
 
 export interface ClientInfo {
@@ -46,6 +52,8 @@ declare module 'fastify' {
     actor: Actor | null;
     /** Routes with `config.sessionInStatement` only (request.actor stays null there): null without a signed cookie. */
     sessionRef: SessionRef | null;
+    /** A live session still waiting for its second step (request.actor is null then): who it belongs to. */
+    pendingActor: Actor | null;
   }
   interface FastifyContextConfig {
     /** true: the route reads the session in its own statement (request.sessionRef) instead of before it runs. */
@@ -68,6 +76,13 @@ export function requireSessionRef(request: FastifyRequest): SessionRef {
 export function checkSessionActor(ref: SessionRef, actorId: string | null): void {
   if (!actorId) throw unauthorised();
   if (ref.actingUser && ref.actingUser !== actorId) throw actingUserMismatch();
+}
+
+/** The person of a session, whether or not it has passed its second step (the second step's own routes). */
+export function requireSessionPerson(request: FastifyRequest): Actor {
+  const person = request.actor ?? request.pendingActor;
+  if (!person) throw unauthorised();
+  return person;
 }
 
 /** The actor, or a 401 when the request is not signed in. */

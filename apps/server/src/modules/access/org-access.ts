@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } 
 import type { DB, OrganisationsTable } from '../../db/types.js';
 import { appError, type AppError } from '../../errors.js';
 import type { Actor } from './actor.js';
-import { liveSessionUser } from './session-user.js';
+import { liveSessionUser, twoStepBlock } from './session-user.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -149,12 +149,14 @@ export function orgAccessRow(db: Db, actor: Actor, organisationId: string): RawB
  * The access row of the session behind a signed cookie's token, read in the same statement (one round trip for the
  * session, the access and the data, the Teachers page's: docs/performance-log.md): the live session's user as the actor
  * hook reads it (session-user.ts), then the same rule as orgAccessLevel on that user's id and e-mail. Always one
- * row: actor_id null when the token names no live session.
+ * row: actor_id null when the token names no live session or one still waiting for its second step, level null while
+ * the person must first turn 2-step verification on.
  */
 export function sessionOrgAccessRow(db: Db, token: string, organisationId: string, now: Date = new Date()): RawBuilder<AccessRow> {
   const level = accessLevelOf(db, { userId: sql<string>`u.id`, email: sql<string>`u.email` }, organisationId);
   return sql<AccessRow>`
-    SELECT CASE WHEN u."emailVerified" THEN ${level} END AS level, u.id AS actor_id
+    SELECT CASE WHEN u."emailVerified" AND u."twoStep" IS NULL THEN ${level} END AS level,
+      CASE WHEN u."twoStep" IS DISTINCT FROM 'second-step' THEN u.id END AS actor_id
     FROM (SELECT 1) AS one LEFT JOIN (${liveSessionUser(db, token, now)}) AS u ON true`;
 }
 
@@ -172,7 +174,7 @@ export async function liveSessionAccessLevel(
 ): Promise<OrgAccessLevel | null> {
   const level = accessLevelOf(db, { userId: sql<string>`u.id`, email: sql<string>`u.email` }, organisationId);
   const { rows } = await sql<{ level: OrgAccessLevel | null }>`
-    SELECT CASE WHEN u."emailVerified" THEN ${level} END AS level
+    SELECT CASE WHEN u."emailVerified" AND ${twoStepBlock()} IS NULL THEN ${level} END AS level
     FROM session s JOIN "user" u ON u.id = s."userId"
     WHERE s.id = ${sessionId} AND s."expiresAt" > ${now}${userId === undefined ? sql`` : sql` AND s."userId" = ${userId}`}`.execute(db);
   return rows[0]?.level ?? null;

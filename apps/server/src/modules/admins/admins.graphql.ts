@@ -37,6 +37,8 @@ export const adminsGraphql: GraphqlModule = {
       displayName: String
       "The signed-in user."
       isYou: Boolean!
+      "2-step verification of the admin's account: on or off (also for an admin who never signed in)."
+      twoStep: String!
     }
     type AdminPage {
       admins: [AdminEntry!]!

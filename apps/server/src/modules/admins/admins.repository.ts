@@ -27,6 +27,7 @@ export interface AdminRow {
   user_id: string | null;
   member_id: string | null;
   display_name: string | null;
+  two_step_on: boolean;
 }
 
 function likePattern(search: string): string {
@@ -37,6 +38,9 @@ function likePattern(search: string): string {
 const userId = sql<string | null>`coalesce(ul.id, ue.id)`;
 /** The admin's name: their member row's, else their identity user's. */
 const displayName = sql<string | null>`coalesce(nullif(m.display_name, ''), nullif(ul.name, ''), nullif(ue.name, ''))`;
+
+/** Whether the admin's account has 2-step verification on (a confirmed authenticator app); never the secret itself. */
+const twoStepOn = sql<boolean>`EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = coalesce(ul.id, ue.id) AND f.confirmed_at IS NOT NULL)`;
 
 function filtered(db: Db, filter: AdminFilter) {
   let query = db
@@ -78,7 +82,7 @@ export async function listAdmins(
   return filtered(db, filter)
     .select([
       'a.email', 'a.organisation_id', 'o.name as organisation_name', inherited.as('inherited'), userId.as('user_id'),
-      'm.id as member_id', displayName.as('display_name'),
+      'm.id as member_id', displayName.as('display_name'), twoStepOn.as('two_step_on'),
     ])
     .orderBy(order)
     .limit(page.limit)

@@ -22,6 +22,24 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Where a user signs in: the acting-user header may still name the previous user there. */
 const SIGN_IN_PREFIXES = ['/identity/', '/auth/', '/payments/v1/admin/auth'];
 
+/** The services whose refusal names the 2-step state (the console reads the code and sends the person on). */
+const DATA_PREFIXES = ['/api/', '/graphql', '/identity/', '/payments/', '/analytics/', '/rest/'];
+/** What a session waiting for its second step may reach: who it is, signing out, signing in again, the second step. */
+const OPEN_DURING_SECOND_STEP = ['/identity/get-session', '/identity/sign-out', '/identity/one-time-token/verify', '/identity/sign-in/', '/api/two-step/verify'];
+/** What a person who must turn 2-step verification on may reach besides: the ID token (no data) and the Security page's calls. */
+const OPEN_DURING_ENROLMENT = [...OPEN_DURING_SECOND_STEP, '/identity/token', '/api/token', '/api/v2/access-log/re-auth', '/api/two-step'];
+
+const isDataPath = (path: string) => DATA_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * True when a session in this 2-step state may reach the path (docs/identity.md "2-step verification"). Elsewhere
+ * request.actor stays null, so a route of another prefix that needs a session answers 401.
+ */
+function openWhileTwoStep(path: string, state: 'second-step' | 'enrol'): boolean {
+  const open = state === 'second-step' ? OPEN_DURING_SECOND_STEP : OPEN_DURING_ENROLMENT;
+  return open.some((prefix) => path === prefix || (prefix.endsWith('/') ? path.startsWith(prefix) : path.startsWith(`${prefix}/`)));
+}
+
 /** Node's headers as a fetch Headers object (what Better Auth reads). */
 export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
   const result = new Headers();
@@ -68,19 +86,33 @@ export function registerCsrfHook(app: FastifyInstance, origins: readonly string[
 export function registerActorHook(app: FastifyInstance, options: { db: Kysely<DB>; secret: string; providerDomain: string }): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
   if (!app.hasRequestDecorator('sessionRef')) app.decorateRequest('sessionRef', null);
+  if (!app.hasRequestDecorator('pendingActor')) app.decorateRequest('pendingActor', null);
   const readActor = async (request: FastifyRequest, token: string, acting: unknown) => {
     const actor = await findActorBySessionToken(options.db, token);
     if (!actor) return;
-    request.actor = { ...actor, client: clientOf(request), providerStaff: isProviderStaffEmail(actor.email, options.providerDomain) };
+    const full = { ...actor, client: clientOf(request), providerStaff: isProviderStaffEmail(actor.email, options.providerDomain) };
     const path = request.url.split('?')[0] ?? '';
     if (typeof acting === 'string' && acting !== '' && acting !== actor.userId && !SIGN_IN_PREFIXES.some((p) => path.startsWith(p))) {
       throw actingUserMismatch();
     }
+    // A session waiting for its second step is nobody's yet: only the second step itself knows whose it is.
+    if (actor.twoStep === 'second-step') {
+      request.pendingActor = full;
+      if (!openWhileTwoStep(path, 'second-step')) throw appError('two_step_required');
+      return;
+    }
+    if (actor.twoStep === 'enrol' && !openWhileTwoStep(path, 'enrol')) {
+      if (isDataPath(path)) throw appError('two_step_enrolment_required');
+      // Any other route that reads request.actor (avatars, analytics files) answers 401: the session opens nothing.
+      return;
+    }
+    request.actor = full;
   };
   // A callback hook: a request without a session (the sign-in screen) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     request.actor = null;
     request.sessionRef = null;
+    request.pendingActor = null;
     // A route opened by a signed link checks the session the link names (access/signed-links.ts): the cookie a
     // browser sends along is not looked up, so a dashboard's many data calls cost no session reads.
     if (request.routeOptions.config?.signedLink || !hasSessionCookie(request)) return done();

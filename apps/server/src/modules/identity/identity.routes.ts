@@ -72,6 +72,24 @@ function withoutSessionTokens(body: Buffer, contentType: string | null): Buffer 
   return Buffer.from(JSON.stringify(value));
 }
 
+/**
+ * Runs right after a sign-in made a session, with the browser's cookies: 'second-step' when that session must still
+ * pass its second step (2-step verification, wired by app.ts), else null.
+ */
+export type SignInListener = (sessionToken: string, cookies: Record<string, string | undefined>) => Promise<'second-step' | null>;
+
+/** A session answer (`{ session, user }`) with Quire's `twoStep` note added when the session is held back by it. */
+function withTwoStep(body: Buffer, twoStep: 'second-step' | 'enrol' | null): Buffer {
+  if (!twoStep || body.length === 0) return body;
+  try {
+    const value = JSON.parse(body.toString('utf8')) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !('user' in value)) return body;
+    return Buffer.from(JSON.stringify({ ...value, twoStep }));
+  } catch {
+    return body;
+  }
+}
+
 /** Names, avatars, addresses and passwords longer than INPUT_LIMITS are refused (400) before the provider sees them. */
 async function checkProfileLimits(request: FastifyRequest): Promise<void> {
   if (!Buffer.isBuffer(request.body) || request.body.length === 0) return;
@@ -95,7 +113,7 @@ async function checkProfileLimits(request: FastifyRequest): Promise<void> {
  * The identity provider under /identity: Better Auth's handler behind a Fastify catch-all, plus the
  * spec's extras (single-use verification links, session rotation, provider-conflict note, /users/{uid}).
  */
-export async function identityRoutes(instance: FastifyInstance, opts: { auth: Auth }): Promise<void> {
+export async function identityRoutes(instance: FastifyInstance, opts: { auth: Auth; onSignIn?: SignInListener }): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { auth } = opts;
   const origin = publicUrl(app.env);
@@ -182,13 +200,23 @@ export async function identityRoutes(instance: FastifyInstance, opts: { auth: Au
     // in the audit log of each organisation the address is listed as an admin of, with the reason.
     if (path === '/identity/sign-in/email' && response.status === 401) await recordRefusedSignIn(request);
 
+    // A sign-in that made a session (any method: password, custom token, a provider's callback): a browser the
+    // person trusts passes the second step at once; otherwise the answer says that one is needed.
+    let twoStep: 'second-step' | 'enrol' | null = null;
+    if (succeeded && newSessionToken) {
+      twoStep = opts.onSignIn ? await opts.onSignIn(newSessionToken, request.cookies ?? {}) : null;
+    } else if (path === '/identity/get-session') {
+      twoStep = request.pendingActor ? 'second-step' : (request.actor?.twoStep ?? null);
+    }
+
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (!SKIPPED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
     });
     if (cookies.length) reply.header('set-cookie', cookies);
     const body = Buffer.from(await response.arrayBuffer());
-    return reply.send(path === '/identity/token' ? body : withoutSessionTokens(body, response.headers.get('content-type')));
+    if (path === '/identity/token') return reply.send(body);
+    return reply.send(withTwoStep(withoutSessionTokens(body, response.headers.get('content-type')), twoStep));
   };
 
   const recordRefusedSignIn = async (request: FastifyRequest) => {

@@ -41,5 +41,7 @@ export function sessionTokenOf(cookieHeader: string, secret: string): string | n
  */
 export async function findActorBySessionToken(db: Kysely<DB>, token: string): Promise<Actor | null> {
   const row = await liveSessionUser(db, token).executeTakeFirst();
-  return row ? { userId: row.id, email: row.email, displayName: row.name, emailVerified: row.emailVerified, sessionId: row.sessionId } : null;
+  return row
+    ? { userId: row.id, email: row.email, displayName: row.name, emailVerified: row.emailVerified, sessionId: row.sessionId, twoStep: row.twoStep ?? null }
+    : null;
 }

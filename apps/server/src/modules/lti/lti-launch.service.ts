@@ -147,7 +147,7 @@ export async function verifyAndProvision(db: Kysely<DB>, env: Env, launch: Launc
  * too many new accounts is written to the audit trail outside the rolled-back transaction.
  */
 export async function provisionLaunchUser(db: Kysely<DB>, env: Env, input: ProvisionInput): Promise<LaunchResult> {
-  const { organisationId, consumerKey } = input;
+  const { organisationId, consumerKey, name, contactEmail, launch } = input;
   try {
     return await provisionUser(db, env, input);
   } catch (error) {

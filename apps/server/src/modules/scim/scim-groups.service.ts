@@ -1,3 +1,4 @@
+import type { AuditAction } from '@quire/core';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
@@ -30,7 +31,7 @@ async function writing<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promis
   }
 }
 
-function audit(trx: Transaction<DB>, ctx: ScimContext, action: string, groupId: string, details: Record<string, unknown> = {}) {
+function audit(trx: Transaction<DB>, ctx: ScimContext, action: AuditAction, groupId: string, details: Record<string, unknown> = {}) {
   return recordAudit(trx, null, { organisationId: ctx.organisationId, action, targetType: 'scim_group', targetIds: [groupId], details: { via: 'scim', tokenId: ctx.tokenId, ...details } });
 }
 

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@quire/core';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, ScimUserAttributes } from '../../db/types.js';
@@ -34,7 +35,7 @@ async function writing<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promis
   }
 }
 
-function audit(trx: Transaction<DB>, ctx: ScimContext, action: string, memberId: string, details: Record<string, unknown> = {}) {
+function audit(trx: Transaction<DB>, ctx: ScimContext, action: AuditAction, memberId: string, details: Record<string, unknown> = {}) {
   return recordAudit(trx, null, { organisationId: ctx.organisationId, action, targetType: 'member', targetIds: [memberId], details: { via: 'scim', tokenId: ctx.tokenId, ...details } });
 }
 

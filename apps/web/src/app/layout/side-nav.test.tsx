@@ -147,7 +147,7 @@ describe('side navigation', () => {
     // The photo fails: the avatar shows initials, a decoration beside the written name.
     fireEvent.error(nav().querySelector('img') as HTMLImageElement);
     const button = within(nav()).getByRole('button', { name: /choose organisation/ });
-    expect(button).toHaveAccessibleName('Ada Lovelace ada@school.test Hillside School : choose organisation');
+    expect(button).toHaveAccessibleName('Ada Lovelace ada@school.test Hillside School : choose organisation, account security');
     expect(within(button).getByText('AL').closest('[aria-hidden="true"]')).not.toBeNull();
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
   });

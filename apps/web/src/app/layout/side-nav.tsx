@@ -96,6 +96,7 @@ export function SideNav({ orgId, wide, onNavigate }: SideNavProps) {
               { kind: 'route', label: 'Provisioning (SCIM)', to: paths.org.provisioning(orgId) },
               { kind: 'route', label: 'Manage Apps', to: paths.org.apps(orgId) },
               { kind: 'route', label: 'Audit log', to: paths.org.audit(orgId) },
+              { kind: 'route', label: 'Security', to: paths.org.security(orgId) },
             ]}
           />
         </Stack>

@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Stack, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { AVATAR_SIZE } from '@quire/core';
-import { IconCheck, IconSelector } from '@tabler/icons-react';
+import { IconCheck, IconSelector, IconShieldLock } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
@@ -57,7 +57,8 @@ function isCut(button: HTMLElement | null): boolean {
 
 /**
  * The signed-in user at the top of the navigation (spec §2): avatar, display name, e-mail. With
- * organisations to choose from, the whole card is the button that opens the organisation picker, so
+ * organisations to choose from, the whole card is the button that opens the organisation picker (and the
+ * account's Security page, 2-step verification), so
  * its accessible name contains the name it shows (WCAG 2.5.3). A line cut for lack of room shows in
  * full in a tooltip on hover and on keyboard focus.
  */
@@ -115,7 +116,7 @@ export function UserCard({ user, organisations, currentOrganisation, onNavigate 
               <Identity user={user} currentOrganisation={currentOrganisation} />
               <IconSelector size={16} stroke={1.5} aria-hidden style={{ flexShrink: 0 }} />
             </Group>
-            <VisuallyHidden>: choose organisation</VisuallyHidden>
+            <VisuallyHidden>: choose organisation, account security</VisuallyHidden>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown {...hoverHandlers} mah={360} style={{ overflowY: 'auto' }}>
@@ -133,6 +134,17 @@ export function UserCard({ user, organisations, currentOrganisation, onNavigate 
               </Menu.Item>
             );
           })}
+          <Menu.Divider />
+          <Menu.Label>Your account</Menu.Label>
+          <Menu.Item
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            onClick={() => {
+              onNavigate?.();
+              navigate(paths.account.security());
+            }}
+          >
+            Security
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Tooltip

@@ -18,5 +18,6 @@ export const signInRoutes: RouteObject[] = [
     path: patterns.forgottenPassword,
     lazy: () => import('./sign-in-screens.js').then((m) => ({ Component: m.ForgottenPasswordPage })),
   },
+  { path: patterns.twoStep, lazy: () => import('./sign-in-screens.js').then((m) => ({ Component: m.TwoStepPage })) },
   { path: patterns.organisation, lazy: () => import('./sign-in-screens.js').then((m) => ({ Component: m.OrganisationPage })) },
 ];

@@ -7,3 +7,4 @@ export { Office365Page } from './components/office-365-page.js';
 export { OrganisationPage } from './components/organisation-page.js';
 export { RegisterPage } from './components/register-page.js';
 export { VerifyEmailPage } from './components/verify-email-page.js';
+export { TwoStepPage } from './components/two-step-page.js';

@@ -2,6 +2,7 @@ import { ACTING_USER_HEADER, graphqlErrorMessage, IDEMPOTENCY_HEADER } from '@qu
 import { resolveContract, type Contract } from './contract.js';
 import { env } from '../../config/env.js';
 import { getActingUserId } from '../session/acting-user.js';
+import { readErrorBody } from './api-error.js';
 
 export interface GraphqlErrorEntry {
   message: string;
@@ -94,6 +95,10 @@ export async function graphqlRequest<T, V extends Record<string, unknown> = Reco
     // not JSON: treated as an answer without data below
   }
   const errors = toErrorEntries(payload.errors);
+  // A refusal by 2-step verification comes before the organisation service runs (the session hook), as the REST error
+  // body `{ code, message }`; its code is kept so the session can send the person to the second step or enrolment.
+  const refusal = readErrorBody(payload);
+  if (errors.length === 0 && !response.ok && refusal.code?.startsWith('two_step_')) errors.push({ message: refusal.message ?? refusal.code, extensions: { code: refusal.code } });
   if (errors.length > 0 || !response.ok || payload.data === undefined || payload.data === null) {
     throw new GraphqlError(operationName, response.status, errors);
   }

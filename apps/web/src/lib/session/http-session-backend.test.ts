@@ -23,6 +23,17 @@ async function failureOf(promise: Promise<unknown>): Promise<AuthFailure> {
 }
 
 describe('httpSessionBackend.signInWithEmail', () => {
+  it('stops before the ID token when the session waits for its second step, and completes it afterwards', async () => {
+    const server = serve({
+      'POST /auth/email': () => json({ token: 'custom-2', emailVerified: true }),
+      'POST /identity/one-time-token/verify': () => json({ session: { id: 's' }, user, twoStep: 'second-step' }),
+    });
+    const identity = await httpSessionBackend.signInWithEmail('ada@school.test', 'secret1');
+    expect(identity.twoStep).toBe('second-step');
+    // No ID token and no admin session yet: the server would refuse both (401 two_step_required).
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/email', 'POST /identity/one-time-token/verify']);
+  });
+
   it('signs in with the custom token, fetches the ID token and opens the admin session', async () => {
     const server = serve({
       'POST /auth/email': () => json({ token: 'custom-1', emailVerified: true }),
@@ -34,6 +45,7 @@ describe('httpSessionBackend.signInWithEmail', () => {
     expect(identity).toEqual({
       user: { uid: 'u1', email: 'ada@school.test', displayName: 'Ada Lovelace', photoURL: null },
       emailVerified: true,
+      twoStep: null,
     });
     const form = String(server.requests[0]?.text);
     expect(new URLSearchParams(form).get('isTeacher')).toBe('true');

@@ -56,6 +56,8 @@ function providerIdsOf(body: unknown): string[] {
 /** After any sign-in: the ID token, then POST {api}/token to open the admin session. */
 async function completeSignIn(identity: SessionIdentity): Promise<SessionIdentity> {
   if (!identity.emailVerified) return identity; // no organisation access until verified
+  // No ID token before the second step: the second-step screen asks for one once it is passed.
+  if (identity.twoStep === 'second-step') return identity;
   idToken = await fetchIdToken();
   if (!idToken) throw new AuthFailure('auth/internal-error', authErrorMessage('unknown'));
   try {
@@ -147,7 +149,7 @@ export function askSessionEarly(orgId: string | null): void {
   const session = askEarly('session', fetchSession) as Promise<SessionIdentity | null>;
   session.then(
     (identity) => {
-      if (!identity?.emailVerified) return;
+      if (!identity?.emailVerified || identity.twoStep) return;
       // The provider sets the same id when it takes this session; the early questions need it now (spec §6).
       setActingUserId(identity.user.uid);
       void askEarly('organisations', listOrganisations);
@@ -195,6 +197,12 @@ export const httpSessionBackend: SessionBackend = {
       throw emailSignInFailure(error);
     }
     return completeSignIn(await signInWithCustomToken(token));
+  },
+
+  async completeTwoStep() {
+    const identity = await fetchSession();
+    if (!identity || identity.twoStep === 'second-step') return identity;
+    return completeSignIn(identity);
   },
 
   async refreshToken() {

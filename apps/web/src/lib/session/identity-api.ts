@@ -20,6 +20,7 @@ function toIdentity(answer: SessionAnswer): SessionIdentity | null {
   return {
     user: { uid: user.id, email: user.email, displayName: user.name ?? '', photoURL: user.image ?? null },
     emailVerified: user.emailVerified,
+    twoStep: answer.twoStep ?? null,
   };
 }
 

@@ -5,7 +5,15 @@ import type { CurrentOrganisation, SessionUser } from './session-context.js';
 export interface SessionIdentity {
   user: SessionUser;
   emailVerified: boolean;
+  /**
+   * 2-step verification holding the session back: 'second-step' until a code (or recovery code) is given, 'enrol'
+   * until the person turns it on (their organisation requires it); null when the session may be used.
+   */
+  twoStep: TwoStepHold;
 }
+
+/** Why a session opens nothing yet (docs/identity.md "The session rule"). */
+export type TwoStepHold = 'second-step' | 'enrol' | null;
 
 /**
  * Everything the session needs from the servers (identity, access log, organisation service).
@@ -22,6 +30,11 @@ export interface SessionBackend {
   register(payload: { email: string; displayName: string; password: string }): Promise<SessionIdentity>;
   /** Renews the ID token and the session cookie; false when the session is over; throws on a network failure. */
   refreshToken(): Promise<boolean>;
+  /**
+   * After the second step was passed (POST {api}/two-step/verify) or 2-step verification was turned on: the ID token,
+   * the admin session, and the identity as the server now sees it.
+   */
+  completeTwoStep(): Promise<SessionIdentity | null>;
   /** Opens the admin session (POST {api}/token) for a user whose e-mail was verified after sign-in. */
   openAdminSession(): Promise<void>;
   /** Tells the access log that the session was renewed (sent with keepalive). */

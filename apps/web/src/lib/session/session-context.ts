@@ -1,8 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { Organisation, OrganisationSummary } from '@quire/core';
 
-/** Where the session stands: restoring on load, nobody signed in, signed in but e-mail unverified, or signed in. */
-export type SessionStatus = 'loading' | 'signed-out' | 'unverified' | 'signed-in';
+/**
+ * Where the session stands: restoring on load, nobody signed in, signed in but e-mail unverified, signed in but
+ * waiting for the second step of 2-step verification, signed in but required to turn 2-step verification on first,
+ * or signed in.
+ */
+export type SessionStatus = 'loading' | 'signed-out' | 'unverified' | 'second-step' | 'enrol' | 'signed-in';
 
 /** The auth user of spec §3 (the identity provider's user record). */
 export interface SessionUser {

@@ -15,6 +15,17 @@ import { hasErrorCode } from '../api/error-code.js';
 import { isLeavingPage } from '../page-leaving.js';
 import { GraphqlError } from '../api/graphql-client.js';
 
+/**
+ * A refusal because of 2-step verification: 401 two_step_required (the session has not passed its second step) or
+ * 403 two_step_enrolment_required (the person must turn it on first, e.g. their organisation just started requiring
+ * it). The guards then send the person to the second step or to the Security page.
+ */
+function twoStepHoldOf(error: unknown): 'second-step' | 'enrol' | null {
+  if (hasErrorCode(error, 'two_step_required')) return 'second-step';
+  if (hasErrorCode(error, 'two_step_enrolment_required')) return 'enrol';
+  return null;
+}
+
 /** A 401 that means "no session" (not another user signed in in this browser). */
 function isSessionLapse(error: unknown): boolean {
   if (isApiError(error)) return error.status === 401 && !hasErrorCode(error, 'acting_user_mismatch');
@@ -39,6 +50,11 @@ export interface SessionControls {
    * in slices the browser can interleave with other work instead of one long task.
    */
   chooseOrganisation(id: string, options?: { background?: boolean }): Promise<void>;
+  /**
+   * After the second step was passed or 2-step verification was turned on: asks the server where the session stands
+   * now and opens the admin session, so the console loads.
+   */
+  completeTwoStep(): Promise<void>;
   /** Loads the organisation list (the picker calls it on mount). */
   loadOrganisations(): Promise<void>;
   clearError(): void;
@@ -70,7 +86,7 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
   const accept = useCallback((identity: SessionIdentity | null, type: 'restored' | 'signed-in') => {
     generation.current += 1;
     setActingUserId(identity?.user.uid ?? null);
-    dispatch({ type, user: identity?.user ?? null, emailVerified: identity?.emailVerified ?? false });
+    dispatch({ type, user: identity?.user ?? null, emailVerified: identity?.emailVerified ?? false, twoStep: identity?.twoStep ?? null });
   }, []);
 
   const clearClientState = useCallback(() => {
@@ -115,8 +131,13 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
       let organisations;
       try {
         organisations = await backend.getOrganisations();
-      } catch {
+      } catch (error) {
         if (started !== generation.current) return;
+        const hold = twoStepHoldOf(error);
+        if (hold) {
+          dispatch({ type: 'two-step-held', hold });
+          return;
+        }
         if (await isLeavingPage()) {
           // Cancelled by leaving the page, not refused: signing out now would sign the next page out too. Should this
           // page come back (the back/forward cache), it asks again.
@@ -164,7 +185,8 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
   }, [state.status, state.organisationsStatus, loadOrganisations]);
 
   useTokenRefresh({
-    active: state.status === 'signed-in' || state.status === 'unverified',
+    // A session waiting for its second step gets no token (the server refuses it); one that must enrol does.
+    active: state.status === 'signed-in' || state.status === 'unverified' || state.status === 'enrol',
     refresh: backend.refreshToken.bind(backend),
     probe: async () => (await backend.getSession().catch(() => null)) !== null,
     afterRefresh: backend.logReauth.bind(backend),
@@ -178,8 +200,13 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
   // truly ended, sign out (not by the user, so the guard sends the admin to /sign-in remembering the page).
   const renewing = useRef<Promise<void> | null>(null);
   useEffect(() => {
-    if (!queryClient || (state.status !== 'signed-in' && state.status !== 'unverified')) return;
+    if (!queryClient || (state.status !== 'signed-in' && state.status !== 'unverified' && state.status !== 'enrol')) return;
     const onError = (error: unknown) => {
+      const hold = twoStepHoldOf(error);
+      if (hold) {
+        if (hold !== state.status) dispatch({ type: 'two-step-held', hold });
+        return;
+      }
       if (!isSessionLapse(error)) return;
       renewing.current ??= (async () => {
         const ok = await backend.refreshToken().catch(() => null);
@@ -233,10 +260,16 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
         const identity = await backend.getSession().catch(() => null);
         const current = stateRef.current;
         const verified = identity?.emailVerified ?? false;
-        // Only a change of user or of verification counts; otherwise keep what is loaded.
-        if (identity?.user.uid === current.user?.uid && verified === (current.status === 'signed-in')) return;
+        const status = !identity ? 'signed-out' : !verified ? 'unverified' : (identity.twoStep ?? 'signed-in');
+        // Only a change of user, of verification or of 2-step state counts; otherwise keep what is loaded.
+        if (identity?.user.uid === current.user?.uid && status === current.status) return;
         if (identity && verified) await backend.openAdminSession().catch(() => undefined);
         accept(identity, 'signed-in');
+      },
+      completeTwoStep: async () => {
+        const identity = await backend.completeTwoStep();
+        // A session sent to enrolment from the console goes back to it as it was restored, without the picker.
+        accept(identity, stateRef.current.freshSignIn || stateRef.current.status === 'second-step' ? 'signed-in' : 'restored');
       },
       chooseOrganisation,
       loadOrganisations,

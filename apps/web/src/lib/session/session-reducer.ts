@@ -1,5 +1,6 @@
 import type { OrganisationSummary } from '@quire/core';
 import type { CurrentOrganisation, SessionStatus, SessionUser } from './session-context.js';
+import type { TwoStepHold } from './session-backend.js';
 
 /** A sign-in failure as the screens show it: a stable code and the exact text of spec §8. */
 export interface AuthError {
@@ -34,8 +35,10 @@ export interface SessionState {
 }
 
 export type SessionAction =
-  | { type: 'restored'; user: SessionUser | null; emailVerified: boolean }
-  | { type: 'signed-in'; user: SessionUser | null; emailVerified: boolean }
+  | { type: 'restored'; user: SessionUser | null; emailVerified: boolean; twoStep: TwoStepHold }
+  | { type: 'signed-in'; user: SessionUser | null; emailVerified: boolean; twoStep: TwoStepHold }
+  /** A call was refused because of 2-step verification: the session is held back until it is dealt with. */
+  | { type: 'two-step-held'; hold: Exclude<TwoStepHold, null> }
   | { type: 'signed-out'; reason: SignOutReason; error?: AuthError | null }
   | { type: 'provider-started'; provider: 'google' | 'office365' }
   | { type: 'failed'; error: AuthError }
@@ -70,12 +73,15 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return {
         ...initialSessionState,
         initialised: true,
-        status: verified ? 'signed-in' : 'unverified',
+        status: verified ? (action.twoStep ?? 'signed-in') : 'unverified',
         user: action.user,
         unverifiedEmail: verified ? null : action.user.email,
         freshSignIn: action.type === 'signed-in',
       };
     }
+    case 'two-step-held':
+      // What was loaded for the console stays; it is asked again once the session may be used.
+      return state.user ? { ...state, status: action.hold, organisationsStatus: state.organisationsStatus === 'loaded' ? 'loaded' : 'idle' } : state;
     case 'signed-out':
       return { ...signedOut, error: action.error ?? null, signOutReason: action.reason };
     case 'provider-started':

@@ -15,7 +15,7 @@ export interface AdminsListQuery {
 const GET_ADMINS = /* GraphQL */ `
   query getAdmins($orgId: ID!, $sort: String, $dir: String, $page: Int, $pageSize: Int) {
     getAdmins(orgId: $orgId, sort: $sort, dir: $dir, page: $page, pageSize: $pageSize) {
-      admins { email organisationId organisationName inherited userId memberId displayName isYou }
+      admins { email organisationId organisationName inherited userId memberId displayName isYou twoStep }
       total
       page
       pageSize

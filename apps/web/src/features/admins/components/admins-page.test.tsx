@@ -16,6 +16,7 @@ const admin = (email: string, isYou = false) => ({
   memberId: null,
   displayName: null,
   isYou,
+  twoStep: 'off' as 'on' | 'off',
 });
 
 /** getAdmins over a list of e-mails, paged and sorted like the server. */
@@ -117,6 +118,52 @@ describe('the Admin screen', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add admins' }));
     expect(await screen.findByText(adminMessages.addFailed)).toBeInTheDocument();
     expect(within(dialog).getByText('Quire users can’t be added as admins')).toBeInTheDocument();
+  });
+
+  it("shows each admin's 2-step verification, and resets another admin's after a confirmation", async () => {
+    const withTwoStep: FakeHandler = () => ({
+      body: {
+        data: {
+          getAdmins: {
+            admins: [
+              { ...admin('ada@school.test', true), userId: 'u-ada', twoStep: 'on' },
+              { ...admin('bob@school.test'), userId: 'u-bob', twoStep: 'on' },
+              { ...admin('cy@school.test'), userId: 'u-cy' },
+            ],
+            total: 3,
+            page: 1,
+            pageSize: 10,
+          },
+        },
+      },
+    });
+    const server = fakeFetch({
+      ...routes(['ada@school.test']),
+      'gql getAdmins': withTwoStep,
+      'POST /api/organisations/org-1/admins/u-bob/two-step/reset': () => ({ status: 200, body: { enabled: false } }),
+    });
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    expect(within(table).getByRole('columnheader', { name: '2-step' })).toBeInTheDocument();
+    const rowOf = (email: string) => within(table).getByText(email).closest('tr') as HTMLElement;
+    expect(within(rowOf('bob@school.test')).getByText('On')).toBeInTheDocument();
+    expect(within(rowOf('cy@school.test')).getByText('Off')).toBeInTheDocument();
+    // Not for oneself (that is the Security page), nor for an admin with nothing to reset.
+    await user.click(screen.getByRole('button', { name: 'Actions for ada@school.test' }));
+    expect(await screen.findByRole('menuitem', { name: 'Remove admin' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Reset 2-step verification' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const actions = screen.getByRole('button', { name: 'Actions for bob@school.test' });
+    await user.click(actions);
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset 2-step verification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset 2-step verification' });
+    expect(within(dialog).getByText('Reset 2-step verification for bob@school.test?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset 2-step verification' })).not.toBeInTheDocument());
+    expect(server.requests.filter((r) => r.path.endsWith('/two-step/reset'))).toHaveLength(1);
+    expect(await screen.findByText('2-step verification reset for bob@school.test')).toBeInTheDocument();
+    // Focus is back on the row's menu button (drawn again by the list's reload).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for bob@school.test' })).toHaveFocus());
   });
 
   it("shows the server's reason when the last admin cannot be removed", async () => {

@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TablePaging } from '../../../components/ui/table-paging.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
-import { notifyError, notifyInfo } from '../../../lib/notify.js';
+import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
 import { useDeleteAdmins } from '../api/delete-admins.js';
@@ -16,6 +16,8 @@ import { importedText, importFailureTexts, providerStaff, removeFailureText } fr
 import { AddAdminsDialog } from './add-admins-dialog.js';
 import { AdminsTable } from './admins-table.js';
 import { RemoveAdminsDialog } from './remove-admins-dialog.js';
+import { ResetTwoStepDialog } from './reset-two-step-dialog.js';
+import { useResetTwoStep } from '../api/reset-two-step.js';
 
 const selectedText = (n: number) => (n === 1 ? '1 admin selected' : `${n} admins selected`);
 
@@ -29,6 +31,7 @@ export function AdminsPage() {
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<{ admins: AdminEntry[]; fromSelection: boolean } | null>(null);
+  const [resetting, setResetting] = useState<AdminEntry | null>(null);
   const [selected, setSelected] = useState<Map<string, AdminEntry>>(new Map());
   const rows = admins.data?.admins ?? [];
   const total = admins.data?.total ?? 0;
@@ -55,6 +58,13 @@ export function AdminsPage() {
     },
   });
 
+  const reset = useResetTwoStep(orgId, {
+    onSuccess: () => {
+      notifyInfo(`2-step verification reset for ${resetting?.email ?? 'the admin'}`);
+      setResetting(null);
+    },
+    onError: (error) => notifyError(errorMessageOf(error, 'The reset did not work, please try again.')),
+  });
   const remove = useDeleteAdmins(orgId, {
     onSuccess: (removed, { list }) => {
       notifyInfo(removed.length === 1 ? '1 admin removed' : `${removed.length} admins removed`);
@@ -122,6 +132,7 @@ export function AdminsPage() {
             onToggle={canChange ? toggle : undefined}
             onTogglePage={canChange ? (checked) => rows.filter(own).forEach((a) => toggle(a, checked)) : undefined}
             onRemove={canChange ? (admin) => setRemoving({ admins: [admin], fromSelection: false }) : undefined}
+            onResetTwoStep={canChange ? setResetting : undefined}
             staff={staff}
             orgId={orgId}
           />
@@ -148,6 +159,14 @@ export function AdminsPage() {
           setAddError(null);
         }}
       />
+      {resetting?.userId ? (
+        <ResetTwoStepDialog
+          admin={resetting}
+          busy={reset.isPending}
+          onConfirm={() => reset.mutateAsync({ userId: resetting.userId ?? '' })}
+          onClose={() => setResetting(null)}
+        />
+      ) : null}
       {removing ? (
         <RemoveAdminsDialog
           admins={removing.admins}

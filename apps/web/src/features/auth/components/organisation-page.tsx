@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.js';
 import type { OrganisationSummary } from '@quire/core';
 import { getRememberedOrganisation, useSession, useSessionControls } from '../../../lib/session/index.js';
 import { pickerData } from '../organisation-tree.js';
-import { organisationInPath, peekReturnTo } from '../return-to.js';
+import { organisationInPath, peekReturnTo } from '../../../lib/session/return-to.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
 
@@ -42,6 +42,8 @@ export function OrganisationPage() {
   if (session.status === 'loading') return <FullPageLoader />;
   if (session.status === 'signed-out') return <Navigate to={paths.signIn.root()} replace />;
   if (session.status === 'unverified') return <Navigate to={paths.signIn.verifyEmail()} replace />;
+  if (session.status === 'second-step') return <Navigate to={paths.signIn.twoStep()} replace />;
+  if (session.status === 'enrol') return <Navigate to={paths.account.security()} replace />;
   if (organisationsStatus !== 'loaded') return <FullPageLoader label="Loading organisations" />;
   const only = session.organisations.length === 1 ? session.organisations[0] : undefined;
   // One organisation is selected automatically (spec §4).

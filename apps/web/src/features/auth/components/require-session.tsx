@@ -2,12 +2,13 @@ import { useContext, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SessionControlsContext, getRememberedOrganisation, useSession } from '../../../lib/session/index.js';
 import { paths } from '../../../config/paths.js';
-import { organisationInPath, rememberReturnTo, takeReturnTo } from '../return-to.js';
+import { organisationInPath, rememberReturnTo, takeReturnTo } from '../../../lib/session/return-to.js';
 import { FullPageLoader } from '../../../components/ui/full-page-loader.js';
 
 /**
  * Guards every console route (spec §2 "Other"): signed out → /sign-in, remembering where the user
- * was going; unverified → /sign-in/verify-email; no organisation → /sign-in/organisation.
+ * was going; unverified → /sign-in/verify-email; waiting for the second step → /sign-in/two-step; required to turn
+ * 2-step verification on → /account/security; no organisation → /sign-in/organisation.
  */
 export function RequireSession() {
   const session = useSession();
@@ -45,6 +46,11 @@ export function RequireSession() {
     return <Navigate to={paths.signIn.root()} replace />;
   }
   if (session.status === 'unverified') return <Navigate to={paths.signIn.verifyEmail()} replace />;
+  if (session.status === 'second-step' || session.status === 'enrol') {
+    // Held back by 2-step verification (at sign-in, or refused on a request since): back here once it is dealt with.
+    rememberReturnTo(here);
+    return <Navigate to={session.status === 'enrol' ? paths.account.security() : paths.signIn.twoStep()} replace />;
+  }
   if (!session.currentOrganisation) {
     if (orgsPending || restoreTo) return <FullPageLoader />;
     rememberReturnTo(here);

@@ -42,7 +42,7 @@ export function VerifyEmailPage() {
 
   if (session.status === 'loading') return <FullPageLoader />;
   // Verified: on to sign-in, which sends the user where they were going.
-  if (session.status === 'signed-in') return <Navigate to={paths.signIn.root()} replace />;
+  if (session.status === 'signed-in' || session.status === 'second-step' || session.status === 'enrol') return <Navigate to={paths.signIn.root()} replace />;
 
   const resend = async () => {
     if (!email) return;
