@@ -34,7 +34,7 @@ import {
   userArchivedSchema,
 } from './schemas/libraries.js';
 import { licenseAllocationsSchema, licenseAssignmentSchema } from './schemas/licenses.js';
-import { ltiCredentialsSchema } from './schemas/lti.js';
+import { ltiAdvantageSchema, ltiCredentialsSchema, ltiJwksSchema, ltiPlatformSchema } from './schemas/lti.js';
 import {
   bookCountsSchema,
   convertToStudentResultSchema,
@@ -113,6 +113,9 @@ export const restContracts = {
   'GET /analytics/data/app/organisations/:orgId/:metric/:file': analyticsSeriesSchema,
   'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,
   'GET /api/teacher-resources': teacherResourcesSchema,
+  'GET /lti/1.3/jwks': ltiJwksSchema,
+  'GET /api/organisations/:orgId/lti/platforms': ltiAdvantageSchema,
+  'PUT /api/organisations/:orgId/lti/platforms/:platformId': ltiPlatformSchema,
 } as const satisfies Record<string, $ZodType>;
 type RestContractKey = keyof typeof restContracts;
 

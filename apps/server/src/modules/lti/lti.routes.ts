@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   LTI13_DEEP_LINK_PATH,
   LTI13_JWKS_PATH,
@@ -9,6 +8,7 @@ import {
   LTI_LAUNCH_PATH,
   LTI_MAX_BODY_BYTES,
   LTI_MAX_PARAMETERS,
+  ltiJwksSchema,
   parseLtiTarget,
   type LtiDeepLinkChoice,
 } from '@quire/core';
@@ -313,7 +313,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
 
   app.get(
     LTI13_JWKS_PATH,
-    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } },
+    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: ltiJwksSchema } } },
     async (_request, reply) => {
       // Platforms cache it; a rotated key appears within the hour, and the old one stays published for days.
       reply.header('cache-control', 'public, max-age=3600');
