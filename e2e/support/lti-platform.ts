@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { PEER_PORT_RANGE } from './env.js';
 
 /**
  * A learning platform for LTI 1.3, run by the test (nothing of the server's code): its own RSA key pair and JWKS, a
  * course page whose link starts the tool's login, and an authorisation endpoint that answers the tool's
- * authentication request with an id_token signed with jose, posted from the browser (response_mode form_post).
+ * authentication request with an id_token signed with jose, posted from the browser (response_mode form_post). A
+ * teacher's "Add the book tool" sends a deep linking request; its answer comes back to /deep-link-return, where the
+ * platform verifies it with the tool's published keys as a platform does.
  */
 export interface E2ePlatform {
   issuer: string;
@@ -15,12 +17,26 @@ export interface E2ePlatform {
   jwksUrl: string;
   authEndpoint: string;
   tokenEndpoint: string;
-  /** The course page: a link that opens the tool for this user. */
-  coursePage(user: { sub: string; name: string; role: 'Instructor' | 'Learner' }): string;
+  /** The course page: a link that opens the tool for this user (with `deepLink`, one that adds the tool's link). */
+  coursePage(user: PlatformUser): string;
+  /** The deep linking answers the platform received, each verified or with why it was refused. */
+  deepLinkAnswers(): DeepLinkAnswer[];
   close(): Promise<void>;
 }
 
+interface PlatformUser {
+  sub: string;
+  name: string;
+  role: 'Instructor' | 'Learner';
+  deepLink?: boolean;
+  /** The custom parameters of the link launched (those of a link deep linking made). */
+  custom?: Record<string, string>;
+}
+
+type DeepLinkAnswer = { ok: true; kid: string; claims: JWTPayload; data: string } | { ok: false; error: string };
+
 const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 async function listen(server: Server): Promise<number> {
@@ -40,8 +56,28 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const clientId = `e2e-client-${randomUUID().slice(0, 8)}`;
   const deploymentId = `e2e-deployment-${randomUUID().slice(0, 8)}`;
-  const users = new Map<string, { sub: string; name: string; role: 'Instructor' | 'Learner' }>();
+  const users = new Map<string, PlatformUser>();
+  const answers: DeepLinkAnswer[] = [];
+  const toolKeys = createRemoteJWKSet(new URL('/lti/1.3/jwks', options.loginUrl));
   let issuer = '';
+
+  /** What a platform checks of a tool's LtiDeepLinkingResponse (Deep Linking 2.0 §4.2), with the tool's public keys. */
+  async function verifyAnswer(jwt: string, data: string): Promise<DeepLinkAnswer> {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(jwt, toolKeys, { issuer: clientId, audience: issuer, requiredClaims: ['iat', 'exp', 'nonce'] });
+      const problems = [
+        payload[`${CLAIM}message_type`] !== 'LtiDeepLinkingResponse' && 'message_type',
+        payload[`${CLAIM}version`] !== '1.3.0' && 'version',
+        payload[`${CLAIM}deployment_id`] !== deploymentId && 'deployment_id',
+        payload[`${DL_CLAIM}data`] !== data && 'data',
+        !Array.isArray(payload[`${DL_CLAIM}content_items`]) && 'content_items',
+        !protectedHeader.kid && 'kid',
+      ].filter(Boolean);
+      return problems.length ? { ok: false, error: `wrong ${problems.join(', ')}` } : { ok: true, kid: protectedHeader.kid ?? '', claims: payload, data };
+    } catch (error) {
+      return { ok: false, error: String(error) };
+    }
+  }
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', issuer);
     const html = (body: string) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
@@ -53,7 +89,25 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
       const hint = url.searchParams.get('hint') ?? '';
       const fields = { iss: issuer, login_hint: hint, target_link_uri: options.launchUrl, client_id: clientId, lti_deployment_id: deploymentId };
       const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${k}" value="${esc(v)}">`).join('');
-      html(`<!doctype html><html lang="en"><title>Course</title><main><h1>English 7</h1><form method="post" action="${esc(options.loginUrl)}">${inputs}<button>Open the book tool</button></form></main></html>`);
+      const label = users.get(hint)?.deepLink ? 'Add the book tool' : 'Open the book tool';
+      html(`<!doctype html><html lang="en"><title>Course</title><main><h1>English 7</h1><form method="post" action="${esc(options.loginUrl)}">${inputs}<button>${label}</button></form></main></html>`);
+      return;
+    }
+    if (url.pathname === '/deep-link-return' && request.method === 'POST') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const form = new URLSearchParams(body);
+        void verifyAnswer(form.get('JWT') ?? '', url.searchParams.get('data') ?? '').then((answer) => {
+          answers.push(answer);
+          const items = answer.ok ? (answer.claims[`${DL_CLAIM}content_items`] as Array<{ title?: string }>) : [];
+          html(
+            answer.ok
+              ? `<!doctype html><html lang="en"><title>Link added</title><main><h1>Link added</h1><p>${esc(items.map((i) => i.title ?? '').join(', '))}</p></main></html>`
+              : `<!doctype html><html lang="en"><title>Link refused</title><main><h1>Link refused</h1><p>${esc(answer.error)}</p></main></html>`,
+          );
+        });
+      });
       return;
     }
     if (url.pathname === '/auth') {
@@ -64,14 +118,30 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
       }
       const nonce = url.searchParams.get('nonce') ?? '';
       const state = url.searchParams.get('state') ?? '';
+      const data = `e2e-data-${randomUUID().slice(0, 8)}`;
+      const message = user.deepLink
+        ? {
+            [`${CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+            [`${DL_CLAIM}deep_linking_settings`]: {
+              // The data rides on the return URL's query too, so the answer can be checked against what was sent.
+              deep_link_return_url: `${issuer}/deep-link-return?data=${data}`,
+              accept_types: ['ltiResourceLink'],
+              accept_presentation_document_targets: ['iframe', 'window'],
+              data,
+            },
+          }
+        : {
+            [`${CLAIM}message_type`]: 'LtiResourceLinkRequest',
+            [`${CLAIM}resource_link`]: { id: 'e2e-link' },
+            ...(user.custom ? { [`${CLAIM}custom`]: user.custom } : {}),
+          };
       void new SignJWT({
         nonce,
         name: user.name,
-        [`${CLAIM}message_type`]: 'LtiResourceLinkRequest',
+        ...message,
         [`${CLAIM}version`]: '1.3.0',
         [`${CLAIM}deployment_id`]: deploymentId,
         [`${CLAIM}target_link_uri`]: options.launchUrl,
-        [`${CLAIM}resource_link`]: { id: 'e2e-link' },
         [`${CLAIM}roles`]: [`http://purl.imsglobal.org/vocab/lis/v2/membership#${user.role}`],
         [`${CLAIM}context`]: { id: 'course-7' },
       })
@@ -107,6 +177,7 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
       users.set(hint, user);
       return `${issuer}/course?hint=${hint}`;
     },
+    deepLinkAnswers: () => [...answers],
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -36,7 +36,7 @@ export const CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 
 /** A verified LtiDeepLinkingResponse: its header's kid and its content items. */
-export interface DeepLinkingResponse {
+interface DeepLinkingResponse {
   kid: string;
   claims: JWTPayload;
   contentItems: Array<{ type: string; title?: string; url?: string; custom?: Record<string, string> }>;

@@ -36,7 +36,7 @@ import {
   userArchivedSchema,
 } from './schemas/libraries.js';
 import { licenseAllocationsSchema, licenseAssignmentSchema } from './schemas/licenses.js';
-import { ltiAdvantageSchema, ltiCredentialsSchema, ltiPlatformSchema, ltiToolJwksSchema } from './schemas/lti.js';
+import { ltiAdvantageSchema, ltiCredentialsSchema, ltiJwksSchema, ltiPlatformSchema } from './schemas/lti.js';
 import { generatedScimTokenSchema, scimRequestsSchema, scimSetupSchema } from './schemas/scim.js';
 import {
   bookCountsSchema,
@@ -129,7 +129,7 @@ export const restContracts = {
   'GET /analytics/data/app/organisations/:orgId/:metric/:file': analyticsSeriesSchema,
   'GET /rest/:org/student-portfolios-export/:id': portfolioDownloadSchema,
   'GET /api/teacher-resources': teacherResourcesSchema,
-  'GET /lti/1.3/jwks': ltiToolJwksSchema,
+  'GET /lti/1.3/jwks': ltiJwksSchema,
   'GET /api/organisations/:orgId/lti/platforms': ltiAdvantageSchema,
   'PUT /api/organisations/:orgId/lti/platforms/:platformId': ltiPlatformSchema,
   'GET /api/organisations/:orgId/audit-events': auditEventsPageSchema,

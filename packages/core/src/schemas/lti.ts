@@ -52,6 +52,9 @@ export const LTI13_LOGIN_PATH = '/lti/1.3/login';
 export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
 /** The tool's public keys (JSON Web Key Set). */
 export const LTI13_JWKS_PATH = '/lti/1.3/jwks';
+/** The tool's JWKS: its public keys (RFC 7517), the current one first, as platforms read them. */
+export const ltiJwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
 /** Where the deep linking picker posts the teacher's choice (docs/lti.md "Deep Linking 2.0"). */
 export const LTI13_DEEP_LINK_PATH = '/lti/1.3/deep-link';
 
@@ -133,6 +136,3 @@ export type LtiAdvantage = z.infer<typeof ltiAdvantageSchema>;
 
 export const ltiPlatformParamsSchema = z.object({ orgId: z.string().min(1).max(200), platformId: z.string().min(1).max(200) });
 export const ltiOrganisationParamsSchema = z.object({ orgId: z.string().min(1).max(200) });
-
-/** The tool's public keys for LTI 1.3 (a JSON Web Key Set, RFC 7517): what platforms fetch from the JWKS URL. */
-export const ltiToolJwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

@@ -17,7 +17,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Platform addresses are https; outside production an http address of this computer (localhost, 127.0.0.1, ::1) is
- * accepted too, so a platform simulator on the same machine can drive the flow. @internal
+ * accepted too, so a platform simulator on the same machine can drive the flow (and a deep linking return URL alike).
  */
 export function isAcceptedPlatformUrl(env: Pick<Env, 'NODE_ENV'>, value: string): boolean {
   const url = new URL(value);

@@ -49,7 +49,7 @@ export async function publicJwks(db: Kysely<DB>, now = new Date()): Promise<{ ke
   return { keys: keys.map((k) => (typeof k.public_jwk === 'string' ? JSON.parse(k.public_jwk) : k.public_jwk) as JWK) };
 }
 
-/** The current private key and its kid, for what the tool will sign (deep-linking answers; tested now). @internal */
+/** The current private key and its kid, for what the tool signs (deep linking answers). */
 export async function currentSigningKey(db: Kysely<DB>, env: Env): Promise<{ kid: string; key: CryptoKey }> {
   const kid = await ensureToolKey(db, env);
   const [row] = (await repo.listToolKeys(db, new Date())).filter((k) => k.kid === kid);

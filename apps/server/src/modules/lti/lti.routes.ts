@@ -8,7 +8,7 @@ import {
   LTI_LAUNCH_PATH,
   LTI_MAX_BODY_BYTES,
   LTI_MAX_PARAMETERS,
-  ltiToolJwksSchema,
+  ltiJwksSchema,
   parseLtiTarget,
   type LtiDeepLinkChoice,
 } from '@quire/core';
@@ -313,7 +313,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
 
   app.get(
     LTI13_JWKS_PATH,
-    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: ltiToolJwksSchema } } },
+    { schema: { tags: ['lti'], summary: 'The tool’s public keys (JWKS) for LTI 1.3', response: { 200: ltiJwksSchema } } },
     async (_request, reply) => {
       // Platforms cache it; a rotated key appears within the hour, and the old one stays published for days.
       reply.header('cache-control', 'public, max-age=3600');
