@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAuth } from '../auth-test-helpers.js';
 import { adaIdentity, fakeBackend } from '../../../test/fake-session.js';
 import { fakeFetch } from '../../../test/fake-fetch.js';
+import { GraphqlError } from '../../../lib/api/index.js';
 
 beforeEach(() => {
   localStorage.clear();
@@ -63,6 +64,14 @@ describe('the second step of 2-step verification', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Console home')).toBeInTheDocument();
     expect(JSON.parse(String(server.requests[0]?.text))).toMatchObject({ code: 'abcde-23456' });
+  });
+
+  it('sends a signed-in admin to enrolment when a call is refused because the organisation now requires it, not out', async () => {
+    const refused = new GraphqlError('getOrganisations', 403, [{ message: 'Your organisation requires 2-step verification: turn it on before you continue.', extensions: { code: 'two_step_enrolment_required' } }]);
+    const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), getOrganisations: vi.fn().mockRejectedValue(refused) });
+    renderAuth('/org-1/teachers', backend);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/security'));
+    expect(backend.signOut).not.toHaveBeenCalled();
   });
 
   it('sends an admin who must turn 2-step verification on to the Security page first', async () => {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.js';
 const twoStepStatusSchema = lazyContract((c) => c.twoStepStatusSchema);
 
 /** GET {api}/two-step: the signed-in person's 2-step verification (never a secret or a code). */
-export function twoStepStatusQueryOptions() {
+function twoStepStatusQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.twoStepStatus,
     queryFn: ({ signal }) => apiRequest(serviceUrl('api', '/two-step'), { schema: twoStepStatusSchema, signal }),

@@ -48,7 +48,7 @@ export function RecoveryCodesPanel({ codes, email, onDone, doneLabel }: Recovery
       <Title order={2} size="h3" id="recovery-codes-heading" ref={heading} tabIndex={-1}>
         Save your recovery codes
       </Title>
-      <Alert color="yellow" variant="light">
+      <Alert color="yellow" variant="light" role="note">
         These codes are shown only now. Each one signs you in once if you lose your phone or cannot use your authenticator app. Keep
         them somewhere safe, such as a password manager.
       </Alert>

@@ -140,7 +140,7 @@ function SecurityScreen({ enrol }: { enrol: boolean }) {
           <Text c="dimmed">{email}</Text>
         </div>
         {enrol && panel.kind !== 'codes' ? (
-          <Alert color="blue" variant="light" title="Turn on 2-step verification to continue">
+          <Alert color="blue" variant="light" title="Turn on 2-step verification to continue" role="note">
             Your organisation requires 2-step verification for admins. Set up an authenticator app below; then you can go on to the console.
           </Alert>
         ) : null}

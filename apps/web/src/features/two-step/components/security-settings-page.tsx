@@ -43,7 +43,7 @@ export function SecuritySettingsPage() {
           onChange={(event) => change.mutate({ requireForAdmins: event.currentTarget.checked })}
         />
         {requiredByAbove ? (
-          <Alert color="blue" variant="light">
+          <Alert color="blue" variant="light" role="note">
             Your district requires 2-step verification for the admins of its schools, this one included. It can be changed only at the district.
           </Alert>
         ) : null}
