@@ -69,13 +69,15 @@ export async function createUser(db: Kysely<DB>, ctx: ScimContext, body: unknown
       throw duplicate(`The e-mail ${model.email} already belongs to another user of this organisation`);
     }
     const id = existing?.id ?? randomUUID();
+    // The audit record first: a new member's insert locks the organisation's teacher count (member_counts) until the
+    // commit, so it comes as late as it can, and a provider's burst of creates queues on that row as little as it can.
+    await audit(trx, ctx, 'scim.user.created', id, { userName: model.userName, existingMember: Boolean(existing) });
     if (existing) {
       if (model.displayName) await repo.updateMemberContact(trx, ctx.organisationId, id, { email: model.email, displayName: model.displayName });
     } else {
       await repo.insertPendingMember(trx, { id, organisationId: ctx.organisationId, email: model.email, displayName: model.displayName });
     }
     await repo.insertScimUser(trx, { organisationId: ctx.organisationId, memberId: id, userName: model.userName, externalId: model.externalId, attributes: model.attributes });
-    await audit(trx, ctx, 'scim.user.created', id, { userName: model.userName, existingMember: Boolean(existing) });
     const isActive = existing ? existing.revoked_at === null : true;
     if (isActive !== model.active) await setActive(trx, ctx, id, model.active);
     return id;
