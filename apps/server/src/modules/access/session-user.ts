@@ -15,7 +15,10 @@ export function configureTwoStepPolicy(policy: { providerEmailDomain: string; pr
 /** The provider-staff rule as SQL over the user's e-mail (the same as isProviderStaffEmail: the domain, any case). */
 function providerStaffRequired(email: ReturnType<typeof sql.ref>) {
   if (!providerStaffPolicy.required || !providerStaffPolicy.domain) return sql<boolean>`false`;
-  return sql<boolean>`lower(${email}) LIKE ${`%@${providerStaffPolicy.domain.replace(/[\\%_]/g, '\\$&')}`}`;
+  // A literal in the statement's text, not a parameter: the Teachers page prepares its statement once per shape, and
+  // every parameter of it is a request value (db/statement-shapes.ts). The domain is configuration, checked at start.
+  const pattern = `%@${providerStaffPolicy.domain.replace(/[\\%_]/g, '\\$&')}`.replace(/'/g, "''");
+  return sql<boolean>`lower(${email}) LIKE ${sql.raw(`'${pattern}'`)}`;
 }
 
 /**
