@@ -1,9 +1,37 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Json, NullableTimestamp, Timestamp } from './column-types.js';
+import type {
+  LtiCredentialsTable,
+  LtiNoncesTable,
+  LtiUsersTable,
+  LtiPlatformsTable,
+  LtiToolKeysTable,
+  LtiAccountRatesTable,
+  ScimTokensTable,
+  ScimUsersTable,
+  ScimGroupsTable,
+  ScimGroupMembersTable,
+  ScimAdminGrantsTable,
+  ScimRequestsTable,
+  TwoStepFactorsTable,
+  TwoStepRecoveryCodesTable,
+  TwoStepTrustedDevicesTable,
+} from './types-integrations.js';
+
+export type { LtiCredentialsTable, ScimUserAttributes } from './types-integrations.js';
+import type {
+  AnalyticsEventsTable,
+  AnalyticsDailyTable,
+  AnalyticsUsersTable,
+  PortfolioExportsTable,
+  PortfolioExportChunksTable,
+  StudentsTable,
+  PortfolioItemsTable,
+} from './types-analytics.js';
+
+export type { PortfolioItemsTable, StudentsTable } from './types-analytics.js';
 
 /** Kysely's view of the schema in migrations/. Columns are snake_case; presenters map them to the API's camelCase. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T> = ColumnType<T, T | string | undefined, T | string>;
 
 export interface UserTable {
   id: string;
@@ -175,140 +203,6 @@ interface BooksTable {
   created_at: Timestamp;
 }
 
-export interface LtiCredentialsTable {
-  organisation_id: string;
-  consumer_key: string;
-  consumer_secret: string;
-  created_at: Timestamp;
-}
-
-interface LtiNoncesTable {
-  consumer_key: string;
-  nonce: string;
-  created_at: Timestamp;
-}
-
-/** A learning platform's user id (per organisation) linked to the user it signed in. */
-interface LtiUsersTable {
-  organisation_id: string;
-  lti_user_id: string;
-  user_id: string;
-  created_at: Timestamp;
-  last_launch_at: Timestamp;
-  /** The e-mail the platform sent at the last launch: contact data, never proof of ownership. */
-  contact_email: string | null;
-}
-
-/** A learning platform registered for LTI 1.3 by an organisation (docs/lti.md "LTI 1.3"). */
-interface LtiPlatformsTable {
-  id: string;
-  organisation_id: string;
-  name: string;
-  issuer: string;
-  client_id: string;
-  deployment_ids: string[];
-  auth_endpoint: string;
-  token_endpoint: string;
-  jwks_url: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** The tool's LTI 1.3 signing keys: the private key encrypted, the public one published (JWKS). */
-interface LtiToolKeysTable {
-  kid: string;
-  private_key: string;
-  public_jwk: Json<Record<string, unknown>>;
-  created_at: Timestamp;
-  retired_at: NullableTimestamp;
-}
-
-/** When one set of credentials may next create an account (GCRA: docs/lti.md). */
-interface LtiAccountRatesTable {
-  organisation_id: string;
-  consumer_key: string;
-  due_at: Timestamp;
-}
-
-interface AnalyticsEventsTable {
-  id: Generated<number>;
-  /** The product's own id of the event; unique per organisation (intake is idempotent by it). */
-  event_id: string;
-  organisation_id: string;
-  occurred_at: Timestamp;
-  user_id: string | null;
-  user_kind: 'student' | 'teacher';
-  os: string;
-  provider: string;
-  email_domain: string | null;
-  duration_seconds: Generated<number>;
-}
-
-interface AnalyticsDailyTable {
-  organisation_id: string;
-  metric: string;
-  day: ColumnType<Date, Date | string, Date | string>;
-  name: Generated<string>;
-  students: Generated<number>;
-  teachers: Generated<number>;
-  total: Generated<number>;
-}
-
-/** Users an organisation has seen in session events (the students count). */
-interface AnalyticsUsersTable {
-  organisation_id: string;
-  user_kind: 'student' | 'teacher';
-  user_id: string;
-  first_seen_at: Timestamp;
-}
-
-interface PortfolioExportsTable {
-  id: string;
-  organisation_id: string;
-  generated_at: Timestamp;
-  row_count: Generated<number>;
-  /** 'building' while its chunks are written (never visible); 'ready' once published. */
-  status: Generated<'building' | 'ready'>;
-  byte_size: Generated<number>;
-  chunk_count: Generated<number>;
-}
-
-/** One piece (~1 MB) of an export's CSV, in order of seq. */
-interface PortfolioExportChunksTable {
-  organisation_id: string;
-  export_id: string;
-  seq: number;
-  data: Buffer;
-}
-
-export interface StudentsTable {
-  id: string;
-  organisation_id: string;
-  student_number: string | null;
-  display_name: string;
-  email: string | null;
-  grade: string | null;
-  school_year: string | null;
-  created_at: Timestamp;
-}
-
-/** A book a student published to their portfolio. */
-export interface PortfolioItemsTable {
-  id: string;
-  organisation_id: string;
-  student_id: string;
-  book_id: string | null;
-  book_title: string;
-  page_count: Generated<number>;
-  created_at: Timestamp;
-  published_at: Timestamp;
-  teacher_member_id: string | null;
-  teacher_name: string | null;
-  teacher_email: string | null;
-  class_name: string | null;
-  book_url: string | null;
-}
-
 /** The example books of Teacher Resources and their cover images. */
 interface FeaturedBooksTable {
   book_id: string;
@@ -408,108 +302,12 @@ interface MemberCountsTable {
 }
 
 /** A version per organisation of its Teachers list (migration 0014), bumped by every write to its members. @internal */
-export interface MemberListVersionsTable {
+interface MemberListVersionsTable {
   organisation_id: string;
   version: number;
 }
 
 /** A SCIM bearer token (migration 0021): only its SHA-256 is kept. */
-interface ScimTokensTable {
-  id: string;
-  organisation_id: string;
-  token_hash: Buffer;
-  /** The token's last four characters, to tell tokens apart. */
-  hint: string;
-  created_by_email: string | null;
-  created_at: Timestamp;
-  last_used_at: NullableTimestamp;
-  revoked_at: NullableTimestamp;
-}
-
-/** Attributes of a provisioned user that members has no column for. */
-export interface ScimUserAttributes {
-  givenName?: string;
-  familyName?: string;
-  formatted?: string;
-  employeeNumber?: string;
-  department?: string;
-}
-
-/** A member an identity provider manages over SCIM (migration 0021); the SCIM id is member_id. */
-interface ScimUsersTable {
-  organisation_id: string;
-  member_id: string;
-  user_name: string;
-  external_id: string | null;
-  attributes: Json<ScimUserAttributes>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A group an identity provider manages over SCIM (migration 0022). */
-interface ScimGroupsTable {
-  organisation_id: string;
-  id: string;
-  display_name: string;
-  external_id: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A provisioned user's membership of a SCIM group (migration 0022). */
-interface ScimGroupMembersTable {
-  organisation_id: string;
-  group_id: string;
-  member_id: string;
-}
-
-/** An admin a SCIM group of admins made, with the address granted (migration 0022). */
-interface ScimAdminGrantsTable {
-  organisation_id: string;
-  member_id: string;
-  email: string;
-  created_at: Timestamp;
-}
-
-/** One SCIM request, for the console's list of recent requests (migration 0021). */
-interface ScimRequestsTable {
-  id: Generated<number>;
-  organisation_id: string;
-  token_id: string | null;
-  at: Timestamp;
-  method: string;
-  operation: string;
-  subject: string | null;
-  status: number;
-  outcome: string;
-}
-
-/** A person's authenticator-app secret (encrypted); confirmed_at null while enrolment awaits its first code. */
-interface TwoStepFactorsTable {
-  user_id: string;
-  totp_secret: string;
-  created_at: Timestamp;
-  confirmed_at: NullableTimestamp;
-  /** The last time step whose code was accepted: a code of that step or before is refused (RFC 6238 5.2). */
-  last_totp_step: ColumnType<string | null, number | string | null, number | string | null>;
-}
-
-/** Single-use recovery codes, as SHA-256 hashes. */
-interface TwoStepRecoveryCodesTable {
-  user_id: string;
-  code_hash: Buffer;
-  created_at: Timestamp;
-  used_at: NullableTimestamp;
-}
-
-/** Browsers trusted for the second step (the SHA-256 of their cookie value). */
-interface TwoStepTrustedDevicesTable {
-  token_hash: Buffer;
-  user_id: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-}
-
 export interface DB {
   user: UserTable;
   session: SessionTable;
