@@ -33,7 +33,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // CI runs the unit tests beside this suite on two cores, and a sign-in alone then took 10–17 s (traces in
+  // docs/performance-log.md): a test gets 90 s there, 60 s elsewhere.
+  timeout: process.env.CI ? 90_000 : 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   // E2E_OUTPUT_DIR gives a run its own folder (CI gives each database pass one: scripts/ci-test.mjs).
