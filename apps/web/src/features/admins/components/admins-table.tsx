@@ -1,7 +1,7 @@
 import { Badge, Group, Menu, Table, Text } from '@mantine/core';
 import { TABLE_ROW_HEIGHT } from '@quire/core';
 import { RowMenu } from '../../../components/ui/row-menu.js';
-import { EmailText, TableFrame } from '../../../components/ui/table-frame.js';
+import { EmailText, TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
 import { ActionsHeader, SelectAllHeader, SelectRowCell, SortableHeader } from '../../../components/ui/table-headers.js';
 import type { AdminEntry } from '@quire/core';
 import type { AdminSortDirection } from '../api/get-admins.js';
@@ -30,16 +30,24 @@ export interface AdminsTableProps {
 /**
  * The Admin table (spec §2): Email, Organization and 2-step (whether the admin's account has 2-step verification on), a
  * row menu with 'Remove admin' and, for another admin with it on, 'Reset 2-step verification'. It has no minimum
- * width: on a phone the e-mail breaks after its '@' and the organisation over lines, so both columns and
- * the row menu stay in view.
+ * width: on a phone the e-mail breaks after its '@' and the organisation over lines, and the 2-step column gives its
+ * room up (its value shows as a '2-step on/off' badge under the address), so Email, Organization and the row menu
+ * stay in view.
  */
 export function AdminsTable({ admins, dir, onSort, selected, onToggle, onTogglePage, onRemove, onResetTwoStep, staff, orgId }: AdminsTableProps) {
   const selectable = Boolean(selected && onToggle);
   const own = (admin: AdminEntry) => orgId === undefined || admin.organisationId === orgId;
   const isSelected = (admin: AdminEntry) => own(admin) && (selected?.has(admin.email) ?? false);
   const onPage = admins.filter(isSelected).length;
+  const { ref: tableRoom, narrow } = useTableRoom();
+  const twoStepBadge = (admin: AdminEntry, label: string) => (
+    // On stands out (filled), Off is quiet (outline); both keep the 4.5:1 contrast on a highlighted row.
+    <Badge size="sm" variant={admin.twoStep === 'on' ? 'filled' : 'outline'} color={admin.twoStep === 'on' ? 'dark' : 'gray'}>
+      {label}
+    </Badge>
+  );
   return (
-    <TableFrame>
+    <TableFrame ref={tableRoom}>
       <Table.ScrollContainer minWidth={0}>
         <Table highlightOnHover aria-label="Admins">
           <Table.Thead>
@@ -49,7 +57,7 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
               ) : null}
               <SortableHeader label="Email" active dir={dir} onSort={onSort} />
               <Table.Th scope="col">Organization</Table.Th>
-              <Table.Th scope="col">2-step</Table.Th>
+              {narrow ? null : <Table.Th scope="col">2-step</Table.Th>}
               {onRemove ? <ActionsHeader /> : null}
             </Table.Tr>
           </Table.Thead>
@@ -81,17 +89,13 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                         {staff.label}
                       </Badge>
                     ) : null}
+                    {narrow ? twoStepBadge(admin, admin.twoStep === 'on' ? '2-step on' : '2-step off') : null}
                   </Group>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{admin.organisationName}</Text>
                 </Table.Td>
-                <Table.Td>
-                  {/* On stands out (filled), Off is quiet (outline); both keep the 4.5:1 contrast on a highlighted row. */}
-                  <Badge size="sm" variant={admin.twoStep === 'on' ? 'filled' : 'outline'} color={admin.twoStep === 'on' ? 'dark' : 'gray'}>
-                    {admin.twoStep === 'on' ? 'On' : 'Off'}
-                  </Badge>
-                </Table.Td>
+                {narrow ? null : <Table.Td>{twoStepBadge(admin, admin.twoStep === 'on' ? 'On' : 'Off')}</Table.Td>}
                 {onRemove ? (
                   <Table.Td>
                     {own(admin) ? (
