@@ -112,7 +112,9 @@ function groupResourceType(baseUrl: string) {
   };
 }
 
-function listOf(resources: unknown[]) {
+type Described = { schemas: string[]; id: string } & Record<string, unknown>;
+
+function listOf(resources: Described[]) {
   return { schemas: [LIST], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
 }
 

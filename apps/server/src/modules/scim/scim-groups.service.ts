@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
+import { attributeSelection, selectAttributes, selectsAttribute, type AttributeQuery } from './scim-attributes.js';
 import { recordAudit } from '../access/audit.js';
 import { syncAdmins } from './scim-admins.service.js';
 import type { ScimContext } from './scim-context.js';
@@ -40,11 +41,6 @@ async function readGroup(db: Kysely<DB> | Transaction<DB>, ctx: ScimContext, id:
   if (!row) throw notFound();
   const members = withMembers ? await repo.listMembers(db, ctx.organisationId, [id]) : null;
   return presentScimGroup(row, members, ctx.baseUrl);
-}
-
-/** `excludedAttributes=members` (how Entra ID and Okta read a group without its members). */
-function excludesMembers(query: { excludedAttributes?: string }): boolean {
-  return (query.excludedAttributes ?? '').split(',').some((a) => a.trim().toLowerCase() === 'members');
 }
 
 /** Refuses members that are not the organisation's provisioned users (another organisation's ids included). */
@@ -87,22 +83,25 @@ export async function createGroup(db: Kysely<DB>, ctx: ScimContext, body: unknow
   return readGroup(db, ctx, id);
 }
 
-export async function getGroup(db: Kysely<DB>, ctx: ScimContext, id: string, query: { excludedAttributes?: string }) {
-  return readGroup(db, ctx, id, !excludesMembers(query));
+/** GET /Groups/{id}, with only the attributes asked for; members are not read when left out (excludedAttributes=members). */
+export async function getGroup(db: Kysely<DB>, ctx: ScimContext, id: string, query: AttributeQuery) {
+  const selection = attributeSelection(query);
+  return selectAttributes(await readGroup(db, ctx, id, selectsAttribute(selection, 'members')), selection);
 }
 
-/** GET /Groups: filter (displayName, externalId, id, members[value eq]), startIndex and count, excludedAttributes=members. */
-export async function listGroups(db: Kysely<DB>, ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string }) {
+/** GET /Groups: filter (displayName, externalId, id, members[value eq]), startIndex and count, attributes and excludedAttributes. */
+export async function listGroups(db: Kysely<DB>, ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string } & AttributeQuery) {
+  const selection = attributeSelection(query);
   const criteria = query.filter !== undefined && query.filter.trim() !== '' ? parseGroupFilter(query.filter) : {};
   const { startIndex, count } = listWindow(query);
   const { rows, total } = await repo.listGroups(db, ctx.organisationId, criteria, { offset: startIndex - 1, limit: count });
-  const members = excludesMembers(query) ? null : await repo.listMembers(db, ctx.organisationId, rows.map((r) => r.id));
+  const members = !selectsAttribute(selection, 'members') ? null : await repo.listMembers(db, ctx.organisationId, rows.map((r) => r.id));
   return {
     schemas: [SCIM_LIST_SCHEMA],
     totalResults: total,
     startIndex,
     itemsPerPage: rows.length,
-    Resources: rows.map((row) => presentScimGroup(row, members ? members.filter((m) => m.group_id === row.id) : null, ctx.baseUrl)),
+    Resources: rows.map((row) => selectAttributes(presentScimGroup(row, members ? members.filter((m) => m.group_id === row.id) : null, ctx.baseUrl), selection)),
   };
 }
 

@@ -5,6 +5,7 @@ import type { DB, ScimUserAttributes } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import { recordAudit } from '../access/audit.js';
 import { restoreMembers, revokeMembers } from '../members/members.repository.js';
+import { attributeSelection, selectAttributes, type AttributeQuery } from './scim-attributes.js';
 import { listWindow, parseUserFilter, type UserCriteria } from './scim-filter.js';
 import { applyPatch } from './scim-patch.js';
 import { SCIM_LIST_SCHEMA } from './scim-schema.js';
@@ -85,12 +86,15 @@ export async function createUser(db: Kysely<DB>, ctx: ScimContext, body: unknown
   return readUser(db, ctx, memberId);
 }
 
-export async function getUser(db: Kysely<DB>, ctx: ScimContext, memberId: string): Promise<ScimUser> {
-  return readUser(db, ctx, memberId);
+/** GET /Users/{id}, with only the attributes asked for (attributes, excludedAttributes). */
+export async function getUser(db: Kysely<DB>, ctx: ScimContext, memberId: string, query: AttributeQuery = {}): Promise<ScimUser> {
+  const selection = attributeSelection(query);
+  return selectAttributes(await readUser(db, ctx, memberId), selection);
 }
 
 /** GET /Users: filter, startIndex (1-based; below 1 counts as 1) and count (0 to SCIM_MAX_RESULTS; more is lowered). */
-export async function listUsers(db: Kysely<DB>, ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string }) {
+export async function listUsers(db: Kysely<DB>, ctx: ScimContext, query: { filter?: string; startIndex?: string; count?: string } & AttributeQuery) {
+  const selection = attributeSelection(query);
   const criteria: UserCriteria = query.filter !== undefined && query.filter.trim() !== '' ? parseUserFilter(query.filter) : {};
   const { startIndex, count } = listWindow(query);
   const { rows, total } = await repo.listUsers(db, ctx.organisationId, criteria, { offset: startIndex - 1, limit: count });
@@ -99,7 +103,7 @@ export async function listUsers(db: Kysely<DB>, ctx: ScimContext, query: { filte
     totalResults: total,
     startIndex,
     itemsPerPage: rows.length,
-    Resources: rows.map((row) => presentScimUser(row, ctx.baseUrl)),
+    Resources: rows.map((row) => selectAttributes(presentScimUser(row, ctx.baseUrl), selection)),
   };
 }
 

@@ -52,8 +52,16 @@ const scimErrorSchema = z.object({ schemas: z.array(z.string()), status: z.strin
 const scimError = scimAnswer(scimErrorSchema, 'A SCIM error (RFC 7644 §3.12): status as a string, scimType where one applies');
 const errors = { 400: scimError, 401: scimError, 404: scimError, 405: scimError, 409: scimError, 413: scimError, 415: scimError, 429: scimError };
 const idParams = z.object({ id: z.string().min(1).max(200) });
-const listQuery = z.object({ filter: z.string().optional(), startIndex: z.string().optional(), count: z.string().optional(), attributes: z.string().optional(), excludedAttributes: z.string().optional() });
+const attributeQuery = z.object({ attributes: z.string().max(2000).optional(), excludedAttributes: z.string().max(2000).optional() });
+const listQuery = attributeQuery.extend({ filter: z.string().optional(), startIndex: z.string().optional(), count: z.string().optional() });
 const tags = ['scim'];
+
+/** One resource of a discovery list by its id (RFC 7644 §4: /Schemas/{urn}, /ResourceTypes/{name}), or a SCIM 404. */
+function oneOf<T extends { id: string }>(list: { Resources: T[] }, id: string, what: string): T {
+  const found = list.Resources.find((resource) => resource.id === id);
+  if (!found) throw appError('not_found', { message: `No ${what} ${id} at this endpoint` });
+  return found;
+}
 const RESOURCES = new Set(['users', 'groups', 'schemas', 'resourcetypes', 'serviceproviderconfig', 'bulk', 'me']);
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -152,6 +160,10 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
     resourceTypes(baseUrl));
   app.get('/Schemas', { config: config('Read schemas'), schema: { tags, summary: 'SCIM: the User and enterprise extension attributes kept', response: { 200: scimResource, ...errors } } }, async () =>
     schemas(baseUrl));
+  app.get('/ResourceTypes/:id', { config: config('Read resource types'), schema: { tags, summary: 'SCIM: one resource type (User, Group)', params: idParams, response: { 200: scimResource, ...errors } } }, async (request) =>
+    oneOf(resourceTypes(baseUrl), request.params.id, 'resource type'));
+  app.get('/Schemas/:id', { config: config('Read schemas'), schema: { tags, summary: 'SCIM: one schema, by its URN', params: idParams, response: { 200: scimResource, ...errors } } }, async (request) =>
+    oneOf(schemas(baseUrl), request.params.id, 'schema'));
 
   app.get('/Users', {
     config: config('List users'),
@@ -164,8 +176,8 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => created(reply, await createUser(app.db, ctx(request), request.body)));
 
   app.get('/Users/:id', {
-    config: config('Read user'), schema: { tags, summary: 'SCIM: one user', params: idParams, response: { 200: scimResource, ...errors } },
-  }, async (request) => getUser(app.db, ctx(request), request.params.id));
+    config: config('Read user'), schema: { tags, summary: 'SCIM: one user (attributes, excludedAttributes)', params: idParams, querystring: attributeQuery, response: { 200: scimResource, ...errors } },
+  }, async (request) => getUser(app.db, ctx(request), request.params.id, request.query));
 
   app.put('/Users/:id', {
     config: config('Replace user'), bodyLimit: SCIM_BODY_LIMIT,
