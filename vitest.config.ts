@@ -21,11 +21,15 @@ const SERVER_FILES_WITHOUT_DATABASE = [
   'test/start-refusals.test.ts',
 ];
 
-/** What the server's projects share: files in one worker process, time for a server started as a child. */
+/**
+ * What the server's projects share: files in one worker process, time for a server started as a child. CI runs these
+ * beside the end-to-end suite on two cores, where a test that builds the demo district twice took 33–37 s: twice the
+ * time there.
+ */
 const serverProject = {
   root: 'apps/server',
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  testTimeout: process.env.CI ? 60_000 : 30_000,
+  hookTimeout: process.env.CI ? 120_000 : 60_000,
   pool: 'forks',
   // Files share a worker: PGlite's WebAssembly and the app's modules load once, not once per file.
   // Each file still builds its own app on its own database.
