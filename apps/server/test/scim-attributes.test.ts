@@ -25,7 +25,7 @@ async function provisioned() {
 
 /** SCIMMY's reading of the query applied to the full resource. */
 function scimmyExpects(full: Record<string, unknown>, query: { attributes?: string; excludedAttributes?: string }) {
-  const filter = new SCIMMY.Types.Resource(query).attributes;
+  const filter = new SCIMMY.Types.Resource(undefined, query).attributes;
   return SCIMMY.Schemas.User.definition.coerce(full, 'out', undefined, filter) as Record<string, unknown>;
 }
 

@@ -154,11 +154,11 @@ describe('the admins group', () => {
     const staff = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Staff', members: [{ value: ada.id }] }), 201);
     expect(await admins(org.id)).toEqual([before]);
 
-    // The group named "{product} Admins" (without case): its members become admins, recorded with no person as actor.
+    // The group named "{product} Admins" (without case): its members become admins, recorded with the identity provider as actor.
     const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'quire admins', members: [{ value: ada.id }] }), 201);
     expect(await admins(org.id)).toEqual([adaEmail, before].sort());
-    const grant = await t.app.db.selectFrom('audit_events').select(['actor_email', 'details', 'target_ids']).where('organisation_id', '=', org.id).where('action', '=', 'admins.import').executeTakeFirstOrThrow();
-    expect(grant).toMatchObject({ actor_email: null, target_ids: [adaEmail], details: { via: 'scim', group: 'Quire Admins' } });
+    const grant = await t.app.db.selectFrom('audit_events').select(['actor_email', 'actor_kind', 'details', 'target_ids']).where('organisation_id', '=', org.id).where('action', '=', 'admins.import').executeTakeFirstOrThrow();
+    expect(grant).toMatchObject({ actor_email: null, actor_kind: 'identity_provider', target_ids: [adaEmail], details: { via: 'scim', group: 'Quire Admins' } });
 
     // Deactivated: no longer an admin; reactivated while still in the group: one again.
     await scim(t, token, 'PATCH', `/Users/${ada.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });

@@ -34,7 +34,7 @@ describe('discovery', () => {
 
 describe('Microsoft Entra ID provisioning sequence', () => {
   it('creates, finds by filter, patches attributes, deactivates and deletes a teacher', async () => {
-    const { org, token } = await scimOrganisation(t);
+    const { org, token, tokenId } = await scimOrganisation(t);
     // Get user by query with zero results: how Entra ID decides to create.
     const none = expectScimList(await scim(t, token, 'GET', `/Users?filter=${encodeURIComponent('userName eq "Test_User_ab6490ee-1e48-479e-a20b-2d77186b5dd1@testuser.com"')}`));
     expect(none).toMatchObject({ totalResults: 0, Resources: [] });
@@ -112,8 +112,11 @@ describe('Microsoft Entra ID provisioning sequence', () => {
     expect(deleted.body).toBe('');
     expectScimError(await scim(t, token, 'GET', `/Users/${user.id}`), 404);
     expect((await teacherRow(org.id, user.id))?.revoked_at).not.toBeNull();
-    const audit = await t.app.db.selectFrom('audit_events').select('action').where('organisation_id', '=', org.id).orderBy('id').execute();
+    const audit = await t.app.db.selectFrom('audit_events').select(['action', 'actor_kind', 'actor_user_id', 'actor_name']).where('organisation_id', '=', org.id).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['scim.token.generated', 'scim.user.created', 'scim.user.updated', 'scim.user.updated', 'scim.user.updated', 'scim.user.deactivated', 'scim.user.deleted']);
+    // The identity provider is the actor of its changes, by the token it called with (the admin generated the token).
+    expect(audit[0]!.actor_kind).toBe('user');
+    for (const entry of audit.slice(1)) expect(entry).toMatchObject({ actor_kind: 'identity_provider', actor_user_id: tokenId, actor_name: 'Identity provider (SCIM)' });
   });
 });
 

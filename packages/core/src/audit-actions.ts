@@ -69,14 +69,18 @@ export function isAuditAction(value: string): value is AuditAction {
   return Object.hasOwn(auditActions, value);
 }
 
-/** Who acted: a signed-in person, a provider staff member, a learning platform (LTI launch) or a background job. */
-export const AUDIT_ACTOR_KINDS = ['user', 'provider_staff', 'lti_platform', 'job'] as const;
+/**
+ * Who acted: a signed-in person, a provider staff member, a learning platform (LTI launch), an identity provider (SCIM
+ * requests, with the token's id) or a background job.
+ */
+export const AUDIT_ACTOR_KINDS = ['user', 'provider_staff', 'lti_platform', 'identity_provider', 'job'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 export const auditActorKindLabels: Record<AuditActorKind, string> = {
   user: 'Console user',
   provider_staff: 'Provider staff',
   lti_platform: 'Learning platform',
+  identity_provider: 'Identity provider (SCIM)',
   job: 'Quire (scheduled job)',
 };
 

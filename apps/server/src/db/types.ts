@@ -259,7 +259,7 @@ interface AuditEventsTable {
   reason: string | null;
   created_at: Timestamp;
   actor_name: string | null;
-  actor_kind: Generated<'user' | 'provider_staff' | 'lti_platform' | 'job'>;
+  actor_kind: Generated<'user' | 'provider_staff' | 'lti_platform' | 'identity_provider' | 'job'>;
   targets: ColumnType<AuditTargetRow[], string | undefined, string>;
   old_value: ColumnType<unknown | null, string | null | undefined, string | null>;
   new_value: ColumnType<unknown | null, string | null | undefined, string | null>;

@@ -16,7 +16,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAudit, type AuditSystemActor } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './admins.repository.js';
 
@@ -171,12 +171,14 @@ export interface ProvisionedChange {
   email: string;
   /** Recorded with the audit event: how the change came (via, token, group). */
   details: Record<string, unknown>;
+  /** Who the audit log names as the actor: the identity provider. */
+  actor: AuditSystemActor;
 }
 
 /**
  * Makes `email` an admin because an identity provider's group of admins lists its user, in the caller's transaction.
  * The address rules of Add admins hold (spec §5: not provider staff, not a district-SSO address); a refusal changes
- * nothing. Recorded as `admins.import` with no person as actor. True when an admin was added, false when the address
+ * nothing. Recorded as `admins.import` with the identity provider as actor. True when an admin was added, false when the address
  * was one already (the group then does not own it).
  */
 export async function grantProvisionedAdmin(trx: Transaction<DB>, rules: AdminEmailRules, change: ProvisionedChange): Promise<boolean> {
@@ -186,18 +188,18 @@ export async function grantProvisionedAdmin(trx: Transaction<DB>, rules: AdminEm
     throw appError(ADMIN_EMAIL_REFUSALS[refusal.code], { message: refusal.message, details: { emails: refusal.emails } });
   }
   const added = await repo.insertAdmins(trx, change.organisationId, parsed.data);
-  if (added.length) await recordAudit(trx, null, { organisationId: change.organisationId, action: 'admins.import', targetType: 'admin', targetIds: added, details: change.details });
+  if (added.length) await recordAudit(trx, change.actor, { organisationId: change.organisationId, action: 'admins.import', targetType: 'admin', targetIds: added, details: change.details });
   return added.length > 0;
 }
 
 /**
  * Removes an admin a group of admins made, once its user left the group, in the caller's transaction. The last-admin
- * rule of Remove admin holds. Recorded as `admins.delete` with no person as actor.
+ * rule of Remove admin holds. Recorded as `admins.delete` with the identity provider as actor.
  */
 export async function revokeProvisionedAdmin(trx: Transaction<DB>, providerEmailDomain: string, change: ProvisionedChange): Promise<boolean> {
   const organisationName = (await repo.organisationName(trx, change.organisationId)) ?? change.organisationId;
   const removed = await removeKeepingOne(trx, { organisationId: change.organisationId, organisationName, emails: [change.email], providerEmailDomain });
-  if (removed.length) await recordAudit(trx, null, { organisationId: change.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed, details: change.details });
+  if (removed.length) await recordAudit(trx, change.actor, { organisationId: change.organisationId, action: 'admins.delete', targetType: 'admin', targetIds: removed, details: change.details });
   return removed.length > 0;
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AuditFilters } from '@quire/core';
+import type { AuditActorKind, AuditFilters } from '@quire/core';
 import type { AuditTargetRow, DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -19,7 +19,7 @@ export interface AuditRow {
   actor_user_id: string | null;
   actor_email: string | null;
   actor_name: string | null;
-  actor_kind: 'user' | 'provider_staff' | 'lti_platform' | 'job';
+  actor_kind: AuditActorKind;
   action: string;
   target_type: string | null;
   target_ids: string[];

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { grantProvisionedAdmin, revokeProvisionedAdmin } from '../admins/admins.service.js';
 import * as repo from './scim-groups.repository.js';
-import type { ScimContext } from './scim-context.js';
+import { scimActor, type ScimContext } from './scim-context.js';
 
 /**
  * Admins through a group (docs/provisioning.md): a provisioned user who is active and a member of the group named as
@@ -19,10 +19,10 @@ export async function syncAdmins(trx: Transaction<DB>, ctx: ScimContext, memberI
     if (grantedEmail === wanted) continue;
     const details = { via: 'scim', tokenId: ctx.tokenId, group: groupName, memberId };
     if (grantedEmail !== null) {
-      await revokeProvisionedAdmin(trx, emailRules.providerEmailDomain, { organisationId: ctx.organisationId, email: grantedEmail, details });
+      await revokeProvisionedAdmin(trx, emailRules.providerEmailDomain, { organisationId: ctx.organisationId, email: grantedEmail, details, actor: scimActor(ctx) });
       await repo.dropGrant(trx, ctx.organisationId, memberId);
     }
-    if (wanted !== null && (await grantProvisionedAdmin(trx, emailRules, { organisationId: ctx.organisationId, email: wanted, details }))) {
+    if (wanted !== null && (await grantProvisionedAdmin(trx, emailRules, { organisationId: ctx.organisationId, email: wanted, details, actor: scimActor(ctx) }))) {
       await repo.recordGrant(trx, ctx.organisationId, memberId, wanted);
     }
   }

@@ -1,4 +1,5 @@
 import type { AdminEmailRules } from '@quire/core';
+import type { AuditSystemActor } from '../access/audit.js';
 
 /** What a SCIM request acts with, once its bearer token is verified: never an organisation the request names. */
 export interface ScimContext {
@@ -8,4 +9,9 @@ export interface ScimContext {
   baseUrl: string;
   /** The group whose members are the organisation's admins, and the rules an admin's address must meet. */
   admins: { groupName: string; emailRules: AdminEmailRules };
+}
+
+/** Who SCIM requests are in the audit log: the identity provider, by the token it called with. */
+export function scimActor(ctx: ScimContext): AuditSystemActor {
+  return { kind: 'identity_provider', id: ctx.tokenId, name: 'Identity provider (SCIM)' };
 }

@@ -6,7 +6,7 @@ import { appError } from '../../errors.js';
 import { attributeSelection, selectAttributes, selectsAttribute, type AttributeQuery } from './scim-attributes.js';
 import { recordAudit } from '../access/audit.js';
 import { syncAdmins } from './scim-admins.service.js';
-import type { ScimContext } from './scim-context.js';
+import { scimActor, type ScimContext } from './scim-context.js';
 import { listWindow, parseGroupFilter } from './scim-filter.js';
 import { parseScimGroup, presentScimGroup, type ScimGroupModel } from './scim-group.js';
 import { applyGroupPatch } from './scim-group-patch.js';
@@ -33,7 +33,7 @@ async function writing<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promis
 }
 
 function audit(trx: Transaction<DB>, ctx: ScimContext, action: AuditAction, groupId: string, details: Record<string, unknown> = {}) {
-  return recordAudit(trx, null, { organisationId: ctx.organisationId, action, targetType: 'scim_group', targetIds: [groupId], details: { via: 'scim', tokenId: ctx.tokenId, ...details } });
+  return recordAudit(trx, scimActor(ctx), { organisationId: ctx.organisationId, action, targetType: 'scim_group', targetIds: [groupId], details: { via: 'scim', tokenId: ctx.tokenId, ...details } });
 }
 
 async function readGroup(db: Kysely<DB> | Transaction<DB>, ctx: ScimContext, id: string, withMembers = true) {

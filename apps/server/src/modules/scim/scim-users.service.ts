@@ -13,7 +13,7 @@ import { parseScimUser, type ScimUserModel } from './scim-user.js';
 import { presentScimUser, type ScimResource, type ScimUserRow } from './scim-user.presenter.js';
 import * as repo from './scim-users.repository.js';
 import { syncAdmins } from './scim-admins.service.js';
-import type { ScimContext } from './scim-context.js';
+import { scimActor, type ScimContext } from './scim-context.js';
 
 /**
  * The /Users resource of the SCIM endpoint. Every call acts in the organisation the token is bound to (never one a
@@ -37,7 +37,7 @@ async function writing<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promis
 }
 
 function audit(trx: Transaction<DB>, ctx: ScimContext, action: AuditAction, memberId: string, details: Record<string, unknown> = {}) {
-  return recordAudit(trx, null, { organisationId: ctx.organisationId, action, targetType: 'member', targetIds: [memberId], details: { via: 'scim', tokenId: ctx.tokenId, ...details } });
+  return recordAudit(trx, scimActor(ctx), { organisationId: ctx.organisationId, action, targetType: 'member', targetIds: [memberId], details: { via: 'scim', tokenId: ctx.tokenId, ...details } });
 }
 
 async function readUser(db: Kysely<DB> | Transaction<DB>, ctx: ScimContext, memberId: string): Promise<ScimUser> {
