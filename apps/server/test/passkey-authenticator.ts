@@ -6,7 +6,11 @@ import { createHash, generateKeyPairSync, sign, randomBytes, type KeyObject } fr
  * library, so the server is checked by an independent client. The end-to-end tests use Chromium's own authenticator.
  */
 
-type Cbor = number | string | Buffer | Map<Cbor, Cbor> | Record<string, Cbor>;
+type Cbor = number | string | Buffer | CborMap | CborRecord;
+type CborMap = Map<Cbor, Cbor>;
+interface CborRecord {
+  [key: string]: Cbor;
+}
 
 function head(major: number, length: number): Buffer {
   if (length < 24) return Buffer.from([(major << 5) | length]);
