@@ -88,8 +88,8 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                 </Table.Td>
                 <Table.Td>
                   {/* On stands out (filled), Off is quiet (outline); both keep the 4.5:1 contrast on a highlighted row. */}
-                  <Badge size="sm" variant={admin.twoStep === 'on' ? 'filled' : 'outline'} color={admin.twoStep === 'on' ? 'dark' : 'gray'}>
-                    {admin.twoStep === 'on' ? 'On' : 'Off'}
+                  <Badge size="sm" variant={admin.twoStep === 'off' ? 'outline' : 'filled'} color={admin.twoStep === 'off' ? 'gray' : 'dark'}>
+                    {admin.twoStep === 'passkey' ? 'Passkey' : admin.twoStep === 'on' ? 'On' : 'Off'}
                   </Badge>
                 </Table.Td>
                 {onRemove ? (
@@ -97,7 +97,7 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                     {own(admin) ? (
                       <RowMenu label={`Actions for ${admin.email}`} width={200}>
                         <Menu.Item onClick={() => onRemove(admin)}>Remove admin</Menu.Item>
-                        {onResetTwoStep && admin.twoStep === 'on' && !admin.isYou && admin.userId ? (
+                        {onResetTwoStep && admin.twoStep !== 'off' && !admin.isYou && admin.userId ? (
                           <Menu.Item onClick={() => onResetTwoStep(admin)}>Reset 2-step verification</Menu.Item>
                         ) : null}
                       </RowMenu>

@@ -16,7 +16,7 @@ beforeEach(() => {
 const codes = Array.from({ length: 10 }, (_, i) => `abcde-2345${i}`);
 const status = (enabled: boolean, extra: object = {}): FakeAnswer => ({
   status: 200,
-  body: { enabled, authenticatorAddedAt: enabled ? '2026-11-27T10:00:00.000Z' : null, recoveryCodesRemaining: enabled ? 10 : 0, requiredBy: null, hasPassword: true, ...extra },
+  body: { enabled, authenticatorAddedAt: enabled ? '2026-11-27T10:00:00.000Z' : null, recoveryCodesRemaining: enabled ? 10 : 0, requiredBy: null, hasPassword: true, passkeys: [], ...extra },
 });
 const setup: FakeAnswer = {
   status: 200,
