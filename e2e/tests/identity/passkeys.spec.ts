@@ -10,7 +10,7 @@ import { graphql, uniqueEmails } from '../teachers/teachers-api.js';
  * Passkeys as an admin meets them (docs/identity.md "Passkeys"), with Chromium's virtual authenticator standing in for
  * the device's (CTAP2, built in, discoverable credentials, user verification): add one on the Security page, sign in
  * with the password and the passkey as second step, sign in with the passkey alone, rename and remove it. Keyboard
- * only for the screens under test; axe on each dialog.
+ * only for the screens under test; axe on each dialog. The admin's browser is 390 px wide.
  */
 
 const PASSWORD = 'passkey-pass-1';
@@ -49,7 +49,8 @@ test('an admin adds a passkey, uses it as the second step and to sign in alone, 
     orgId: school.id,
     emails: [email],
   });
-  const context = await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] } });
+  // The admin works at phone width (390 px), where the passkey list wraps; the demo admin at desktop width.
+  const context = await browser.newContext({ baseURL: origin, storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 844 } });
   try {
     const created = await context.request.post('/auth/email', {
       headers: { origin },
