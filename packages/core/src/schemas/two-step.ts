@@ -93,7 +93,7 @@ export const twoStepResetParamsSchema = z.object({ orgId: idSchema, userId: idSc
 
 
 /** What a person calls a passkey ('Work laptop'). */
-export const passkeyNameSchema = z.string().trim().min(1, 'Enter a name for the passkey').max(60, 'Use at most 60 characters');
+const passkeyNameSchema = z.string().trim().min(1, 'Enter a name for the passkey').max(60, 'Use at most 60 characters');
 export const PASSKEY_NAME_MAX = 60;
 
 /** base64url as WebAuthn's JSON encodes binary values; bounded so nothing large is parsed. */
@@ -104,7 +104,7 @@ export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() }).des
 export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
 
 /** The browser's answer to navigator.credentials.create, in WebAuthn's JSON form. */
-export const passkeyRegistrationResponseSchema = z.looseObject({
+const passkeyRegistrationResponseSchema = z.looseObject({
   id: base64url(1400),
   rawId: base64url(1400),
   type: z.literal('public-key'),
@@ -118,7 +118,7 @@ export const passkeyRegistrationResponseSchema = z.looseObject({
 });
 
 /** The browser's answer to navigator.credentials.get, in WebAuthn's JSON form. */
-export const passkeyAuthenticationResponseSchema = z.looseObject({
+const passkeyAuthenticationResponseSchema = z.looseObject({
   id: base64url(1400),
   rawId: base64url(1400),
   type: z.literal('public-key'),

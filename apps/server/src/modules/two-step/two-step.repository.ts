@@ -6,7 +6,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** 2-step verification's SQL (docs/identity.md "2-step verification"). */
 
 /** The person has 2-step verification on: a confirmed authenticator app or at least one passkey. */
-export function enrolled(userId: ReturnType<typeof sql.ref> | string) {
+function enrolled(userId: ReturnType<typeof sql.ref> | string) {
   return sql<boolean>`(EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = ${userId} AND f.confirmed_at IS NOT NULL)
     OR EXISTS (SELECT 1 FROM two_step_passkeys p WHERE p.user_id = ${userId}))`;
 }

@@ -97,7 +97,7 @@ export function mailChange(deps: TwoStepDeps, to: string, what: string, detail: 
   });
 }
 
-export async function requiredBy(db: Db, env: Env, actor: Actor): Promise<TwoStepStatus['requiredBy']> {
+async function requiredBy(db: Db, env: Env, actor: Actor): Promise<TwoStepStatus['requiredBy']> {
   if (env.PROVIDER_STAFF_TWO_STEP === 'required' && isProviderStaffEmail(actor.email, env.PROVIDER_EMAIL_DOMAIN)) return 'provider-staff';
   return (await repo.requiredByOrganisation(db, actor.userId, actor.email)) ? 'organisation' : null;
 }
