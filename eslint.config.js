@@ -27,7 +27,7 @@ const SHARED_SERVER_MODULES = ['access', 'graphql'];
 // teachers counts seats the way licensing does; a teacher's book counts and private library are libraries' SQL;
 // SCIM removes and brings back a teacher with the Teachers screen's own member writes, and makes a group's members
 // admins through the admins module's own service.
-const ALLOWED_SERVER_IMPORTS = { 'auth-contracts': ['identity'], 'console-config': ['chat-support'], lti: ['identity'], libraries: ['identity'], members: ['licenses', 'libraries'], scim: ['members', 'admins'] };
+const ALLOWED_SERVER_IMPORTS = { 'auth-contracts': ['identity'], 'console-config': ['chat-support'], lti: ['identity'], libraries: ['identity'], members: ['licenses', 'libraries'], scim: ['members', 'admins'], 'two-step': ['identity'] };
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, listSetting, loadEnv, publicUrl } from './env.js';
+import { ConfigError, listSetting, loadEnv, passkeyRelyingParty, publicUrl } from './env.js';
 
 function problems(source: Record<string, string>): string[] {
   try {
@@ -68,6 +68,18 @@ describe('configuration', () => {
     ]);
     expect(loadEnv({ NODE_ENV: 'development', PROVIDER_STAFF_TWO_STEP: 'off' }).PROVIDER_STAFF_TWO_STEP).toBe('off');
     expect(problems({ PROVIDER_STAFF_TWO_STEP: 'no' })).toHaveLength(1);
+  });
+
+  it("takes the passkeys' relying party from PUBLIC_URL, or a domain it belongs to, and refuses any other at start", () => {
+    const url = 'https://quire.example-school.org';
+    expect(passkeyRelyingParty(loadEnv({ PUBLIC_URL: url }))).toEqual({ rpId: 'quire.example-school.org', origin: url });
+    expect(passkeyRelyingParty(loadEnv({ PUBLIC_URL: url, PASSKEY_RP_ID: 'Example-School.org' }))).toEqual({ rpId: 'example-school.org', origin: url });
+    expect(problems({ PUBLIC_URL: url, PASSKEY_RP_ID: 'other-school.org' })).toEqual([
+      "Invalid configuration: PASSKEY_RP_ID must be PUBLIC_URL's host name (quire.example-school.org) or a domain it belongs to",
+    ]);
+    // A suffix that is not a whole label does not count.
+    expect(problems({ PUBLIC_URL: url, PASSKEY_RP_ID: 'ample-school.org' })).toHaveLength(1);
+    expect(problems({ PUBLIC_URL: url, PASSKEY_RP_ID: 'https://example-school.org' })).toHaveLength(1);
   });
 
   it('requires AUTH_SECRET and LTI_ENCRYPTION_KEY in production', () => {

@@ -108,6 +108,15 @@ export const envSchema = z.object({
    * development and test runs only; production refuses to start with it.
    */
   PROVIDER_STAFF_TWO_STEP: z.enum(['required', 'off'], { error: 'must be required or off' }).default('required'),
+  /**
+   * The WebAuthn relying-party id passkeys are made for: PUBLIC_URL's host name (default) or a domain it belongs to
+   * (e.g. example-school.org for https://quire.example-school.org, so passkeys keep working if the console moves to
+   * another host of that domain). Passkeys are checked against PUBLIC_URL's origin only.
+   */
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example-school.org')
+    .optional(),
   /** Where "contact sales" links point. */
   SALES_EMAIL: email('sales@quire.app').default('sales@quire.app'),
   /** 'For Admins' help link in the navigation. */
@@ -244,6 +253,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.success && parsed.data.NODE_ENV === 'production' && parsed.data.PROVIDER_STAFF_TWO_STEP === 'off') {
     problems.push('PROVIDER_STAFF_TWO_STEP=off is for development only: provider staff act on every organisation and must use 2-step verification');
   }
+  if (parsed.success && parsed.data.PASSKEY_RP_ID) {
+    const host = new URL(publicUrl(parsed.data)).hostname.toLowerCase();
+    const rpId = parsed.data.PASSKEY_RP_ID.toLowerCase();
+    if (host !== rpId && !host.endsWith(`.${rpId}`)) problems.push(`PASSKEY_RP_ID must be PUBLIC_URL's host name (${host}) or a domain it belongs to`);
+  }
   if (parsed.success && parsed.data.CHAT_SUPPORT_PROVIDER.toLowerCase() !== 'none' && !parsed.data.CHAT_SUPPORT_APP_ID) {
     problems.push('CHAT_SUPPORT_APP_ID is required when CHAT_SUPPORT_PROVIDER is set');
   }
@@ -263,6 +277,12 @@ export class ConfigError extends Error {
 /** The origin used for links in mail and redirects. */
 export function publicUrl(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The WebAuthn relying party passkeys belong to: its id (a host name) and the one origin their signatures may name. */
+export function passkeyRelyingParty(env: Env): { rpId: string; origin: string } {
+  const url = new URL(publicUrl(env));
+  return { rpId: (env.PASSKEY_RP_ID ?? url.hostname).toLowerCase(), origin: url.origin };
 }
 
 /** A comma-separated setting as a clean, lower-case list. */

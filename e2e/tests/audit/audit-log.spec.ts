@@ -194,7 +194,7 @@ test.describe('Audit log', () => {
     await expect(page).toHaveURL(/[?&]actor=demo(&|$)/);
     // The table keeps the previous answer on screen until the filtered one arrives (its loader may not have shown yet
     // when the URL changes), so wait for rows of the chosen actions only.
-    const chosen = [auditActions['console.sign_in'].label, auditActions['audit.export'].label];
+    const chosen: string[] = [auditActions['console.sign_in'].label, auditActions['audit.export'].label];
     await expect
       .poll(async () => {
         const rows = await audit.readRows();

@@ -156,7 +156,7 @@ test.describe('Layout at 390 px', () => {
       await expectWithinWidth(page, row.getByRole('cell').nth(2));
       await expectWithinWidth(page, row.getByRole('button', { name: /^Actions for / }));
       // The 2-step column gives its room up; each admin's 2-step status shows under the address instead.
-      await expect(row.getByRole('cell').nth(1)).toContainText(/2-step (on|off)/);
+      await expect(row.getByRole('cell').nth(1)).toContainText(/2-step: (Passkey|On|Off)/);
     }
     await expect(admins.table().getByRole('columnheader', { name: '2-step' })).toHaveCount(0);
     await expectNoSidewaysScroll(page);

@@ -44,6 +44,7 @@ export const auditActions = {
   'security.two_step.disabled': { label: 'Turned off 2-step verification', qualifier: null },
   'security.two_step.method_added': { label: 'Added a 2-step verification method', qualifier: null },
   'security.two_step.method_removed': { label: 'Removed a 2-step verification method', qualifier: null },
+  'security.two_step.method_renamed': { label: 'Renamed a passkey', qualifier: null },
   'security.two_step.recovery_codes_regenerated': { label: 'Made new recovery codes', qualifier: null },
   'security.two_step.signed_in': { label: 'Signed in with 2-step verification', qualifier: null },
   'security.two_step.reset': { label: "Reset an admin's 2-step verification", qualifier: null },

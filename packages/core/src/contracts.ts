@@ -15,7 +15,17 @@ import { consoleConfigSchema } from './schemas/console-config.js';
 import { identitySessionSchema } from './schemas/identity-session.js';
 import { signInMethodsSchema } from './schemas/sign-in-methods.js';
 import { teacherBulkResultSchema } from './schemas/teacher-selection.js';
-import { authenticatorSetupSchema, recoveryCodesSchema, twoStepChangedSchema, twoStepPolicySchema, twoStepStatusSchema, twoStepVerifiedSchema } from './schemas/two-step.js';
+import {
+  authenticatorSetupSchema,
+  passkeyAddedSchema,
+  passkeyOptionsSchema,
+  passkeySchema,
+  recoveryCodesSchema,
+  twoStepChangedSchema,
+  twoStepPolicySchema,
+  twoStepStatusSchema,
+  twoStepVerifiedSchema,
+} from './schemas/two-step.js';
 import { livenessSchema, readinessSchema } from './schemas/health.js';
 import {
   identityProviderAnswerSchema,
@@ -115,6 +125,14 @@ export const restContracts = {
   'POST /api/two-step/recovery-codes': recoveryCodesSchema,
   'POST /api/two-step/disable': twoStepChangedSchema,
   'POST /api/two-step/verify': twoStepVerifiedSchema,
+  'POST /api/two-step/passkeys/options': passkeyOptionsSchema,
+  'POST /api/two-step/passkeys': passkeyAddedSchema,
+  'PATCH /api/two-step/passkeys/:passkeyId': passkeySchema,
+  'DELETE /api/two-step/passkeys/:passkeyId': twoStepChangedSchema,
+  'POST /api/two-step/verify/passkey-options': passkeyOptionsSchema,
+  'POST /api/two-step/verify/passkey': twoStepVerifiedSchema,
+  'POST /auth/passkey/options': passkeyOptionsSchema,
+  'POST /auth/passkey': customTokenSchema,
   'GET /api/organisations/:orgId/two-step-policy': twoStepPolicySchema,
   'PUT /api/organisations/:orgId/two-step-policy': twoStepPolicySchema,
   'POST /api/organisations/:orgId/admins/:userId/two-step/reset': twoStepChangedSchema,

@@ -315,6 +315,10 @@ export const errorCatalogue = {
   two_step_already_on: { status: 409, message: '2-step verification is already on for this account.' },
   two_step_not_on: { status: 409, message: '2-step verification is not on for this account.' },
   two_step_reset_self: { status: 403, message: 'You cannot reset your own 2-step verification: turn it off on your Security page.' },
+  passkey_not_found: { status: 404, message: 'That passkey is not on your account any more.' },
+  passkey_refused: { status: 400, message: 'That passkey could not be checked. Try again, or use another way to sign in.' },
+  passkey_challenge_expired: { status: 400, message: 'This passkey request has expired or was already used. Try again.' },
+  passkey_last_method: { status: 409, message: 'This is your only way of 2-step verification: turn 2-step verification off instead.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the catalogue: what the server answers with and the console compares. */

@@ -148,6 +148,28 @@ export interface TwoStepRecoveryCodesTable {
   used_at: NullableTimestamp;
 }
 
+/** Passkeys (WebAuthn credentials): the public key and the last signature counter, never a private key. */
+export interface TwoStepPasskeysTable {
+  credential_id: string;
+  user_id: string;
+  name: string;
+  public_key: Buffer;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  backed_up: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_used_at: NullableTimestamp;
+}
+
+/** WebAuthn challenges handed out, each used once before expires_at. */
+export interface TwoStepPasskeyChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'second-step' | 'sign-in';
+  user_id: string | null;
+  session_id: string | null;
+  expires_at: Timestamp;
+}
+
 /** Browsers trusted for the second step (the SHA-256 of their cookie value). */
 export interface TwoStepTrustedDevicesTable {
   token_hash: Buffer;

@@ -14,6 +14,8 @@ import type {
   ScimAdminGrantsTable,
   ScimRequestsTable,
   TwoStepFactorsTable,
+  TwoStepPasskeyChallengesTable,
+  TwoStepPasskeysTable,
   TwoStepRecoveryCodesTable,
   TwoStepTrustedDevicesTable,
 } from './types-integrations.js';
@@ -352,4 +354,6 @@ export interface DB {
   two_step_factors: TwoStepFactorsTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_trusted_devices: TwoStepTrustedDevicesTable;
+  two_step_passkeys: TwoStepPasskeysTable;
+  two_step_passkey_challenges: TwoStepPasskeyChallengesTable;
 }

@@ -16,6 +16,7 @@ export function fakeBackend(overrides: Partial<SessionBackend> = {}): SessionBac
     getSession: vi.fn(() => Promise.resolve(null)),
     signInWithEmail: vi.fn(() => Promise.resolve(adaIdentity)),
     signInWithProvider: vi.fn(() => Promise.resolve(adaIdentity)),
+    signInWithPasskey: vi.fn(() => Promise.resolve(adaIdentity)),
     register: vi.fn(() => Promise.resolve({ ...adaIdentity, emailVerified: false })),
     refreshToken: vi.fn(() => Promise.resolve(true)),
     openAdminSession: vi.fn(() => Promise.resolve()),

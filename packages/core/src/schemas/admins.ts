@@ -25,10 +25,11 @@ const adminEntrySchema = z.object({
   /** The signed-in user. */
   isYou: z.boolean(),
   /**
-   * 2-step verification of the admin's account: 'on' (an authenticator app confirmed) or 'off' (also an admin who never
-   * signed in), so an organisation's requirement can be checked at a glance.
+   * 2-step verification of the admin's account: 'passkey' (at least one passkey, with or without an authenticator
+   * app), 'on' (an authenticator app only) or 'off' (also an admin who never signed in), so an organisation's
+   * requirement can be checked at a glance.
    */
-  twoStep: z.enum(['on', 'off']),
+  twoStep: z.enum(['on', 'off', 'passkey']),
 });
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
 

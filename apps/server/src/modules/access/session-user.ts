@@ -29,7 +29,8 @@ function providerStaffRequired(email: ReturnType<typeof sql.ref>) {
  * - null: the session may be used.
  */
 export function twoStepBlock() {
-  const enrolled = sql<boolean>`EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL)`;
+  const enrolled = sql<boolean>`(EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM two_step_passkeys p WHERE p.user_id = u.id))`;
   const requiredByOrganisation = sql<boolean>`EXISTS (
     SELECT 1 FROM admins a
     JOIN organisation_ancestors under ON under.ancestor_id = a.organisation_id

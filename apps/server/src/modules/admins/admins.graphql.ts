@@ -37,7 +37,7 @@ export const adminsGraphql: GraphqlModule = {
       displayName: String
       "The signed-in user."
       isYou: Boolean!
-      "2-step verification of the admin's account: on or off (also for an admin who never signed in)."
+      "2-step verification of the admin's account: passkey (at least one), on (an authenticator app only) or off (also for an admin who never signed in)."
       twoStep: String!
     }
     type AdminPage {

@@ -27,7 +27,7 @@ export interface AdminRow {
   user_id: string | null;
   member_id: string | null;
   display_name: string | null;
-  two_step_on: boolean;
+  two_step: 'on' | 'off' | 'passkey';
 }
 
 function likePattern(search: string): string {
@@ -39,8 +39,11 @@ const userId = sql<string | null>`coalesce(ul.id, ue.id)`;
 /** The admin's name: their member row's, else their identity user's. */
 const displayName = sql<string | null>`coalesce(nullif(m.display_name, ''), nullif(ul.name, ''), nullif(ue.name, ''))`;
 
-/** Whether the admin's account has 2-step verification on (a confirmed authenticator app); never the secret itself. */
-const twoStepOn = sql<boolean>`EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = coalesce(ul.id, ue.id) AND f.confirmed_at IS NOT NULL)`;
+/** The admin account's 2-step verification: a passkey, an authenticator app alone, or none; never the secret itself. */
+const twoStep = sql<'on' | 'off' | 'passkey'>`CASE
+  WHEN EXISTS (SELECT 1 FROM two_step_passkeys p WHERE p.user_id = coalesce(ul.id, ue.id)) THEN 'passkey'
+  WHEN EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = coalesce(ul.id, ue.id) AND f.confirmed_at IS NOT NULL) THEN 'on'
+  ELSE 'off' END`;
 
 function filtered(db: Db, filter: AdminFilter) {
   let query = db
@@ -82,7 +85,7 @@ export async function listAdmins(
   return filtered(db, filter)
     .select([
       'a.email', 'a.organisation_id', 'o.name as organisation_name', inherited.as('inherited'), userId.as('user_id'),
-      'm.id as member_id', displayName.as('display_name'), twoStepOn.as('two_step_on'),
+      'm.id as member_id', displayName.as('display_name'), twoStep.as('two_step'),
     ])
     .orderBy(order)
     .limit(page.limit)

@@ -66,7 +66,7 @@ export async function listAdmins(db: Kysely<DB>, actor: Actor, input: ListAdmins
     memberId: r.member_id,
     displayName: r.display_name,
     isYou: r.email === you || r.user_id === actor.userId,
-    twoStep: r.two_step_on ? ('on' as const) : ('off' as const),
+    twoStep: r.two_step,
   }));
   return { admins, total, page, pageSize };
 }

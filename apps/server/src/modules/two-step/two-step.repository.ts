@@ -5,6 +5,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** 2-step verification's SQL (docs/identity.md "2-step verification"). */
 
+/** The person has 2-step verification on: a confirmed authenticator app or at least one passkey. */
+function enrolled(userId: ReturnType<typeof sql.ref> | string) {
+  return sql<boolean>`(EXISTS (SELECT 1 FROM two_step_factors f WHERE f.user_id = ${userId} AND f.confirmed_at IS NOT NULL)
+    OR EXISTS (SELECT 1 FROM two_step_passkeys p WHERE p.user_id = ${userId}))`;
+}
+
+export async function isEnrolled(db: Db, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ on: boolean }>`SELECT ${enrolled(userId)} AS on`.execute(db);
+  return rows[0]?.on ?? false;
+}
+
 export function findFactor(db: Db, userId: string, lock = false) {
   let query = db.selectFrom('two_step_factors').selectAll().where('user_id', '=', userId);
   if (lock) query = query.forUpdate();
@@ -72,8 +83,9 @@ export async function countRecoveryCodes(db: Db, userId: string): Promise<number
   return Number(row.n);
 }
 
-/** Removes the person's second factor, codes and trusted devices. */
+/** Removes the person's second factors (authenticator app and passkeys), codes and trusted devices. */
 export async function removeTwoStep(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('two_step_passkeys').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_step_trusted_devices').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_step_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_step_factors').where('user_id', '=', userId).execute();
@@ -110,8 +122,8 @@ export function sessionByToken(db: Db, token: string) {
   return db
     .selectFrom('session as s')
     .innerJoin('user as u', 'u.id', 's.userId')
-    .leftJoin('two_step_factors as f', (join) => join.onRef('f.user_id', '=', 'u.id').on('f.confirmed_at', 'is not', null))
-    .select(['s.id as sessionId', 's.twoStepMethod', 'u.id as userId', 'u.email', 'f.user_id as enrolled'])
+    .select(['s.id as sessionId', 's.twoStepMethod', 'u.id as userId', 'u.email'])
+    .select(enrolled(sql.ref('u.id')).as('enrolled'))
     .where('s.token', '=', token)
     .executeTakeFirst();
 }

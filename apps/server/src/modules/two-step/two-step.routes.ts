@@ -17,6 +17,7 @@ import {
 } from '@quire/core';
 import { requireActor, requireSessionPerson } from '../access/actor.js';
 import * as service from './two-step.service.js';
+import { passkeyRoutes } from './passkeys.routes.js';
 
 const tags = ['two-step'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
@@ -30,6 +31,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
     sendMail: (mail) => app.mail.send(mail),
     verifyPassword: async (hash, password) => (await app.auth.$context).password.verify({ hash, password }),
   };
+  await app.register(passkeyRoutes, { deps });
   const noStore = { onSend: async (_request: unknown, reply: { header(name: string, value: string): unknown }) => void reply.header('cache-control', 'no-store') };
 
   app.get(

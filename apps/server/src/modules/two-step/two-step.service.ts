@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { isProviderStaffEmail, TRUSTED_DEVICE_DAYS, type AuthenticatorSetup, type RecoveryCodes, type TwoStepMethod, type TwoStepPolicy, type TwoStepProof, type TwoStepStatus, type TwoStepVerified, type AuditAction } from '@quire/core';
+import { isProviderStaffEmail, TRUSTED_DEVICE_DAYS, type AuthenticatorSetup, type Passkey, type RecoveryCodes, type TwoStepMethod, type TwoStepPolicy, type TwoStepProof, type TwoStepStatus, type TwoStepVerified, type AuditAction } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { appError } from '../../errors.js';
@@ -9,6 +9,7 @@ import type { Actor } from '../access/actor.js';
 import { recordAudit } from '../access/audit.js';
 import { isListedAdmin, requireOrgAccess } from '../access/org-access.js';
 import * as repo from './two-step.repository.js';
+import { listPasskeys } from './passkeys.repository.js';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, openSecret, parseCode, qrCodeSvg, sealSecret, totpStep, totpUri } from './totp.js';
 
 /** The browser a person trusts for the second step; only sign-in routes (under /identity) read it. */
@@ -38,7 +39,7 @@ export interface TwoStepDeps {
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Counts a code try before it is checked; 429 with how long to wait once there were too many. */
-async function countTry(db: Kysely<DB>, userId: string, ip: string): Promise<string[]> {
+export async function countTry(db: Kysely<DB>, userId: string, ip: string): Promise<string[]> {
   const checks = [
     { key: `2step-acct|${userId}`, ...TWO_STEP_LIMITS.perAccount },
     { key: `2step-addr|${ip}`, ...TWO_STEP_LIMITS.perAddress },
@@ -58,7 +59,7 @@ async function countTry(db: Kysely<DB>, userId: string, ip: string): Promise<str
   return checks.map((c) => c.key);
 }
 
-const refund = (db: Kysely<DB>, keys: string[]) => Promise.all(keys.map((key) => refundRequest(db, key)));
+export const refund = (db: Kysely<DB>, keys: string[]) => Promise.all(keys.map((key) => refundRequest(db, key)));
 
 /**
  * Checks a code against the person's confirmed authenticator (accepted once: its step is recorded) or their unused
@@ -81,14 +82,14 @@ function secretKey(env: Env): string {
 }
 
 /** Records a change of the person's own 2-step verification in each organisation they administer (or once, unscoped). */
-async function auditOwn(db: Db, actor: Actor, action: AuditAction, details: Record<string, unknown> = {}): Promise<void> {
+export async function auditOwn(db: Db, actor: Actor, action: AuditAction, details: Record<string, unknown> = {}): Promise<void> {
   const organisations = await repo.listedAdminOrganisations(db, actor.userId, actor.email);
   for (const organisationId of organisations.length ? organisations : [null]) {
     await recordAudit(db, actor, { organisationId, action, targetType: 'user', targetIds: [actor.userId], details });
   }
 }
 
-function mailChange(deps: TwoStepDeps, to: string, what: string, detail: string): Promise<unknown> {
+export function mailChange(deps: TwoStepDeps, to: string, what: string, detail: string): Promise<unknown> {
   return deps.sendMail({
     to,
     subject: `${what} — ${deps.env.PRODUCT_NAME}`,
@@ -101,21 +102,29 @@ async function requiredBy(db: Db, env: Env, actor: Actor): Promise<TwoStepStatus
   return (await repo.requiredByOrganisation(db, actor.userId, actor.email)) ? 'organisation' : null;
 }
 
+/** A passkey as the Security page shows it. */
+export function presentPasskey(row: { credential_id: string; name: string; created_at: Date; last_used_at: Date | null }): Passkey {
+  return { id: row.credential_id, name: row.name, createdAt: row.created_at.toISOString(), lastUsedAt: row.last_used_at?.toISOString() ?? null };
+}
+
 export async function readStatus(deps: TwoStepDeps, actor: Actor): Promise<TwoStepStatus> {
   const { db, env } = deps;
-  const [factor, remaining, reason, password] = await Promise.all([
+  const [factor, remaining, reason, password, passkeys] = await Promise.all([
     repo.findFactor(db, actor.userId),
     repo.countRecoveryCodes(db, actor.userId),
     requiredBy(db, env, actor),
     repo.hasPassword(db, actor.userId),
+    listPasskeys(db, actor.userId),
   ]);
   const confirmed = factor?.confirmed_at ?? null;
+  const enabled = confirmed !== null || passkeys.length > 0;
   return {
-    enabled: confirmed !== null,
+    enabled,
     authenticatorAddedAt: confirmed ? confirmed.toISOString() : null,
-    recoveryCodesRemaining: confirmed ? remaining : 0,
+    recoveryCodesRemaining: enabled ? remaining : 0,
     requiredBy: reason,
     hasPassword: password !== null,
+    passkeys: passkeys.map(presentPasskey),
   };
 }
 
@@ -140,9 +149,11 @@ export async function confirmAuthenticator(deps: TwoStepDeps, actor: Actor, code
   if (parsed?.kind !== 'totp') throw appError('two_step_code_malformed');
   const tries = await countTry(db, actor.userId, ip);
   const recoveryCodes = newRecoveryCodes();
-  await db.transaction().execute(async (trx) => {
+  // With a passkey already, 2-step verification was on: the app is one more method (the new codes replace the old).
+  const turnedOn = await db.transaction().execute(async (trx) => {
     const factor = await repo.findFactor(trx, actor.userId, true);
     if (factor?.confirmed_at) throw appError('two_step_already_on');
+    const wasOn = await repo.isEnrolled(trx, actor.userId);
     if (!factor || factor.created_at.getTime() + ENROLMENT_MINUTES * 60_000 < Date.now()) throw appError('two_step_enrolment_expired');
     const secret = await openSecret(factor.totp_secret, secretKey(env));
     const step = await totpStep(secret, parsed.code, null);
@@ -150,13 +161,17 @@ export async function confirmAuthenticator(deps: TwoStepDeps, actor: Actor, code
     await repo.claimTotpStep(trx, actor.userId, step);
     await repo.confirmFactor(trx, actor.userId);
     await repo.replaceRecoveryCodes(trx, actor.userId, recoveryCodes.map(hashRecoveryCode));
-    if (actor.sessionId) await repo.markSessionSecondStep(trx, actor.sessionId, 'enrolment');
-    await repo.endOtherSessions(trx, actor.userId, actor.sessionId ?? null);
-    await auditOwn(trx, actor, 'security.two_step.enabled', { method: 'authenticator' });
+    if (!wasOn) {
+      if (actor.sessionId) await repo.markSessionSecondStep(trx, actor.sessionId, 'enrolment');
+      await repo.endOtherSessions(trx, actor.userId, actor.sessionId ?? null);
+      await auditOwn(trx, actor, 'security.two_step.enabled', { method: 'authenticator' });
+    }
     await auditOwn(trx, actor, 'security.two_step.method_added', { method: 'authenticator' });
+    return !wasOn;
   });
   await refund(db, tries);
-  await mailChange(deps, actor.email, '2-step verification was turned on', 'An authenticator app was added to your account. Signing in now also asks for a code from it.');
+  if (turnedOn) await mailChange(deps, actor.email, '2-step verification was turned on', 'An authenticator app was added to your account. Signing in now also asks for a code from it.');
+  else await mailChange(deps, actor.email, 'An authenticator app was added to your account', 'Signing in can now also use a code from it. Your earlier recovery codes no longer work.');
   return { recoveryCodes };
 }
 
@@ -181,8 +196,7 @@ async function withProof<T>(deps: TwoStepDeps, actor: Actor, proof: TwoStepProof
 }
 
 export async function regenerateRecoveryCodes(deps: TwoStepDeps, actor: Actor, proof: TwoStepProof, ip: string): Promise<RecoveryCodes> {
-  const factor = await repo.findFactor(deps.db, actor.userId);
-  if (!factor?.confirmed_at) throw appError('two_step_not_on');
+  if (!(await repo.isEnrolled(deps.db, actor.userId))) throw appError('two_step_not_on');
   const recoveryCodes = newRecoveryCodes();
   await withProof(deps, actor, proof, ip, async (trx) => {
     await repo.replaceRecoveryCodes(trx, actor.userId, recoveryCodes.map(hashRecoveryCode));
@@ -194,10 +208,12 @@ export async function regenerateRecoveryCodes(deps: TwoStepDeps, actor: Actor, p
 
 export async function disableTwoStep(deps: TwoStepDeps, actor: Actor, proof: TwoStepProof, ip: string): Promise<{ enabled: false }> {
   const factor = await repo.findFactor(deps.db, actor.userId);
-  if (!factor?.confirmed_at) throw appError('two_step_not_on');
+  const passkeys = await listPasskeys(deps.db, actor.userId);
+  if (!factor?.confirmed_at && passkeys.length === 0) throw appError('two_step_not_on');
   await withProof(deps, actor, proof, ip, async (trx) => {
     await repo.removeTwoStep(trx, actor.userId);
-    await auditOwn(trx, actor, 'security.two_step.method_removed', { method: 'authenticator' });
+    if (factor?.confirmed_at) await auditOwn(trx, actor, 'security.two_step.method_removed', { method: 'authenticator' });
+    for (const passkey of passkeys) await auditOwn(trx, actor, 'security.two_step.method_removed', { method: 'passkey', name: passkey.name });
     await auditOwn(trx, actor, 'security.two_step.disabled');
   });
   await mailChange(deps, actor.email, '2-step verification was turned off', 'Signing in to your account now needs only your password.');
@@ -229,7 +245,7 @@ export async function verifySecondStep(
   return { answer: { method, recoveryCodesRemaining: await repo.countRecoveryCodes(db, person.userId) }, trustToken };
 }
 
-const trustTokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
+export const trustTokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 /**
  * Right after a sign-in made a session: a browser the person trusted passes the second step at once (recorded as
@@ -256,8 +272,7 @@ export async function resetForAdmin(deps: TwoStepDeps, actor: Actor, organisatio
   if (userId === actor.userId) throw appError('two_step_reset_self');
   const target = await db.selectFrom('user').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
   if (!target || !(await isListedAdmin(db, { userId: target.id, email: target.email }, organisationId))) throw appError('user_not_found');
-  const factor = await repo.findFactor(db, target.id);
-  if (!factor?.confirmed_at) throw appError('two_step_not_on');
+  if (!(await repo.isEnrolled(db, target.id))) throw appError('two_step_not_on');
   await db.transaction().execute(async (trx) => {
     await repo.removeTwoStep(trx, target.id);
     await repo.endOtherSessions(trx, target.id, null);
@@ -267,7 +282,7 @@ export async function resetForAdmin(deps: TwoStepDeps, actor: Actor, organisatio
     deps,
     target.email,
     '2-step verification was reset on your account',
-    `${actor.displayName || actor.email}, an admin of your organisation, removed your authenticator app and recovery codes. Sign in with your password and turn 2-step verification on again.`,
+    `${actor.displayName || actor.email}, an admin of your organisation, removed your authenticator app, passkeys and recovery codes. Sign in with your password and turn 2-step verification on again.`,
   );
   return { enabled: false };
 }

@@ -20,10 +20,13 @@ import {
   postReauth,
   postSignOut,
   signInWithCustomToken,
+  fetchPasskeySignInOptions,
+  postAuthPasskey,
 } from './identity-api.js';
 import { runPopupSignIn, type PopupOutcome, type PopupProvider } from './popup-sign-in.js';
 import { AuthFailure, type SessionBackend, type SessionIdentity } from './session-backend.js';
 import { setActingUserId } from './acting-user.js';
+import { PasskeyCancelled, signWithPasskey } from '../webauthn.js';
 
 /** The last ID token (it carries bc_orgs); kept in memory only. */
 let idToken: string | null = null;
@@ -174,6 +177,18 @@ export const httpSessionBackend: SessionBackend = {
       throw isApiError(error) ? new AuthFailure(error.code, authErrorMessage(error.code, error.message), error.status) : error;
     });
     return completeSignIn(identity);
+  },
+
+  async signInWithPasskey() {
+    let token: string;
+    try {
+      token = (await postAuthPasskey(await signWithPasskey(await fetchPasskeySignInOptions()))).token;
+    } catch (error) {
+      if (error instanceof PasskeyCancelled) throw new AuthFailure('passkey_cancelled', error.message);
+      if (isApiError(error) && error.status > 0 && error.status < 500) throw new AuthFailure(error.code, error.message, error.status);
+      throw error;
+    }
+    return completeSignIn(await signInWithCustomToken(token));
   },
 
   async signInWithProvider(provider) {

@@ -1,10 +1,11 @@
-import { identitySessionSchema, type AdminSession, type CustomToken, type IdentitySession } from '@quire/core';
+import { identitySessionSchema, type AdminSession, type CustomToken, type IdentitySession, type PasskeyOptions } from '@quire/core';
 import { apiRequest, isApiError, lazyContract, serviceUrl } from '../api/index.js';
 
 // Loaded with the first call, not in the first download (lib/api/contract.ts). The session's schema is zod/mini, in
 // the first download: every page parses it before it shows anything.
 const adminSessionSchema = lazyContract((c) => c.adminSessionSchema);
 const customTokenSchema = lazyContract((c) => c.customTokenSchema);
+const passkeyOptionsSchema = lazyContract((c) => c.passkeyOptionsSchema);
 const idTokenSchema = lazyContract((c) => c.idTokenSchema);
 const oauthStartSchema = lazyContract((c) => c.oauthStartSchema);
 const signOutSchema = lazyContract((c) => c.signOutSchema);
@@ -41,6 +42,16 @@ export function postAuthEmail(form: {
     form: { ...form, isTeacher: true },
     schema: customTokenSchema,
   });
+}
+
+/** POST {auth}/passkey/options: a challenge for signing in with any passkey of this site. */
+export function fetchPasskeySignInOptions(): Promise<PasskeyOptions> {
+  return apiRequest(serviceUrl('auth', '/passkey/options'), { method: 'POST', schema: passkeyOptionsSchema });
+}
+
+/** POST {auth}/passkey: the signed challenge, answering a custom token (as POST {auth}/email does). */
+export function postAuthPasskey(response: unknown): Promise<CustomToken> {
+  return apiRequest(serviceUrl('auth', '/passkey'), { method: 'POST', json: { response }, schema: customTokenSchema });
 }
 
 /** POST {identity}/one-time-token/verify: turns a custom token into a session (sets __admin_session). */

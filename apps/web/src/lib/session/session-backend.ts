@@ -24,6 +24,8 @@ export interface SessionBackend {
   getSession(): Promise<SessionIdentity | null>;
   /** E-mail and password sign-in; throws an AuthFailure carrying a §8 code. */
   signInWithEmail(email: string, password: string): Promise<SessionIdentity>;
+  /** A passkey alone (both steps of 2-step verification); throws an AuthFailure. */
+  signInWithPasskey(): Promise<SessionIdentity>;
   /** Popup sign-in with an OpenID Connect provider; throws an AuthFailure. */
   signInWithProvider(provider: 'google' | 'office365'): Promise<SessionIdentity>;
   /** Creates an account and signs it in (unverified until the mail link is followed). */

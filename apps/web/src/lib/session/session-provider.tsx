@@ -41,6 +41,7 @@ export interface SessionControls {
   state: SessionState;
   signInWithEmail(email: string, password: string): Promise<SessionIdentity>;
   signInWithProvider(provider: 'google' | 'office365'): Promise<SessionIdentity>;
+  signInWithPasskey(): Promise<SessionIdentity>;
   register(payload: { email: string; displayName: string; password: string }): Promise<SessionIdentity>;
   /** Asks the server again (e.g. whether the e-mail has been verified meanwhile). */
   reload(): Promise<void>;
@@ -255,6 +256,7 @@ export function SessionProvider({ children, backend = httpSessionBackend }: Sess
       state,
       signInWithEmail: (email, password) => signInWith('email', () => backend.signInWithEmail(email, password)),
       signInWithProvider: (provider) => signInWith(provider, () => backend.signInWithProvider(provider)),
+      signInWithPasskey: () => signInWith('passkey', () => backend.signInWithPasskey()),
       register: (payload) => signInWith('email', () => backend.register(payload)),
       reload: async () => {
         const identity = await backend.getSession().catch(() => null);

@@ -7,7 +7,7 @@ export interface AuthError {
   code: string;
   message: string;
   /** Which attempt failed: a provider pop-up, or the session itself (organisations, expiry). */
-  source?: 'google' | 'office365' | 'email' | 'session';
+  source?: 'google' | 'office365' | 'email' | 'passkey' | 'session';
 }
 
 /** Why nobody is signed in: the user asked, an error ended the session, or it was never (or no longer) there. */

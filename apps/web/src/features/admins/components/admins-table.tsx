@@ -27,6 +27,9 @@ export interface AdminsTableProps {
   orgId?: string;
 }
 
+/** The 2-step column's value: a passkey wins over the authenticator app. */
+const TWO_STEP_TEXT: Record<AdminEntry['twoStep'], string> = { passkey: 'Passkey', on: 'On', off: 'Off' };
+
 /**
  * The Admin table (spec §2): Email, Organization and 2-step (whether the admin's account has 2-step verification on), a
  * row menu with 'Remove admin' and, for another admin with it on, 'Reset 2-step verification'. It has no minimum
@@ -42,7 +45,7 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
   const { ref: tableRoom, narrow } = useTableRoom();
   const twoStepBadge = (admin: AdminEntry, label: string) => (
     // On stands out (filled), Off is quiet (outline); both keep the 4.5:1 contrast on a highlighted row.
-    <Badge size="sm" variant={admin.twoStep === 'on' ? 'filled' : 'outline'} color={admin.twoStep === 'on' ? 'dark' : 'gray'}>
+    <Badge size="sm" variant={admin.twoStep === 'off' ? 'outline' : 'filled'} color={admin.twoStep === 'off' ? 'gray' : 'dark'}>
       {label}
     </Badge>
   );
@@ -89,19 +92,19 @@ export function AdminsTable({ admins, dir, onSort, selected, onToggle, onToggleP
                         {staff.label}
                       </Badge>
                     ) : null}
-                    {narrow ? twoStepBadge(admin, admin.twoStep === 'on' ? '2-step on' : '2-step off') : null}
+                    {narrow ? twoStepBadge(admin, `2-step: ${TWO_STEP_TEXT[admin.twoStep]}`) : null}
                   </Group>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{admin.organisationName}</Text>
                 </Table.Td>
-                {narrow ? null : <Table.Td>{twoStepBadge(admin, admin.twoStep === 'on' ? 'On' : 'Off')}</Table.Td>}
+                {narrow ? null : <Table.Td>{twoStepBadge(admin, TWO_STEP_TEXT[admin.twoStep])}</Table.Td>}
                 {onRemove ? (
                   <Table.Td>
                     {own(admin) ? (
                       <RowMenu label={`Actions for ${admin.email}`} width={200}>
                         <Menu.Item onClick={() => onRemove(admin)}>Remove admin</Menu.Item>
-                        {onResetTwoStep && admin.twoStep === 'on' && !admin.isYou && admin.userId ? (
+                        {onResetTwoStep && admin.twoStep !== 'off' && !admin.isYou && admin.userId ? (
                           <Menu.Item onClick={() => onResetTwoStep(admin)}>Reset 2-step verification</Menu.Item>
                         ) : null}
                       </RowMenu>

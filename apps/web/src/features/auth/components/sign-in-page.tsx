@@ -1,10 +1,11 @@
 import { Button, Stack } from '@mantine/core';
-import { IconBrandGoogle, IconBrandWindows, IconMail } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconBrandGoogle, IconBrandWindows, IconKey, IconMail } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { readPopupOutcome, shownAuthMessage, useSessionControls } from '../../../lib/session/index.js';
+import { passkeysSupported } from '../../../lib/webauthn.js';
 import { useSignInMethods } from '../api/sign-in-methods.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -32,6 +33,20 @@ function SignInChoices() {
   const navigate = useNavigate();
   const { error, pendingProvider } = controls.state;
   const shownError = error && error.source !== 'office365' && error.source !== 'email' ? shownAuthMessage(error, config.productName) : null;
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  // A passkey alone counts as both steps of 2-step verification; the session then goes where the sign-in was going.
+  const signInWithPasskey = async () => {
+    if (passkeyBusy) return;
+    setPasskeyBusy(true);
+    try {
+      await controls.signInWithPasskey();
+    } catch {
+      // The session shows the failure above the choices.
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const signInWithGoogle = () => {
     void controls.signInWithProvider('google').catch(() => undefined);
@@ -64,6 +79,11 @@ function SignInChoices() {
         <Button component={Link} to={paths.signIn.email()} leftSection={<IconMail size={18} aria-hidden />}>
           Sign in with email
         </Button>
+        {passkeysSupported() ? (
+          <Button variant="default" leftSection={<IconKey size={18} aria-hidden />} onClick={() => void signInWithPasskey()} loading={passkeyBusy}>
+            Sign in with a passkey
+          </Button>
+        ) : null}
       </Stack>
       <TermsLine action="signing in" />
     </AuthCard>

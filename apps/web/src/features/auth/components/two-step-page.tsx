@@ -7,6 +7,8 @@ import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api/index.js';
 import { useSession, useSessionControls } from '../../../lib/session/index.js';
 import { verifyTwoStep } from '../api/verify-two-step.js';
+import { verifyTwoStepWithPasskey } from '../api/verify-two-step-passkey.js';
+import { PasskeyCancelled, passkeysSupported } from '../../../lib/webauthn.js';
 import { peekReturnTo } from '../../../lib/session/return-to.js';
 import { AuthCard } from './auth-card.js';
 import { FormError } from './form-error.js';
@@ -73,6 +75,25 @@ function SecondStepForm() {
     }
   };
 
+  // The passkey's own prompt is the browser's; its refusals show like a wrong code's.
+  const onPasskey = async () => {
+    setError(null);
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await verifyTwoStepWithPasskey(trustDevice);
+      await controls.completeTwoStep();
+    } catch (failure) {
+      if (failure instanceof PasskeyCancelled) setError(failure.message);
+      else if (isApiError(failure) && failure.code === 'passkey_not_found') setError('There is no passkey on your account. Enter a code instead.');
+      else setError(isApiError(failure) && failure.status > 0 && failure.status < 500 ? failure.message : 'Something went wrong, please try again.');
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
   const switchTo = (next: CodeKind) => {
     setKind(next);
     setCode('');
@@ -115,6 +136,11 @@ function SecondStepForm() {
           <Button type="submit" loading={busy}>
             Verify
           </Button>
+          {passkeysSupported() ? (
+            <Button type="button" variant="default" onClick={() => void onPasskey()} disabled={busy}>
+              Use a passkey
+            </Button>
+          ) : null}
           <Group justify="space-between" gap="xs">
             <Anchor component="button" type="button" size="sm" onClick={() => switchTo(app ? 'recovery' : 'app')}>
               {app ? 'Use a recovery code' : 'Use a code from your authenticator app'}

@@ -13,6 +13,8 @@ export interface ProofDialogProps {
   danger?: boolean;
   /** False for an account that signs in with Google or Office 365 only: it proves itself with a code. */
   hasPassword: boolean;
+  /** The code that proves it besides the password: from the authenticator app (default), or a recovery code (passkeys only). */
+  codeKind?: 'app' | 'recovery';
   /** The change; a thrown error shows in the dialog, which stays open. */
   onConfirm: (proof: TwoStepProof) => Promise<void>;
   onClose: () => void;
@@ -31,14 +33,14 @@ export function ProofDialog({ opened, onClose, ...props }: ProofDialogProps) {
   );
 }
 
-function ProofForm({ explanation, confirmLabel, danger, hasPassword, onConfirm, onClose }: Omit<ProofDialogProps, 'opened' | 'title'>) {
+function ProofForm({ explanation, confirmLabel, danger, hasPassword, codeKind = 'app', onConfirm, onClose }: Omit<ProofDialogProps, 'opened' | 'title'>) {
   const [withCode, setWithCode] = useState(!hasPassword);
   const [value, setValue] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const fieldError = value.trim() === '' ? (withCode ? 'Enter the 6-digit code from your authenticator app.' : 'Enter your password.') : null;
+  const fieldError = value.trim() === '' ? (withCode ? (codeKind === 'app' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your recovery codes.') : 'Enter your password.') : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,13 +69,13 @@ function ProofForm({ explanation, confirmLabel, danger, hasPassword, onConfirm, 
         {withCode ? (
           <TextInput
             key="code"
-            label="Code from your authenticator app"
+            label={codeKind === 'app' ? 'Code from your authenticator app' : 'Recovery code'}
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             error={attempted ? fieldError : undefined}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
+            inputMode={codeKind === 'app' ? 'numeric' : 'text'}
+            autoComplete={codeKind === 'app' ? 'one-time-code' : 'off'}
+            maxLength={codeKind === 'app' ? 7 : 11}
             data-autofocus
             autoFocus
             required
@@ -103,7 +105,7 @@ function ProofForm({ explanation, confirmLabel, danger, hasPassword, onConfirm, 
               setAttempted(false);
             }}
           >
-            {withCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
+            {withCode ? 'Use your password instead' : codeKind === 'app' ? 'Use a code from your authenticator app instead' : 'Use a recovery code instead'}
           </Anchor>
         ) : null}
         <Group justify="flex-end">

@@ -16,7 +16,7 @@ beforeEach(() => {
 const codes = Array.from({ length: 10 }, (_, i) => `abcde-2345${i}`);
 const status = (enabled: boolean, extra: object = {}): FakeAnswer => ({
   status: 200,
-  body: { enabled, authenticatorAddedAt: enabled ? '2026-11-27T10:00:00.000Z' : null, recoveryCodesRemaining: enabled ? 10 : 0, requiredBy: null, hasPassword: true, ...extra },
+  body: { enabled, authenticatorAddedAt: enabled ? '2026-11-27T10:00:00.000Z' : null, recoveryCodesRemaining: enabled ? 10 : 0, requiredBy: null, hasPassword: true, passkeys: [], ...extra },
 });
 const setup: FakeAnswer = {
   status: 200,
@@ -113,5 +113,73 @@ describe('the Security page', { timeout: 20_000 }, () => {
     renderSecurity();
     expect(await screen.findByRole('button', { name: 'Turn off' })).toBeDisabled();
     expect(screen.getByText('Your organisation requires 2-step verification for admins, so it cannot be turned off.')).toBeInTheDocument();
+  });
+
+  describe('passkeys', () => {
+    const laptop = { id: 'cred-1', name: 'Work laptop', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null };
+    const phone = { id: 'cred-2', name: 'Phone', createdAt: '2026-11-21T10:00:00.000Z', lastUsedAt: '2026-11-27T08:00:00.000Z' };
+
+    it('lists each passkey, renames one and removes another with a confirmation', async () => {
+      let passkeys = [laptop, phone];
+      const server = fakeFetch({
+        'GET /api/two-step': () => status(true, { authenticatorAddedAt: null, passkeys }),
+        'PATCH /api/two-step/passkeys/:id': ({ text }) => {
+          const name = (JSON.parse(String(text)) as { name: string }).name;
+          passkeys = passkeys.map((p) => (p.id === 'cred-1' ? { ...p, name } : p));
+          return { status: 200, body: passkeys[0] };
+        },
+        'DELETE /api/two-step/passkeys/:id': () => {
+          passkeys = passkeys.filter((p) => p.id !== 'cred-2');
+          return { status: 200, body: { enabled: true } };
+        },
+      });
+      const { user } = renderSecurity();
+      const list = await screen.findByRole('list', { name: 'Your passkeys' });
+      expect(list).toHaveTextContent('Work laptopAdded on 20 November 2026 · not used yet');
+      expect(list).toHaveTextContent('PhoneAdded on 21 November 2026 · last used on 27 November 2026');
+      expect(screen.getByText('2 passkeys (below).')).toBeInTheDocument();
+
+      const rename = screen.getByRole('button', { name: 'Rename Work laptop' });
+      await user.click(rename);
+      const dialog = await screen.findByRole('dialog', { name: 'Rename passkey' });
+      const field = within(dialog).getByRole('textbox', { name: /^Passkey name/ });
+      await user.clear(field);
+      await user.keyboard('{Enter}');
+      expect(await within(dialog).findByText('Enter a name for the passkey.')).toBeInTheDocument();
+      await user.type(field, 'Desk laptop{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(JSON.parse(String(server.requests.find((r) => r.method === 'PATCH')?.text))).toEqual({ name: 'Desk laptop' });
+      expect(await screen.findByRole('button', { name: 'Rename Desk laptop' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Remove Phone' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Remove passkey' });
+      expect(confirm).toHaveTextContent('“Phone” will no longer sign you in.');
+      await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Phone' })).not.toBeInTheDocument());
+      expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/two-step/passkeys/cred-2']);
+    });
+
+    it('removing the only passkey is turning 2-step verification off, proved with the password or a recovery code', async () => {
+      const server = fakeFetch({
+        'GET /api/two-step': () => status(true, { authenticatorAddedAt: null, passkeys: [laptop] }),
+        'POST /api/two-step/disable': () => ({ status: 200, body: { enabled: false } }),
+      });
+      const { user } = renderSecurity();
+      await user.click(await screen.findByRole('button', { name: 'Remove Work laptop' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Turn off 2-step verification' });
+      expect(dialog).toHaveTextContent('your passkeys and recovery codes will stop working');
+      await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code instead' }));
+      await user.type(within(dialog).getByRole('textbox', { name: 'Recovery code' }), 'abcde-23450{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(JSON.parse(String(server.requests.find((r) => r.path === '/api/two-step/disable')?.text))).toEqual({ code: 'abcde-23450' });
+      expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    });
+
+    it('cannot remove the only passkey when 2-step verification is required', async () => {
+      fakeFetch({ 'GET /api/two-step': () => status(true, { authenticatorAddedAt: null, passkeys: [laptop], requiredBy: 'organisation' }) });
+      renderSecurity();
+      expect(await screen.findByRole('button', { name: 'Remove Work laptop' })).toBeDisabled();
+      expect(screen.getByText(/This passkey is your only second step, and 2-step verification is required/)).toBeInTheDocument();
+    });
   });
 });

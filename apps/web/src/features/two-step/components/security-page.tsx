@@ -17,6 +17,7 @@ import { useTwoStepStatus } from '../api/get-two-step-status.js';
 import { regenerateRecoveryCodes } from '../api/regenerate-recovery-codes.js';
 import { turnOffTwoStep } from '../api/turn-off-two-step.js';
 import { AuthenticatorSetup } from './authenticator-setup.js';
+import { PasskeysSection } from './passkeys-section.js';
 import { ProofDialog } from './proof-dialog.js';
 import { RecoveryCodesPanel } from './recovery-codes-panel.js';
 
@@ -117,6 +118,8 @@ function SecurityScreen({ enrol }: { enrol: boolean }) {
   })();
 
   const returnTo = peekReturnTo();
+  // Without an authenticator app (passkeys only), the code that proves it is the person is a recovery code.
+  const proofCode = status.data && status.data.authenticatorAddedAt === null ? 'recovery' : 'app';
   return (
     <Container component="main" size={640} py="xl" px="md" id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
       <Stack gap="lg">
@@ -141,7 +144,8 @@ function SecurityScreen({ enrol }: { enrol: boolean }) {
         </div>
         {enrol && panel.kind !== 'codes' ? (
           <Alert color="blue" variant="light" title="Turn on 2-step verification to continue" role="note">
-            Your organisation requires 2-step verification for admins. Set up an authenticator app below; then you can go on to the console.
+            Your organisation requires 2-step verification for admins. Set up an authenticator app or add a passkey below; then you can go on to
+            the console.
           </Alert>
         ) : null}
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="two-step-heading">
@@ -152,23 +156,33 @@ function SecurityScreen({ enrol }: { enrol: boolean }) {
             {body}
           </Stack>
         </Paper>
+        {panel.kind === 'status' && status.data ? (
+          <PasskeysSection
+            status={status.data}
+            onChanged={() => void reloadStatus()}
+            onTurnedOn={(codes) => setPanel({ kind: 'codes', codes, afterEnrolment: true })}
+            onTurnOff={() => setAsking('turn-off')}
+          />
+        ) : null}
       </Stack>
       <ProofDialog
         opened={asking === 'regenerate'}
         title="Get new recovery codes"
-        explanation="Your current recovery codes will stop working. Enter your password or a code from your authenticator app to continue."
+        explanation={`Your current recovery codes will stop working. Enter your password or ${proofCode === 'app' ? 'a code from your authenticator app' : 'a recovery code'} to continue.`}
         confirmLabel="Get new codes"
         hasPassword={status.data?.hasPassword ?? true}
+        codeKind={proofCode}
         onConfirm={regenerate}
         onClose={() => setAsking(null)}
       />
       <ProofDialog
         opened={asking === 'turn-off'}
         title="Turn off 2-step verification"
-        explanation="Signing in will ask only for your password again, and your recovery codes will stop working. Enter your password or a code from your authenticator app to continue."
+        explanation={`Signing in will ask only for your password again, and your ${status.data?.passkeys.length ? 'passkeys and ' : ''}recovery codes will stop working. Enter your password or ${proofCode === 'app' ? 'a code from your authenticator app' : 'a recovery code'} to continue.`}
         confirmLabel="Turn off"
         danger
         hasPassword={status.data?.hasPassword ?? true}
+        codeKind={proofCode}
         onConfirm={turnOff}
         onClose={() => setAsking(null)}
       />
@@ -188,8 +202,8 @@ function StatusPanel({ status, onSetUp, onAsk }: { status: TwoStepStatus; onSetU
           </Badge>
         </Group>
         <Text>
-          With 2-step verification, signing in asks for a code from an app on your phone after your password, so a stolen password is not
-          enough to reach your organisation.
+          With 2-step verification, signing in asks for a code from an app on your phone, or for a passkey, after your password, so a stolen
+          password is not enough to reach your organisation. Set up an authenticator app here, or add a passkey below.
         </Text>
         <Button onClick={onSetUp}>Set up an authenticator app</Button>
       </Stack>
@@ -205,12 +219,22 @@ function StatusPanel({ status, onSetUp, onAsk }: { status: TwoStepStatus; onSetU
           On
         </Badge>
       </Group>
-      <Text>Authenticator app{added ? `, added on ${added}` : ''}.</Text>
+      {added ? <Text>Authenticator app, added on {added}.</Text> : null}
+      {status.passkeys.length ? (
+        <Text>
+          {status.passkeys.length === 1 ? '1 passkey' : `${status.passkeys.length} passkeys`} (below).
+        </Text>
+      ) : null}
       <Text data-testid="recovery-codes-remaining">
         Recovery codes: {remaining} of {RECOVERY_CODE_COUNT} left.
         {remaining <= 3 ? ' Get new ones before they run out.' : ''}
       </Text>
       <Group gap="sm">
+        {added ? null : (
+          <Button variant="default" onClick={onSetUp}>
+            Set up an authenticator app
+          </Button>
+        )}
         <Button variant="default" onClick={() => onAsk('regenerate')}>
           Get new recovery codes
         </Button>
