@@ -352,4 +352,9 @@ export interface DB {
   two_step_factors: TwoStepFactorsTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_trusted_devices: TwoStepTrustedDevicesTable;
+  roster_imports: RosterImportsTable;
+  roster_import_people: RosterImportPeopleTable;
+  roster_import_errors: RosterImportErrorsTable;
+  roster_org_links: RosterOrgLinksTable;
+  roster_members: RosterMembersTable;
 }
