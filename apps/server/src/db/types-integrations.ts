@@ -189,6 +189,7 @@ export interface RosterImportPeopleTable {
   family_name: string;
   role: string;
   org_sourced_ids: string[];
+  has_error: Generated<boolean>;
 }
 
 /** An error of an import's file (migration 0023). */

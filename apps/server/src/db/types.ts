@@ -16,6 +16,11 @@ import type {
   TwoStepFactorsTable,
   TwoStepRecoveryCodesTable,
   TwoStepTrustedDevicesTable,
+  RosterImportsTable,
+  RosterImportPeopleTable,
+  RosterImportErrorsTable,
+  RosterOrgLinksTable,
+  RosterMembersTable,
 } from './types-integrations.js';
 
 export type { LtiCredentialsTable, ScimUserAttributes } from './types-integrations.js';

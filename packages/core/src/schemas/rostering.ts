@@ -127,3 +127,9 @@ export const rosterOrgLinksSchema = z.object({
   links: z.array(z.object({ sourcedId: z.string().trim().min(1).max(256), organisationId: idSchema })).max(2000),
 });
 export type RosterOrgLinks = z.infer<typeof rosterOrgLinksSchema>;
+
+/** The Rostering page's org matching: the links, and the organisations they may point to (this one and those under it). */
+export const rosterOrgSetupSchema = rosterOrgLinksSchema.extend({
+  organisations: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type RosterOrgSetup = z.infer<typeof rosterOrgSetupSchema>;

@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
  * - roster_imports: one per uploaded file, in the organisation whose Rostering page took it: its options, the
  *   preview's counts and first rows, the apply job's progress (done of total) and state. The history lists them.
  * - roster_import_people: the people of a file as read (one row each, in file order), kept from the preview until the
- *   apply job has run: the job works from them, so it survives a restart without the file.
+ *   apply job has run: the job works from them, so it survives a restart without the file. A person whose row has an
+ *   error is kept with has_error, so a full import leaves them as they are instead of retiring them.
  * - roster_import_errors: the file's errors (file, line, column, reason), for the preview and the error CSV.
  * - roster_org_links: which OneRoster org (sourcedId) is which organisation (the one importing, or one under it).
  * - roster_members: the members an import manages, keyed on the OneRoster sourcedId: an e-mail changed in the
@@ -50,6 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       family_name text NOT NULL,
       role text NOT NULL,
       org_sourced_ids text[] NOT NULL,
+      has_error boolean NOT NULL DEFAULT false,
       PRIMARY KEY (organisation_id, import_id, n),
       FOREIGN KEY (organisation_id, import_id) REFERENCES roster_imports(organisation_id, id) ON DELETE CASCADE
     )`.execute(db);
