@@ -99,11 +99,11 @@ export async function listImports(db: Db, organisationId: string, limit: number)
 
 /** Moves the import from one state to another; false when it was not in `from` (a second click, a race). */
 export async function moveImport(db: Db, organisationId: string, importId: string, from: readonly string[], to: string, extra: { appliedAt?: boolean } = {}): Promise<boolean> {
-  const result = await db.updateTable('roster_imports')
+  const rows = await db.updateTable('roster_imports')
     .set({ status: to, ...(extra.appliedAt ? { applied_at: now() } : {}) })
     .where('organisation_id', '=', organisationId).where('id', '=', importId).where('status', 'in', [...from])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .returning('id').execute();
+  return rows.length > 0;
 }
 
 export async function saveResult(db: Db, organisationId: string, importId: string, values: { counts?: unknown; preview?: unknown; done?: number; total?: number }): Promise<void> {
