@@ -16,6 +16,8 @@ import { uniqueEmail } from './file-app.js';
 export interface ZipEntry {
   name: string;
   data: string | Buffer;
+  /** The data written this many times over (a zip bomb's entry), built by Python, not in this process. */
+  repeat?: number;
 }
 
 const ZIP_SCRIPT = `
@@ -24,13 +26,13 @@ spec = json.load(sys.stdin)
 out = io.BytesIO()
 with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
     for e in spec:
-        z.writestr(e['name'], base64.b64decode(e['data']))
+        z.writestr(e['name'], base64.b64decode(e['data']) * e.get('repeat', 1))
 sys.stdout.buffer.write(out.getvalue())
 `;
 
 /** A zip of the entries (deflated), written by Python's zipfile. Names are kept as given, `../x` included. */
 export function zipWithPython(entries: readonly ZipEntry[]): Buffer {
-  const spec = entries.map((e) => ({ name: e.name, data: Buffer.from(e.data).toString('base64') }));
+  const spec = entries.map((e) => ({ name: e.name, data: Buffer.from(e.data).toString('base64'), repeat: e.repeat ?? 1 }));
   return execFileSync('python3', ['-c', ZIP_SCRIPT], { input: JSON.stringify(spec), maxBuffer: 512 * 1024 * 1024 });
 }
 

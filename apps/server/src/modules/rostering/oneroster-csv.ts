@@ -29,7 +29,16 @@ function utf8Decoder(file: string): Transform {
   const count = (text: string) => {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) line += 1;
   };
-  const refuse = () => new RosterFileError({ file, line, column: null, reason: 'the file is not UTF-8 text (save or export it as UTF-8)' });
+  const refuse = (chunk?: Buffer) => {
+    // The line of the first byte that is not UTF-8: the chunk decoded leniently up to the replacement character.
+    let at = line;
+    if (chunk) {
+      const lenient = new TextDecoder('utf-8').decode(chunk);
+      const bad = lenient.indexOf('\uFFFD');
+      for (let i = lenient.indexOf('\n'); i !== -1 && (bad === -1 || i < bad); i = lenient.indexOf('\n', i + 1)) at += 1;
+    }
+    return new RosterFileError({ file, line: at, column: null, reason: 'the file is not UTF-8 text (save or export it as UTF-8)' });
+  };
   return new Transform({
     readableObjectMode: false,
     transform(chunk: Buffer, _encoding, done) {
@@ -37,7 +46,7 @@ function utf8Decoder(file: string): Transform {
       try {
         text = decoder.decode(chunk, { stream: true });
       } catch {
-        return done(refuse());
+        return done(refuse(chunk));
       }
       count(text);
       done(null, text);
@@ -113,7 +122,8 @@ export async function* readCsv(file: string, bytes: Readable, rule: HeaderRule):
 }
 
 function csvRefusal(file: string, error: CsvError): RosterFileError {
-  const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as unknown as { lines: number }).lines : null;
+  const lines = (error as { lines?: unknown }).lines;
+  const line = typeof lines === 'number' ? lines : Number(/\bline (\d+)/.exec(error.message)?.[1]) || null;
   const reasons: Record<string, string> = {
     CSV_MAX_RECORD_SIZE: `a record is longer than ${MAX_RECORD_CHARS / 1024} KB (a field that large is not OneRoster data, or a quote is not closed)`,
     CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the line does not have as many values as the header has columns',
