@@ -14,9 +14,9 @@ export const ROSTER_PREVIEW_ROWS = 20;
 export const ROSTER_HISTORY_SIZE = 50;
 
 /** What an aide in the file becomes: skipped (the default) or a teacher. */
-export const rosterAideRuleSchema = z.enum(['skip', 'teacher']);
+const rosterAideRuleSchema = z.enum(['skip', 'teacher']);
 /** Which licence a new member receives: none, the licence of their school with a given name, or their school's only licence. */
-export const rosterLicenceRuleSchema = z.enum(['none', 'named', 'bySchool']);
+const rosterLicenceRuleSchema = z.enum(['none', 'named', 'bySchool']);
 
 /** The admin's choices, sent with the upload (query string: the body is the zip). */
 export const rosterUploadQuerySchema = z.object({
@@ -57,7 +57,7 @@ const rosterPreviewRowSchema = z.object({
 });
 export type RosterPreviewRow = z.infer<typeof rosterPreviewRowSchema>;
 
-export const rosterCountsSchema = z.object({
+const rosterCountsSchema = z.object({
   add: z.number().int(),
   update: z.number().int(),
   retire: z.number().int(),
@@ -78,8 +78,7 @@ const rosterOrgSchema = z.object({
   organisationId: z.string().nullable(),
 });
 
-export const rosterImportStatusSchema = z.enum(['preview', 'queued', 'applying', 'applied', 'failed', 'cancelled']);
-export type RosterImportStatus = z.infer<typeof rosterImportStatusSchema>;
+const rosterImportStatusSchema = z.enum(['preview', 'queued', 'applying', 'applied', 'failed', 'cancelled']);
 
 /** One import as the history lists it. */
 const rosterImportSummarySchema = z.object({

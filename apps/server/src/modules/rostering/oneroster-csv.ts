@@ -12,8 +12,8 @@ import { RosterFileError } from './oneroster-errors.js';
  * - A record longer than MAX_RECORD_CHARS (a 10 MB field, an unclosed quote running to the end) is refused.
  */
 
-/** The longest record read, in characters. The longest OneRoster row of a real export is well under 4 KB. @internal */
-export const MAX_RECORD_CHARS = 64 * 1024;
+/** The longest record read, in characters. The longest OneRoster row of a real export is well under 4 KB. */
+const MAX_RECORD_CHARS = 64 * 1024;
 
 export interface CsvRecord {
   /** The record's first line in the file (the header is line 1). */

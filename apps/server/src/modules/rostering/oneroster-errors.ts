@@ -11,7 +11,7 @@ export class RosterFileError extends Error {
 }
 
 /** "users.csv, line 12, column email: reason". */
-export function describeRosterError(error: RosterError): string {
+function describeRosterError(error: RosterError): string {
   const place = [error.file, error.line !== null ? `line ${error.line}` : null, error.column !== null ? `column ${error.column}` : null].filter(Boolean).join(', ');
   return `${place}: ${error.reason}`;
 }

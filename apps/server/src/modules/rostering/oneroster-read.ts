@@ -8,14 +8,14 @@ import {
 import { openRosterZip, type ZipEntries } from './oneroster-zip.js';
 
 /** An organisation of orgs.csv. */
-export interface RosterOrg {
+interface RosterOrg {
   sourcedId: string;
   name: string;
   type: string;
 }
 
 /** A member of staff of users.csv that Quire imports (teacher, administrator, aide), or one whose row has an error. */
-export interface RosterPerson {
+interface RosterPerson {
   line: number;
   sourcedId: string;
   /** False for status tobedeleted or enabledUser false: the person is retired. */

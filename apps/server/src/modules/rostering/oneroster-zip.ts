@@ -9,12 +9,12 @@ import { RosterFileError } from './oneroster-errors.js';
  * that do come out are counted against the same limits (an entry's declared size may lie).
  */
 
-/** The largest a file we read may inflate to. A 50,000-person district's users.csv is about 10 MB. @internal */
-export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
-/** Entries may inflate to this size whatever their ratio; beyond it, no more than MAX_RATIO times their compressed size. @internal */
-export const RATIO_CHECKED_FROM_BYTES = 1024 * 1024;
-/** @internal */
-export const MAX_RATIO = 200;
+/** The largest a file we read may inflate to. A 50,000-person district's users.csv is about 10 MB. */
+const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+/** Entries may inflate to this size whatever their ratio; beyond it, no more than MAX_RATIO times their compressed size. */
+const RATIO_CHECKED_FROM_BYTES = 1024 * 1024;
+/** The inflated-to-compressed ratio beyond which an entry is taken for a zip bomb. */
+const MAX_RATIO = 200;
 /** Entries in one archive (OneRoster has 13 files; folders and a few extras are fine). */
 const MAX_ENTRIES = 100;
 

@@ -19,8 +19,8 @@ import { planImport } from './roster.service.js';
  * books and libraries kept); nothing is deleted. Admins an import made go through the admins module's own rules.
  */
 
-/** Plan entries per transaction. @internal */
-export const APPLY_BATCH = 500;
+/** Plan entries per transaction. */
+const APPLY_BATCH = 500;
 
 export interface ApplyDeps {
   db: Kysely<DB>;

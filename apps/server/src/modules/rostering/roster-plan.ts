@@ -80,7 +80,7 @@ export interface PlanInput {
 export const displayName = (person: Pick<StagedPerson, 'givenName' | 'familyName'>) => `${person.givenName} ${person.familyName}`.trim();
 export const existingKey = (organisationId: string, email: string) => `${organisationId} ${email}`;
 /** The role's kind; a person without a role (a delta's deletion) counts as a teacher. */
-export const kindOf = (role: string) => (role === '' ? 'teacher' : roleKind(role));
+const kindOf = (role: string) => (role === '' ? 'teacher' : roleKind(role));
 /** Whether the import makes the person a console admin of their organisation. */
 export const wantsConsoleAdmin = (options: RosterOptions, role: string) => options.consoleAdmins && kindOf(role) === 'administrator';
 

@@ -11,7 +11,7 @@ import { AppError, appError } from '../../errors.js';
 import type { RosterUpload } from './roster.service.js';
 
 /** The content types a browser or a script sends a zip with. */
-export const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
 
 /**
  * The zip is written to a temporary file as it arrives, never held in memory (a zip is read from its end, so it

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RosterError } from '@quire/core';
 import { anyOf, now } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
@@ -198,14 +198,3 @@ export async function licencesOf(db: Db, organisationIds: readonly string[]) {
   return db.selectFrom('licenses').select(['id', 'organisation_id', 'name']).where(anyOf('organisation_id', organisationIds))
     .where('apply_to_all', '=', false).orderBy('organisation_id').orderBy('id').execute();
 }
-
-/** Active members of the organisation's imports, by OneRoster role, for the Teachers screen's role column. */
-export async function rolesOfMembers(db: Db, memberOrganisationId: string, memberIds: readonly string[]): Promise<Map<string, string>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db.selectFrom('roster_members').select(['member_id', 'role'])
-    .where('member_organisation_id', '=', memberOrganisationId).where(anyOf('member_id', memberIds)).execute();
-  return new Map(rows.map((r) => [r.member_id, r.role]));
-}
-
-export const lockImport = (db: Db, organisationId: string, importId: string) =>
-  sql`SELECT 1 FROM roster_imports WHERE organisation_id = ${organisationId} AND id = ${importId} FOR UPDATE`.execute(db);

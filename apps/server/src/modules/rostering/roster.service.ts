@@ -112,7 +112,7 @@ function previewRow(entry: PlanEntry, names: ReadonlyMap<string, string>): Roste
  * Works the plan out again and keeps its counts, its first rows and its errors (the parse errors, then the plan's) with
  * the import. Called on upload, when the org links change, and by the apply job as it starts.
  */
-export async function refreshPreview(db: Kysely<DB>, organisationId: string, importId: string): Promise<Plan> {
+async function refreshPreview(db: Kysely<DB>, organisationId: string, importId: string): Promise<Plan> {
   const row = await repo.findImport(db, organisationId, importId);
   if (!row) throw notFound();
   const plan = await planImport(db, organisationId, row);
