@@ -151,6 +151,25 @@ role-0001,active,2026-01-10T08:00:00Z,usr-t-0001,primary,teacher,2025-08-20,,org
     expect(admins).toEqual([{ organisation_id: district.id, email: 'gchalmers@springfield.example.org' }, { organisation_id: elementary.id, email: 'sskinner@springfield.example.org' }]);
   });
 
+  it('an apply cut short by a restart carries on from what was committed, without duplicates', async () => {
+    const { district, elementary, middle, admin } = await rosterDistrict(t);
+    // The first two people were applied (their batch committed) before the process stopped.
+    const firstTwo = sampleFiles({
+      'users.csv': sampleFile('users.csv').split('\n').filter((l) => !/^usr-(t-0003|a-)/.test(l)).join('\n'),
+      'roles.csv': sampleFile('roles.csv').split('\n').filter((l) => !/usr-(t-0003|a-)/.test(l)).join('\n'),
+    });
+    await apply(t, admin, district.id, (await preview(t, admin, district.id, zipWithPython(firstTwo))).id);
+    const whole = await preview(t, admin, district.id, zipWithPython(sampleFiles()));
+    await t.app.db.updateTable('roster_imports').set({ status: 'applying', done: 2, total: 5 }).where('id', '=', whole.id).execute();
+    // The job's retry after the restart.
+    await t.app.jobs.send('roster-apply', { organisationId: district.id, importId: whole.id });
+    await t.app.jobs.waitForIdle('roster-apply');
+    const after = (await t.app.inject({ method: 'GET', url: `/api/organisations/${district.id}/rostering/imports/${whole.id}`, headers: admin })).json<RosterImport>();
+    expect(after).toMatchObject({ status: 'applied', progress: { done: 5, total: 5 } });
+    const emails = [...(await membersOf(elementary.id)), ...(await membersOf(middle.id))].map((m) => m.email).sort();
+    expect(emails).toEqual(['dlargo@springfield.example.org', 'ehoover@springfield.example.org', 'ekrabappel@springfield.example.org', 'sskinner@springfield.example.org']);
+  });
+
   it('is for admins only, answers a double-click on apply once, and cancels', async () => {
     const { district, elementary, admin } = await rosterDistrict(t);
     const imported = await preview(t, admin, district.id, zipWithPython(sampleFiles()));
