@@ -26,8 +26,8 @@ const SHARED_SERVER_MODULES = ['access', 'graphql'];
 // identity provider's sign-in tokens; the console's configuration includes the chat-support widget's; importing
 // teachers counts seats the way licensing does; a teacher's book counts and private library are libraries' SQL;
 // SCIM removes and brings back a teacher with the Teachers screen's own member writes, and makes a group's members
-// admins through the admins module's own service.
-const ALLOWED_SERVER_IMPORTS = { 'auth-contracts': ['identity'], 'console-config': ['chat-support'], lti: ['identity'], libraries: ['identity'], members: ['licenses', 'libraries'], scim: ['members', 'admins'], 'two-step': ['identity'] };
+// admins through the admins module's own service; rostering does the same as SCIM, and counts seats as importing does.
+const ALLOWED_SERVER_IMPORTS = { 'auth-contracts': ['identity'], 'console-config': ['chat-support'], lti: ['identity'], libraries: ['identity'], members: ['licenses', 'libraries'], scim: ['members', 'admins'], rostering: ['members', 'licenses', 'admins'], 'two-step': ['identity'] };
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,

@@ -31,6 +31,7 @@ import { ltiModule } from './modules/lti/lti.plugin.js';
 import { isMisspelledLaunchPath } from './modules/lti/lti.routes.js';
 import { LTI_LAUNCH_PATH } from '@quire/core';
 import { scimModule } from './modules/scim/scim.plugin.js';
+import { rosteringModule } from './modules/rostering/rostering.plugin.js';
 import { analyticsModule } from './modules/analytics/analytics.plugin.js';
 import { portfoliosModule } from './modules/portfolios/portfolios.plugin.js';
 import { assetsModule } from './modules/assets/assets.plugin.js';
@@ -58,6 +59,7 @@ export const featureModules: readonly ServerModule[] = [
   settingsModule,
   ltiModule,
   scimModule,
+  rosteringModule,
   analyticsModule,
   portfoliosModule,
   assetsModule,

@@ -48,6 +48,7 @@ import {
 import { licenseAllocationsSchema, licenseAssignmentSchema } from './schemas/licenses.js';
 import { ltiAdvantageSchema, ltiCredentialsSchema, ltiJwksSchema, ltiPlatformSchema } from './schemas/lti.js';
 import { generatedScimTokenSchema, scimRequestsSchema, scimSetupSchema } from './schemas/scim.js';
+import { rosterHistorySchema, rosterImportSchema, rosterOrgSetupSchema } from './schemas/rostering.js';
 import {
   bookCountsSchema,
   convertToStudentResultSchema,
@@ -116,6 +117,14 @@ export const restContracts = {
   'POST /api/organisations/:orgId/scim/tokens': generatedScimTokenSchema,
   'DELETE /api/organisations/:orgId/scim/tokens/:tokenId': scimSetupSchema,
   'GET /api/organisations/:orgId/scim/requests': scimRequestsSchema,
+  'POST /api/organisations/:orgId/rostering/imports': rosterImportSchema,
+  'GET /api/organisations/:orgId/rostering/imports': rosterHistorySchema,
+  'GET /api/organisations/:orgId/rostering/imports/:importId': rosterImportSchema,
+  'POST /api/organisations/:orgId/rostering/imports/:importId/preview': rosterImportSchema,
+  'POST /api/organisations/:orgId/rostering/imports/:importId/apply': rosterImportSchema,
+  'POST /api/organisations/:orgId/rostering/imports/:importId/cancel': rosterImportSchema,
+  'GET /api/organisations/:orgId/rostering/orgs': rosterOrgSetupSchema,
+  'PUT /api/organisations/:orgId/rostering/orgs': rosterOrgSetupSchema,
   'PATCH /api/organisations/:orgId/settings': organisationSettingsSchema,
   'GET /api/organisations/:orgId/users/:userId/apps': userAppsSchema,
   'PATCH /api/organisations/:orgId/setting-policies': effectiveSettingsSchema,

@@ -304,6 +304,13 @@ export const errorCatalogue = {
   scim_user_not_found: { status: 404, message: 'User not found.' },
   scim_group_not_found: { status: 404, message: 'Group not found.' },
   scim_method_not_allowed: { status: 405, message: 'This method is not supported on this SCIM resource.' },
+  // Rostering from a student information system (docs/rostering.md).
+  roster_file_invalid: { status: 400, message: 'This file is not a OneRoster CSV zip Quire can read.' },
+  roster_upload_too_large: { status: 413, message: 'The file is larger than 100 MB.' },
+  roster_import_not_found: { status: 404, message: 'This import was not found.' },
+  roster_import_closed: { status: 409, message: 'This import has already been applied or cancelled.' },
+  roster_import_has_errors: { status: 409, message: 'The file has errors and all-or-nothing was chosen: nothing was applied.' },
+  roster_org_unknown: { status: 400, message: 'An organisation in the list is not this organisation or one under it.' },
   // 2-step verification (docs/identity.md "2-step verification").
   two_step_required: { status: 401, message: 'Enter the code from your authenticator app or a recovery code to finish signing in.' },
   two_step_enrolment_required: { status: 403, message: 'Your organisation requires 2-step verification: turn it on before you continue.' },

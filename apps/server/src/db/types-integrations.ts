@@ -177,3 +177,70 @@ export interface TwoStepTrustedDevicesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
 }
+
+/** A OneRoster CSV import (migration 0023): options, preview, the apply job's progress. */
+export interface RosterImportsTable {
+  id: string;
+  organisation_id: string;
+  status: string;
+  file_name: string;
+  version: string;
+  mode: string;
+  options: Json<unknown>;
+  counts: Json<unknown>;
+  preview: Json<unknown>;
+  orgs: Json<unknown>;
+  created_by_user_id: string | null;
+  created_by_email: string;
+  created_at: Timestamp;
+  applied_at: NullableTimestamp;
+  done: Generated<number>;
+  total: Generated<number>;
+}
+
+/** A person of an import's file, as read (migration 0023). */
+export interface RosterImportPeopleTable {
+  organisation_id: string;
+  import_id: string;
+  n: number;
+  line: number;
+  sourced_id: string;
+  active: boolean;
+  email: string;
+  given_name: string;
+  family_name: string;
+  role: string;
+  org_sourced_ids: string[];
+  has_error: Generated<boolean>;
+}
+
+/** An error of an import's file (migration 0023). */
+export interface RosterImportErrorsTable {
+  organisation_id: string;
+  import_id: string;
+  n: number;
+  file: string;
+  line: number | null;
+  column_name: string | null;
+  reason: string;
+}
+
+/** A OneRoster org matched to an organisation (migration 0023). */
+export interface RosterOrgLinksTable {
+  organisation_id: string;
+  sourced_id: string;
+  target_organisation_id: string;
+}
+
+/** A member a OneRoster import manages, by sourcedId (migration 0023). */
+export interface RosterMembersTable {
+  organisation_id: string;
+  sourced_id: string;
+  member_organisation_id: string;
+  member_id: string;
+  role: string;
+  console_admin: Generated<boolean>;
+  import_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

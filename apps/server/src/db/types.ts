@@ -18,6 +18,11 @@ import type {
   TwoStepPasskeysTable,
   TwoStepRecoveryCodesTable,
   TwoStepTrustedDevicesTable,
+  RosterImportsTable,
+  RosterImportPeopleTable,
+  RosterImportErrorsTable,
+  RosterOrgLinksTable,
+  RosterMembersTable,
 } from './types-integrations.js';
 
 export type { LtiCredentialsTable, ScimUserAttributes } from './types-integrations.js';
@@ -356,4 +361,9 @@ export interface DB {
   two_step_trusted_devices: TwoStepTrustedDevicesTable;
   two_step_passkeys: TwoStepPasskeysTable;
   two_step_passkey_challenges: TwoStepPasskeyChallengesTable;
+  roster_imports: RosterImportsTable;
+  roster_import_people: RosterImportPeopleTable;
+  roster_import_errors: RosterImportErrorsTable;
+  roster_org_links: RosterOrgLinksTable;
+  roster_members: RosterMembersTable;
 }

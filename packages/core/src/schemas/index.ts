@@ -21,6 +21,7 @@ export * from './teacher-mail.js';
 export * from './settings.js';
 export * from './lti.js';
 export * from './scim.js';
+export * from './rostering.js';
 export * from './analytics.js';
 export * from './portfolios.js';
 export * from './resources.js';

@@ -20,6 +20,7 @@ import * as m0019 from './0019-lti-advantage.js';
 import * as m0020 from './0020-audit-log-search.js';
 import * as m0021 from './0021-scim.js';
 import * as m0022 from './0022-scim-groups.js';
+import * as m0023 from './0023-oneroster.js';
 import * as m0024 from './0024-passkeys.js';
 import * as m0025 from './0025-audit-identity-provider.js';
 
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0020-audit-log-search': { up: m0020.up, down: m0020.down },
   '0021-scim': { up: m0021.up, down: m0021.down },
   '0022-scim-groups': { up: m0022.up, down: m0022.down },
+  '0023-oneroster': { up: m0023.up, down: m0023.down },
   '0024-passkeys': { up: m0024.up, down: m0024.down },
   '0025-audit-identity-provider': { up: m0025.up, down: m0025.down },
 };

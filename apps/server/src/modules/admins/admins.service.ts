@@ -171,14 +171,14 @@ export interface ProvisionedChange {
   email: string;
   /** Recorded with the audit event: how the change came (via, token, group). */
   details: Record<string, unknown>;
-  /** Who the audit log names as the actor: the identity provider. */
+  /** Who the audit log names as the actor: the identity provider, or the roster import's job. */
   actor: AuditSystemActor;
 }
 
 /**
  * Makes `email` an admin because an identity provider's group of admins lists its user, in the caller's transaction.
  * The address rules of Add admins hold (spec §5: not provider staff, not a district-SSO address); a refusal changes
- * nothing. Recorded as `admins.import` with the identity provider as actor. True when an admin was added, false when the address
+ * nothing. Recorded as `admins.import` with the identity provider (or the import) as actor. True when an admin was added, false when the address
  * was one already (the group then does not own it).
  */
 export async function grantProvisionedAdmin(trx: Transaction<DB>, rules: AdminEmailRules, change: ProvisionedChange): Promise<boolean> {
@@ -194,7 +194,7 @@ export async function grantProvisionedAdmin(trx: Transaction<DB>, rules: AdminEm
 
 /**
  * Removes an admin a group of admins made, once its user left the group, in the caller's transaction. The last-admin
- * rule of Remove admin holds. Recorded as `admins.delete` with the identity provider as actor.
+ * rule of Remove admin holds. Recorded as `admins.delete` with the identity provider (or the import) as actor.
  */
 export async function revokeProvisionedAdmin(trx: Transaction<DB>, providerEmailDomain: string, change: ProvisionedChange): Promise<boolean> {
   const organisationName = (await repo.organisationName(trx, change.organisationId)) ?? change.organisationId;
