@@ -13,7 +13,7 @@ import { findFreePorts, startServer, type StartedServer } from './server.js';
  * (docs/scale-out.md). HAProxy is Debian's package (`apt-get install haproxy`; .ci/run installs it).
  *
  * - Round robin, no session affinity: consecutive requests of one browser go to different copies.
- * - Health checks on /readyz every half second; one failed check takes a copy out, two good ones put it back.
+ * - Health checks on /readyz every second; two failed checks take a copy out, two good ones put it back.
  * - The proxy sets X-Forwarded-For (the copies run with TRUST_PROXY=loopback) and X-Request-Id (a new UUID,
  *   overwriting a client's), and names the copy that answered in X-Quire-Copy: a header of this test set-up only,
  *   so a test can prove the requests really spread.
@@ -50,7 +50,7 @@ export interface ProxyClusterOptions {
   copies?: number;
   /** More environment for every copy (e.g. the sign-in peers' SMTP_URL). */
   env?: Record<string, string>;
-  /** Seconds a stopping copy answers /readyz 503 before it stops listening (default 3: the checks see it in 0.5 s). */
+  /** Seconds a stopping copy answers /readyz 503 before it stops listening (default 5: the checks see it in about 2 s). */
   drainSeconds?: number;
   /** The proxy's port, when it must be known before the cluster starts (the sign-in peers are told the console's URL). */
   proxyPort?: number;
@@ -93,15 +93,24 @@ backend copies
   option httpchk
   http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost
   http-check expect status 200
-  default-server inter 500ms fall 1 rise 2
+  # A check may take a while on a busy machine: only two failed checks in a row take a copy out. A stopping copy
+  # answers 503 at once, so it is out within about two seconds: less than its drain (SHUTDOWN_DRAIN_SECONDS).
+  timeout check 3s
+  default-server inter 1s fall 2 rise 2
 ${copies.map((copy) => `  server ${copy.name} 127.0.0.1:${copy.port} check`).join('\n')}
 `;
+}
+
+/** A port for the proxy, chosen before the cluster starts (startProxyCluster's `proxyPort`). */
+export async function findProxyPort(): Promise<number> {
+  const [port] = await findFreePorts(1);
+  return port as number;
 }
 
 export async function startProxyCluster(options: ProxyClusterOptions): Promise<ProxyCluster> {
   const count = options.copies ?? 3;
   const folder = mkdtempSync(join(tmpdir(), 'quire-proxy-'));
-  const ports = await findFreePorts(count + (options.proxyPort ? 0 : 1));
+  const ports = await findFreePorts(count + (options.proxyPort ? 0 : 1), options.proxyPort ? [options.proxyPort] : []);
   const proxyPort = options.proxyPort ?? (ports.pop() as number);
   const url = `http://localhost:${proxyPort}`;
   const shared: Record<string, string> = {
@@ -110,7 +119,7 @@ export async function startProxyCluster(options: ProxyClusterOptions): Promise<P
     AUTH_SECRET: randomBytes(24).toString('base64url'),
     LTI_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TRUST_PROXY: 'loopback',
-    SHUTDOWN_DRAIN_SECONDS: String(options.drainSeconds ?? 3),
+    SHUTDOWN_DRAIN_SECONDS: String(options.drainSeconds ?? 5),
     DEMO_SEED: 'true',
     PASSWORD_SCRYPT_LOG2_N: '10',
     PROVIDER_STAFF_TWO_STEP: 'off',

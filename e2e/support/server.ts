@@ -27,14 +27,14 @@ export async function findFreePort(): Promise<number> {
   throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last}`);
 }
 
-/** `count` different ports of the range that nothing listens on now. */
-export async function findFreePorts(count: number): Promise<number[]> {
+/** `count` different ports of the range that nothing listens on now, none of `exclude` (ports chosen but not taken yet). */
+export async function findFreePorts(count: number, exclude: number[] = []): Promise<number[]> {
   const size = PORT_RANGE.last - PORT_RANGE.first + 1;
   const offset = Math.floor(Math.random() * size);
   const ports: number[] = [];
   for (let i = 0; i < size && ports.length < count; i += 1) {
     const port = PORT_RANGE.first + ((offset + i) % size);
-    if (await isFree(port)) ports.push(port);
+    if (!exclude.includes(port) && (await isFree(port))) ports.push(port);
   }
   if (ports.length < count) throw new Error(`Fewer than ${count} free ports between ${PORT_RANGE.first} and ${PORT_RANGE.last}`);
   return ports;
