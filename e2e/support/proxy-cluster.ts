@@ -21,7 +21,7 @@ import { findFreePorts, startServer, type StartedServer } from './server.js';
  */
 export const COPY_HEADER = 'x-quire-copy';
 
-export interface ClusterCopy {
+interface ClusterCopy {
   /** HAProxy's name for it, as X-Quire-Copy says: copy1, copy2, … */
   name: string;
   port: number;
@@ -56,7 +56,7 @@ export interface ProxyClusterOptions {
   proxyPort?: number;
 }
 
-export const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
+const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 
 /** Whether HAProxy is installed (the proxied flows need it). */
 export function haproxyInstalled(): boolean {
@@ -64,7 +64,7 @@ export function haproxyInstalled(): boolean {
 }
 
 /** HAProxy's configuration for the copies' ports. */
-export function haproxyConfig(proxyPort: number, copies: Array<{ name: string; port: number }>): string {
+function haproxyConfig(proxyPort: number, copies: Array<{ name: string; port: number }>): string {
   return `global
   maxconn 4096
 
