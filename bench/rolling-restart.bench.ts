@@ -75,7 +75,7 @@ async function run(cluster: ProxyCluster): Promise<void> {
     timeout: 30,
     headers,
     requests: [
-      { method: 'GET', path: `/payments/v1/admin/organisations/${orgId}/members/teachers?page=1&pageSize=25`, onResponse: count('GET teachers') },
+      { method: 'GET', path: `/payments/v1/admin/organisations/${orgId}/members/teachers?page=1&pageSize=10`, onResponse: count('GET teachers') },
       { method: 'GET', path: `/api/organisations/${orgId}/settings`, onResponse: count('GET settings') },
       {
         method: 'POST',

@@ -7,6 +7,7 @@ import { AnalyticsPage } from '../../pages/analytics-page.js';
 import { EmailSignInPage, OrganisationPickerPage } from '../../pages/auth/sign-in-pages.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
 import { demoAdmin } from '../../support/env.js';
+import { haproxyInstalled } from '../../support/proxy-cluster.js';
 import { signedLaunchForm } from '../../support/lti-consumer.js';
 import { mailCount, waitForMail } from '../../support/mailbox.js';
 import { changeSettings, readSettings } from '../settings/settings-api.js';
@@ -18,6 +19,8 @@ import { changeableOrganisation, graphql, importByApi, revokeByApi, uniqueEmails
  * X-Quire-Copy header), so it proves the requests really spread: whatever one copy did, another saw.
  */
 test.describe.configure({ timeout: 120_000 });
+// Like the other tests that need a Debian package, skipped without it except under CI (which installs it: .ci/run).
+test.skip(!haproxyInstalled() && !process.env.CI, 'needs HAProxy: apt-get install haproxy');
 
 const COPIES = ['copy1', 'copy2', 'copy3'];
 const PORTFOLIO_SCHOOL = 'Oakwood Elementary School';
