@@ -10,6 +10,7 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/rolling-restart.bench.ts
  *   … --minutes 20     soak instead: the same mix for 20 minutes, no restarts, memory per copy and p99 per minute
  *   --connections N    concurrent connections (default 8); --rounds N restarts of every copy (default 1)
+ *   --drain N          the copies' SHUTDOWN_DRAIN_SECONDS (default 5; 0 shows what a stop without the drain costs)
  *
  * Needs HAProxy (apt-get install haproxy). Ports from E2E_PORT_RANGE (default 3300-3399).
  */
@@ -27,11 +28,13 @@ const { values: args } = parseArgs({
     minutes: { type: 'string' },
     connections: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '1' },
+    drain: { type: 'string', default: '5' },
   },
 });
 const soakMinutes = args.minutes ? Number(args.minutes) : 0;
 const connections = Number(args.connections);
 const rounds = Number(args.rounds);
+const drainSeconds = Number(args.drain);
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL admin URL (the copies share a fresh database made there)');
@@ -40,7 +43,7 @@ if (!haproxyInstalled()) throw new Error('HAProxy is missing: apt-get install ha
 const database = await createTestDatabase(adminUrl);
 let cluster: ProxyCluster | undefined;
 try {
-  cluster = await startProxyCluster({ databaseUrl: database.url, env: { LOG_LEVEL: 'warn' } });
+  cluster = await startProxyCluster({ databaseUrl: database.url, drainSeconds, env: { LOG_LEVEL: 'warn' } });
   await run(cluster);
 } finally {
   await cluster?.stop();
@@ -158,7 +161,7 @@ async function run(cluster: ProxyCluster): Promise<void> {
   const failed = [...statuses].filter(([status]) => status < 200 || status >= 300).reduce((sum, [, n]) => sum + n, 0) + result.errors + result.timeouts;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const lines = [
-    `${soakMinutes ? `Soak, ${soakMinutes} min` : `Rolling restart, ${rounds} round(s) of ${cluster.copies.length} copies`}: ${((Date.now() - started) / 1000).toFixed(0)} s, ${connections} connections, Node.js ${process.version}, load average ${load}`,
+    `${soakMinutes ? `Soak, ${soakMinutes} min` : `Rolling restart, ${rounds} round(s) of ${cluster.copies.length} copies, drain ${drainSeconds} s`}: ${((Date.now() - started) / 1000).toFixed(0)} s, ${connections} connections, Node.js ${process.version}, load average ${load}`,
     `requests: ${result.requests.total} (${result.requests.average.toFixed(0)}/s), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
     `answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'error'}: ${n}`).join(', ')}`,
     `by request: ${[...byKind].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`,
