@@ -1,5 +1,5 @@
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT } from './support/env.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT, PROXY_PROJECT } from './support/env.js';
 
 type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], object | undefined>;
 
@@ -19,6 +19,13 @@ const PHONE_SPECS = [
   '**/settings/lti-advantage.spec.ts',
   '**/audit/audit-log.spec.ts',
 ];
+
+/**
+ * The proxied flows (tests/proxy): three copies of the server behind HAProxy on one PostgreSQL database, started by
+ * their own fixture (fixtures/proxy.ts). Only with TEST_DATABASE_URL, so CI's PostgreSQL pass runs them
+ * (scripts/ci-test.mjs) and a PGlite run does not list them.
+ */
+const PROXY_SPECS = '**/proxy/**/*.spec.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, which global-setup.ts starts
@@ -53,6 +60,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: PROXY_SPECS,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
@@ -71,5 +79,20 @@ export default defineConfig({
         launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            // One worker runs them all: the cluster is started once per worker.
+            name: PROXY_PROJECT,
+            testMatch: PROXY_SPECS,
+            fullyParallel: false,
+            use: {
+              ...devices['Desktop Chrome'],
+              viewport: { width: 1280, height: 800 },
+              launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+            },
+          },
+        ]
+      : []),
   ],
 });

@@ -39,7 +39,8 @@ const e2ePass = (name, ports, peerPorts) => ({
  * the other, and the unit tests (about one core) overlap them. The end-to-end passes are the longer lane, so
  * it starts with the build alone (the build does not need the type check: Vite strips types) and the type
  * check runs in the other lane.
- *   lane 1: console build (→ first-download budget) → end-to-end (PGlite) → end-to-end (PostgreSQL, desktop width)
+ *   lane 1: console build (→ first-download budget) → end-to-end (PGlite) → end-to-end (PostgreSQL, desktop width, and
+ *           the proxied flows: three copies behind HAProxy, docs/scale-out.md)
  *   lane 2: lint → type check → unit and integration tests (PGlite) → server integration tests (PostgreSQL)
  * The phone project (the same specs at 390 px) runs in the PGlite pass only: what it adds to the desktop run is the
  * layout at phone width, which does not depend on the database; every spec still runs on both databases. In the same
@@ -66,7 +67,8 @@ const jobs = [
     database: 'postgresql',
     needs: ['console build'],
     after: ['end-to-end tests (PGlite)'],
-    command: [npm, 'test', '-w', 'e2e', '--', '--project', 'chromium'],
+    // With the proxied flows: three copies of the server behind HAProxy on this database (e2e/tests/proxy).
+    command: [npm, 'test', '-w', 'e2e', '--', '--project', 'chromium', '--project', 'proxy'],
     env: { ...postgres, ...e2ePass('postgresql', '3350-3399', '3650-3699') },
   },
   { name: 'lint', database: 'both', command: [npm, 'run', 'lint'] },

@@ -58,3 +58,6 @@ export const CHROMIUM_ARGS = [
 
 /** The Playwright project that runs the dashboard, Teachers and Admin specs at 390 × 844 (playwright.config.ts). */
 export const PHONE_PROJECT = 'phone';
+
+/** The Playwright project of the proxied flows: three copies behind HAProxy, only with TEST_DATABASE_URL (playwright.config.ts). */
+export const PROXY_PROJECT = 'proxy';

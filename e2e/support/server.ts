@@ -27,6 +27,19 @@ export async function findFreePort(): Promise<number> {
   throw new Error(`No free port between ${PORT_RANGE.first} and ${PORT_RANGE.last}`);
 }
 
+/** `count` different ports of the range that nothing listens on now, none of `exclude` (ports chosen but not taken yet). */
+export async function findFreePorts(count: number, exclude: number[] = []): Promise<number[]> {
+  const size = PORT_RANGE.last - PORT_RANGE.first + 1;
+  const offset = Math.floor(Math.random() * size);
+  const ports: number[] = [];
+  for (let i = 0; i < size && ports.length < count; i += 1) {
+    const port = PORT_RANGE.first + ((offset + i) % size);
+    if (!exclude.includes(port) && (await isFree(port))) ports.push(port);
+  }
+  if (ports.length < count) throw new Error(`Fewer than ${count} free ports between ${PORT_RANGE.first} and ${PORT_RANGE.last}`);
+  return ports;
+}
+
 function isFree(port: number): Promise<boolean> {
   return new Promise((done) => {
     const probe = createServer();
@@ -38,16 +51,21 @@ function isFree(port: number): Promise<boolean> {
 export interface StartedServer {
   url: string;
   logFile: string;
+  /** The server's process id (the proxy benchmark reads its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts the real server (apps/server/src/server.ts) and resolves once /readyz answers 200. */
-export async function startServer(options: { port: number; env: Record<string, string>; logFile: string }): Promise<StartedServer> {
+/**
+ * Starts the real server (apps/server/src/server.ts) and resolves once /readyz answers 200. `publicUrl` is where users
+ * reach it (a proxy's address; default its own); `logFile` is appended to, so a restarted copy keeps one log.
+ */
+export async function startServer(options: { port: number; env: Record<string, string>; logFile: string; publicUrl?: string }): Promise<StartedServer> {
   const url = `http://localhost:${options.port}`;
-  const log = createWriteStream(options.logFile);
+  const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'server.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: 'localhost', PUBLIC_URL: url },
+    env: { ...process.env, ...options.env, PORT: String(options.port), HOST: 'localhost', PUBLIC_URL: options.publicUrl ?? url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
@@ -71,7 +89,7 @@ export async function startServer(options: { port: number; env: Record<string, s
   const deadline = Date.now() + Number(process.env.E2E_SERVER_TIMEOUT_MS || 180_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await isReady(url)) return { url, logFile: options.logFile, stop };
+    if (await isReady(url)) return { url, logFile: options.logFile, pid: child.pid ?? 0, stop };
     await Promise.race([exited, new Promise((r) => setTimeout(r, 500))]);
   }
   await stop();

@@ -11,6 +11,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { backgroundPlugin } from './plugins/background.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { lifecyclePlugin } from './plugins/lifecycle.js';
 import { registerWebConsole } from './plugins/web-console.js';
 import type { ServerModule } from './plugins/server-module.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
 
   await app.register(requestIdPlugin);
+  // /readyz turns 503 while a stopping copy drains (plugins/lifecycle.ts).
+  await app.register(lifecyclePlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(apiDocsPlugin);

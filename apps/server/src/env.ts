@@ -193,6 +193,11 @@ export const envSchema = z.object({
    * CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12), 'loopback', or a number of proxy hops. Unset: none.
    */
   TRUST_PROXY: trustProxySetting.optional(),
+  /**
+   * Seconds a stopping copy (SIGTERM) keeps serving with /readyz answering 503 before it stops listening, so a load
+   * balancer's health check takes it out of rotation first (docs/scale-out.md). 0: stop listening at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: int(0, 300).default(0),
   /** Password hashes computed at once (worker threads, 128 MiB each). Unset: half the cores, 1 to 4. */
   PASSWORD_HASH_WORKERS: int(1, 32).optional(),
   /** Password hashes allowed to wait; sign-ins beyond it are answered 503. Unset: 8 per worker. */

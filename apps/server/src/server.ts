@@ -70,9 +70,10 @@ async function main(): Promise<void> {
     print(`PASSWORD_SCRYPT_LOG2_N is ${env.PASSWORD_SCRYPT_LOG2_N}: new password hashes are cheaper to guess than OWASP's recommendation (${RECOMMENDED_SCRYPT_LOG2_N}); for test runs only.`);
   }
   const database = await open(env);
-  const [{ migrateToLatest }, { buildApp }, { default: closeWithGrace }] = await Promise.all([
+  const [{ migrateToLatest }, { buildApp }, { drainThenClose }, { default: closeWithGrace }] = await Promise.all([
     import('./db/migrate.js'),
     import('./app.js'),
+    import('./plugins/lifecycle.js'),
     import('close-with-grace'),
   ]);
 
@@ -96,10 +97,18 @@ async function main(): Promise<void> {
     await app.close();
     await database.close();
   };
-  const grace = closeWithGrace({ delay: 15_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
-    else app.log.info(`${signal ?? 'shutdown'}: closing`);
-    await closeAll();
+  const drainMs = env.SHUTDOWN_DRAIN_SECONDS * 1000;
+  // The drain comes on top of the time requests in flight and the job workers get to finish.
+  const grace = closeWithGrace({ delay: drainMs + 15_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+    if (err) {
+      app.log.error({ err }, 'shutting down after an unexpected error');
+      await closeAll();
+      return;
+    }
+    app.log.info(`${signal ?? 'shutdown'}: ${drainMs ? `answering /readyz 503 for ${env.SHUTDOWN_DRAIN_SECONDS} s, then ` : ''}closing`);
+    // A signal is a planned stop (a rolling restart): the load balancer is told first (plugins/lifecycle.ts).
+    await drainThenClose(app, { drainMs });
+    await database.close();
   });
 
   let address: string;
