@@ -16,6 +16,7 @@ let t: TestApp;
 let platform: PlatformSimulator;
 let orgId: string;
 let admin: SignedInHeaders;
+let adminEmail: string;
 let launchUrl: string;
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
@@ -39,6 +40,7 @@ beforeAll(async () => {
   platform = await startPlatform({ toolLaunchUrl: launchUrl });
   orgId = (await buildOrganisation(t.app.db)).id;
   const email = unique('admin');
+  adminEmail = email;
   await buildAdmin(t.app.db, { organisationId: orgId, email });
   admin = (await signIn(t.app, { email })).headers;
   const created = await t.app.inject({ method: 'POST', url: `/api/organisations/${orgId}/lti/platforms`, headers: admin, payload: registration(platform) });
@@ -360,6 +362,18 @@ describe('platform registration (LMS Integration)', () => {
       expect((await t.app.inject({ method: 'DELETE', url: `${url}/${created.id}`, headers: admin })).statusCode).toBe(204);
       expect((await t.app.inject({ method: 'PUT', url: `${url}/${created.id}`, headers: admin, payload: registration(second) })).statusCode).toBe(404);
       expectRefusalPage(await launch({ id_token: 'x.y.z', state }, ''), 400, /not registered/);
+
+      // Each change is in the audit log, by the admin, with the platform named and old → new; the refused edit and the
+      // second removal (nothing left to remove) are not.
+      const entries = (await t.app.db.selectFrom('audit_events').select(['action', 'actor_email', 'target_ids', 'targets', 'old_value', 'new_value'])
+        .where('organisation_id', '=', orgId).where('action', 'like', 'lti.platform.%').orderBy('created_at').orderBy('id').execute())
+        .filter((e) => e.target_ids.includes(created.id));
+      expect(entries.map((e) => e.action)).toEqual(['lti.platform.add', 'lti.platform.update', 'lti.platform.remove']);
+      for (const entry of entries) expect(entry.actor_email).toBe(adminEmail);
+      expect(entries[0]!.targets).toEqual([{ type: 'lti_platform', id: created.id, label: expect.stringContaining(second.issuer) }]);
+      expect(entries[1]!.old_value).toMatchObject({ name: 'Simulated LMS', deploymentIds: [second.deploymentId, 'another-deployment'] });
+      expect(entries[1]!.new_value).toMatchObject({ name: 'Moodle', deploymentIds: ['d2'] });
+      expect(entries[2]!.old_value).toMatchObject({ name: 'Moodle', clientId: second.clientId });
     } finally {
       await second.close();
     }

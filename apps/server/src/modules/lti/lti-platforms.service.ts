@@ -4,6 +4,7 @@ import type { DB } from '../../db/types.js';
 import { publicUrl, type Env } from '../../env.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
+import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './lti-advantage.repository.js';
 
@@ -63,26 +64,52 @@ export async function readAdvantage(db: Kysely<DB>, env: Env, actor: Actor, orga
   return { ...toolEndpoints(env), platforms: (await repo.listPlatforms(db, organisationId)).map(present) };
 }
 
-/** Registers a platform; 409 when its issuer and client id are registered already (here or elsewhere). */
+/** The platform as the audit log names it: its name, with its issuer and client id (no secret: a platform has none here). */
+const auditTarget = (platform: LtiPlatform) => ({ type: 'lti_platform', id: platform.id, label: `${platform.name} (${platform.issuer}, ${platform.clientId})` });
+/** What an admin sets of a platform, for old → new in the audit log. */
+const auditValue = ({ id: _id, ...values }: LtiPlatform) => values;
+
+/** Registers a platform; 409 when its issuer and client id are registered already (here or elsewhere). Recorded in the audit log. */
 export async function createPlatform(db: Kysely<DB>, env: Env, actor: Actor, organisationId: string, input: LtiPlatformInput): Promise<LtiPlatform> {
   await requireAdmin(db, actor, organisationId);
   const row = toRow(env, input);
-  const inserted = await repo.insertPlatform(db, organisationId, row);
-  if (!inserted) throw appError('lti_platform_exists');
-  return present(inserted);
+  return db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertPlatform(trx, organisationId, row);
+    if (!inserted) throw appError('lti_platform_exists');
+    const platform = present(inserted);
+    await recordAudit(trx, actor, { organisationId, action: 'lti.platform.add', targets: [auditTarget(platform)], newValue: auditValue(platform) });
+    return platform;
+  });
 }
 
-/** Changes a platform; 409 when another registration has its new issuer and client id (even one made a moment ago). */
+/**
+ * Changes a platform; 409 when another registration has its new issuer and client id (even one made a moment ago).
+ * Recorded with the values before and after.
+ */
 export async function updatePlatform(db: Kysely<DB>, env: Env, actor: Actor, organisationId: string, id: string, input: LtiPlatformInput): Promise<LtiPlatform> {
   await requireAdmin(db, actor, organisationId);
-  const updated = await repo.updatePlatform(db, organisationId, id, toRow(env, input));
-  if (updated === 'taken') throw appError('lti_platform_exists');
-  if (updated === 'not-found') throw appError('lti_platform_not_found');
-  return present(updated);
+  const row = toRow(env, input);
+  return db.transaction().execute(async (trx) => {
+    const before = (await repo.listPlatforms(trx, organisationId)).find((p) => p.id === id);
+    const updated = await repo.updatePlatform(trx, organisationId, id, row);
+    if (updated === 'taken') throw appError('lti_platform_exists');
+    if (updated === 'not-found' || !before) throw appError('lti_platform_not_found');
+    const platform = present(updated);
+    await recordAudit(trx, actor, { organisationId, action: 'lti.platform.update', targets: [auditTarget(platform)], oldValue: auditValue(present(before)), newValue: auditValue(platform) });
+    return platform;
+  });
 }
 
-/** Removes a platform: its launches are refused from the next one on. Idempotent for a platform already gone. */
+/**
+ * Removes a platform: its launches are refused from the next one on. Idempotent for a platform already gone (only a
+ * removal that found it is recorded).
+ */
 export async function deletePlatform(db: Kysely<DB>, actor: Actor, organisationId: string, id: string): Promise<void> {
   await requireAdmin(db, actor, organisationId);
-  await repo.deletePlatform(db, organisationId, id);
+  await db.transaction().execute(async (trx) => {
+    const before = (await repo.listPlatforms(trx, organisationId)).find((p) => p.id === id);
+    if (!before || !(await repo.deletePlatform(trx, organisationId, id))) return;
+    const platform = present(before);
+    await recordAudit(trx, actor, { organisationId, action: 'lti.platform.remove', targets: [auditTarget(platform)], oldValue: auditValue(platform) });
+  });
 }
