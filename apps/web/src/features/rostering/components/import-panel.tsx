@@ -122,7 +122,7 @@ export const ImportPanel = forwardRef<HTMLHeadingElement, ImportPanelProps>(func
         <Text role="status">
           {item.status === 'queued' ? 'Waiting to start…' : `${done} of ${total} rows done`}
         </Text>
-        <Progress value={percent} aria-label="Rows done" aria-valuetext={`${done} of ${total} rows`} maw={480} />
+        <Progress value={percent} aria-label="Rows done" maw={480} />
         <Text size="sm">You can leave this page: the import carries on, and its progress is here when you come back.</Text>
       </Stack>
     );
