@@ -4,7 +4,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/auth.js';
 import { RosteringPage } from '../../pages/settings-pages.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
-import { PHONE_PROJECT } from '../../support/env.js';
 import { changeableOrganisation } from '../teachers/teachers-api.js';
 
 /** The 1EdTech-style OneRoster 1.2 sample set the server's tests use. */
@@ -87,8 +86,6 @@ async function confirmAndWait(page: Page, rostering: RosteringPage, fileName: st
 }
 
 test.describe('Rostering', () => {
-  test.skip(() => test.info().project.name === PHONE_PROJECT, 'A long flow; the 390 px layout is checked at its end');
-
   test('an admin imports a OneRoster export by keyboard, sees its teachers, then a delta that renames one and retires another', async ({
     page,
     organisation,
