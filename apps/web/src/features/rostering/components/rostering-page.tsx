@@ -37,7 +37,15 @@ export function RosteringPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const once = useSubmitOnce();
 
-  const focusCurrent = () => requestAnimationFrame(() => currentHeading.current?.focus());
+  // After an upload or an action, focus goes to the import's heading once that import is on screen.
+  const [focusFor, setFocusFor] = useState<string | null>(null);
+  const shown = current.data?.id;
+  useEffect(() => {
+    if (focusFor === null || shown !== focusFor || !currentHeading.current) return;
+    currentHeading.current.focus();
+    setFocusFor(null);
+  }, [focusFor, shown]);
+  const focusCurrent = (item: { id: string }) => setFocusFor(item.id);
   const failed = (fallback: string) => (error: Error) => notifyError(userFacingMessage(error) ?? fallback);
   const apply = useRosterImportAction(orgId, 'apply', { onSuccess: focusCurrent, onError: failed('The import could not be applied') });
   const cancel = useRosterImportAction(orgId, 'cancel', {
@@ -83,7 +91,7 @@ export function RosteringPage() {
               orgId={orgId}
               onPreview={(preview) => {
                 setChosen(preview.id);
-                focusCurrent();
+                focusCurrent(preview);
               }}
             />
             {currentId === null ? null : current.isPending ? (
