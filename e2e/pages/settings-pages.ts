@@ -116,3 +116,45 @@ export class ProvisioningPage extends OrganisationScreen {
     return this.page.getByRole('button', { name: 'Refresh requests' });
   }
 }
+
+/** /{orgId}/rostering: Rostering, the OneRoster import (docs/rostering.md). */
+export class RosteringPage extends OrganisationScreen {
+  constructor(page: Page, testInfo: TestInfo | null, orgId: string) {
+    super(page, testInfo, orgId, 'rostering', 'Rostering');
+  }
+
+  protected override async whenShown(): Promise<void> {
+    await expect(this.uploadButton()).toBeVisible();
+    await expect(this.history()).toBeVisible();
+  }
+
+  fileInput(): Locator {
+    return this.page.getByLabel('OneRoster zip');
+  }
+
+  uploadButton(): Locator {
+    return this.page.getByRole('button', { name: 'Upload and preview' });
+  }
+
+  /** The current import's heading: 'Preview of …', 'Applying …', 'Applied …'. */
+  currentHeading(): Locator {
+    return this.page.getByRole('heading', { level: 2 }).filter({ hasText: /^(Preview of|Applying|Applied|Cancelled) / });
+  }
+
+  /** The value of one count of the preview ('To add', 'To update', …). */
+  count(label: string): Locator {
+    return this.page.getByRole('table', { name: 'Preview counts' }).getByRole('row', { name: new RegExp(`^${label} \\d+$`) }).getByRole('cell');
+  }
+
+  confirmButton(): Locator {
+    return this.page.getByRole('button', { name: 'Confirm and apply' });
+  }
+
+  history(): Locator {
+    return this.page.getByRole('heading', { name: 'History' });
+  }
+
+  historyTable(): Locator {
+    return this.page.getByRole('table', { name: 'Rostering imports' });
+  }
+}

@@ -38,6 +38,7 @@ describe('console routes', { timeout: 15_000 }, () => {
     ['/org-1/admin', 'Admin'],
     ['/org-1/lms', 'LMS Integration'],
     ['/org-1/provisioning', 'Provisioning (SCIM)'],
+    ['/org-1/rostering', 'Rostering'],
     ['/org-1/apps', 'Manage Apps'],
     ['/org-1/image-search', 'Image Search Settings'],
   ])('%s shows the %s screen and names the tab after it', async (path, title) => {

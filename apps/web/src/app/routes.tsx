@@ -23,6 +23,7 @@ const resources = () => import('../features/resources/index.js').then((m) => ({ 
 const admins = () => import('../features/admins/index.js').then((m) => ({ Component: m.AdminsPage }));
 const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
 const provisioning = () => import('../features/scim/index.js').then((m) => ({ Component: m.ProvisioningPage }));
+const rostering = () => import('../features/rostering/index.js').then((m) => ({ Component: m.RosteringPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));
 const audit = () => import('../features/audit/index.js').then((m) => ({ Component: m.AuditLogPage }));
 // 2-step verification: the person's own page, outside any organisation (an admin who must enrol has none yet).
@@ -46,6 +47,7 @@ const orgScreenRoutes: RouteObject[] = [
       { path: screens.admin, lazy: admins },
       { path: screens.lms, lazy: lms },
       { path: screens.provisioning, lazy: provisioning },
+      { path: screens.rostering, lazy: rostering },
       { path: screens.apps, lazy: apps },
       { path: screens.imageSearch, lazy: imageSearch },
       { path: screens.audit, lazy: audit },

@@ -76,11 +76,12 @@ describe('side navigation', () => {
     expect(screen.getByRole('heading', { name: 'Resources screen' })).toBeInTheDocument();
   });
 
-  it('Settings lists Admins, LMS Integration and Manage Apps', () => {
+  it('Settings lists Admins, LMS Integration, Rostering and Manage Apps', () => {
     renderRoutes(routes, '/org-1');
     fireEvent.click(within(nav()).getByRole('button', { name: 'Settings' }));
     expect(screen.getByRole('menuitem', { name: 'Admins' })).toHaveAttribute('href', '/org-1/admin');
     expect(screen.getByRole('menuitem', { name: 'LMS Integration' })).toHaveAttribute('href', '/org-1/lms');
+    expect(screen.getByRole('menuitem', { name: 'Rostering' })).toHaveAttribute('href', '/org-1/rostering');
     expect(screen.getByRole('menuitem', { name: 'Manage Apps' })).toHaveAttribute('href', '/org-1/apps');
   });
 

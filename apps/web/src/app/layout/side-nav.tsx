@@ -94,6 +94,7 @@ export function SideNav({ orgId, wide, onNavigate }: SideNavProps) {
               { kind: 'route', label: 'Admins', to: paths.org.admin(orgId) },
               { kind: 'route', label: 'LMS Integration', to: paths.org.lms(orgId) },
               { kind: 'route', label: 'Provisioning (SCIM)', to: paths.org.provisioning(orgId) },
+              { kind: 'route', label: 'Rostering', to: paths.org.rostering(orgId) },
               { kind: 'route', label: 'Manage Apps', to: paths.org.apps(orgId) },
               { kind: 'route', label: 'Audit log', to: paths.org.audit(orgId) },
               { kind: 'route', label: 'Security', to: paths.org.security(orgId) },

@@ -11,6 +11,8 @@ export interface RequestOptions<T> {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (POST {auth}/email and friends). */
   form?: Record<string, string | number | boolean | null | undefined>;
+  /** Sent as it is (a file upload); its type goes in `headers`. */
+  body?: Blob;
   /** Appended as a query string; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   headers?: Record<string, string>;
@@ -71,6 +73,8 @@ export async function apiRequest<T = unknown>(url: string, options: RequestOptio
     }
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = form;
+  } else if (options.body) {
+    body = options.body;
   }
 
   let response: Response;

@@ -1,0 +1,1 @@
+export { RosteringPage } from './components/rostering-page.js';
