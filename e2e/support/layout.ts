@@ -1,12 +1,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The element lies wholly inside the window, horizontally: reachable without scrolling sideways. */
+/**
+ * The element lies wholly inside the window, horizontally: reachable without scrolling sideways. Checked until it holds
+ * (up to the expect timeout): right after a resize, a table that drops columns once its frame is measured narrow lays
+ * itself out a frame later, and a loaded machine may take a while to draw that frame.
+ */
 export async function expectWithinWidth(page: Page, element: Locator): Promise<void> {
   await expect(element).toBeVisible();
-  const box = await element.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
-  expect(box, 'the element has a box').not.toBeNull();
-  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= width, `within 0–${width} px: ${JSON.stringify(box)}`).toBe(true);
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(async () => {
+      box = await element.boundingBox();
+      return box !== null && box.x >= 0 && box.x + box.width <= width;
+    }, { message: `within 0–${width} px` })
+    .toBe(true)
+    .catch((error: unknown) => {
+      throw new Error(`within 0–${width} px: ${JSON.stringify(box)}`, { cause: error });
+    });
 }
 
 /**

@@ -167,7 +167,8 @@ test.describe('Rostering', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(history.getByRole('columnheader', { name: 'By' })).toHaveCount(0);
     await expect(deltaRow).toContainText('Applied: 0 added, 1 updated, 1 retired');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The table gives its columns up once its frame is measured narrow, a frame after the resize: wait for the layout.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await rostering.expectAccessible({ label: 'rostering history at 390 px' });
     await page.setViewportSize({ width: 1280, height: 720 });
 

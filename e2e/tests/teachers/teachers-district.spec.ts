@@ -1,4 +1,5 @@
 import type { Download, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { membersPageSchema, type MembersPage } from '@quire/core';
 import { expect, test } from '../../fixtures/auth.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
@@ -90,7 +91,9 @@ test.describe("A district's Teachers", () => {
     const after = (await districtList(page, district.id, { pageSize: 10 })).total;
     expect(lines.length - 1).toBeGreaterThanOrEqual(Math.min(everyone.total, after));
     expect(lines.length - 1).toBeLessThanOrEqual(Math.max(everyone.total, after));
-    for (const name of [OAKWOOD, WILLOW]) expect(lines.some((line) => line.split(',')[2] === name), name).toBe(true);
+    // Read with a CSV parser: a name with a comma is quoted, and splitting on commas would read it as two fields.
+    const records = parse(lines.join('\r\n'), { bom: true, columns: true, record_delimiter: '\r\n' }) as Array<Record<string, string>>;
+    for (const name of [OAKWOOD, WILLOW]) expect(records.some((record) => record.School === name), name).toBe(true);
   });
 
   test('at 390 px shows each row’s school under its e-mail, with nothing off screen sideways', async ({ page, organisations }) => {
