@@ -15,7 +15,7 @@ interface RosterOrg {
 }
 
 /** A member of staff of users.csv that Quire imports (teacher, administrator, aide), or one whose row has an error. */
-interface RosterPerson {
+export interface RosterPerson {
   line: number;
   sourcedId: string;
   /** False for status tobedeleted or enabledUser false: the person is retired. */

@@ -1,5 +1,6 @@
 import type { RosterError } from '@quire/core';
 import { roleKind } from './oneroster-format.js';
+import type { RosterPerson } from './oneroster-read.js';
 
 /**
  * What an import would change, worked out from the file's people and the organisation as it is now: who is added,
@@ -16,19 +17,8 @@ export interface RosterOptions {
   allOrNothing: boolean;
 }
 
-/** A person of the file as staged (roster_import_people). */
-export interface StagedPerson {
-  n: number;
-  line: number;
-  sourcedId: string;
-  active: boolean;
-  email: string;
-  givenName: string;
-  familyName: string;
-  role: string;
-  orgSourcedIds: string[];
-  hasError: boolean;
-}
+/** A person of the file as staged (roster_import_people): as read, numbered in file order; the role's kind is worked out again. */
+export type StagedPerson = Omit<RosterPerson, 'kind'> & { n: number };
 
 /** A member an earlier import made or took over (roster_members with the member's row). */
 export interface ManagedMember {
