@@ -4,21 +4,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, PHONE_PROJECT, PROXY_PROJECT } from './su
 type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], object | undefined>;
 
 /**
- * The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a
- * district's), Admin, a district's Analytics, the LMS Integration screen's LTI 1.3 registration, and the Audit log (its
- * table drops columns under 44em).
+ * The tests the phone project runs: those tagged `@phone` (`test('…', { tag: '@phone' }, …)`), in any spec. A test is
+ * tagged when what it checks looks different at 390 px: a table that drops columns or moves them under the e-mail, a
+ * layout, a screen that must not scroll sideways, a flow whose dialogs and menus change shape (the licence dashboard
+ * and a district's allocations, Teachers, a district's Teachers, Admin, a district's Analytics, the LTI 1.3
+ * registration, the Audit log's filters and states). The rest of a spec, whose steps do the same at any width, runs at
+ * desktop width only.
  */
-const PHONE_SPECS = [
-  '**/teachers/license-dashboard.spec.ts',
-  '**/teachers/district-licences.spec.ts',
-  '**/teachers/teachers-list.spec.ts',
-  '**/teachers/teachers-layout.spec.ts',
-  '**/teachers/teachers-district.spec.ts',
-  '**/admins/admins.spec.ts',
-  '**/districts/district-analytics.spec.ts',
-  '**/settings/lti-advantage.spec.ts',
-  '**/audit/audit-log.spec.ts',
-];
+const PHONE_TAG = /@phone/;
 
 /**
  * The proxied flows (tests/proxy): three copies of the server behind HAProxy on one PostgreSQL database, started by
@@ -68,10 +61,10 @@ export default defineConfig({
       },
     },
     {
-      // A phone (issue 15): the dashboard, Teachers and Admin specs again at 390 × 844, with axe. Only these
-      // files, so the run grows by a few minutes, not by a second suite.
+      // A phone: the tests tagged @phone again at 390 × 844, with axe; not a second suite.
       name: PHONE_PROJECT,
-      testMatch: PHONE_SPECS,
+      testIgnore: PROXY_SPECS,
+      grep: PHONE_TAG,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 390, height: 844 },

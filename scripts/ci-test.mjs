@@ -43,7 +43,9 @@ const e2ePass = (name, ports, peerPorts) => ({
  *           the proxied flows: three copies behind HAProxy, docs/scale-out.md)
  *   lane 2: lint → type check → unit and integration tests (PGlite) → server integration tests (PostgreSQL)
  * The phone project (the same specs at 390 px) runs in the PGlite pass only: what it adds to the desktop run is the
- * layout at phone width, which does not depend on the database; every spec still runs on both databases. In the same
+ * layout at phone width, which does not depend on the database; every spec still runs on both databases. For the same
+ * reason the PostgreSQL pass runs without the accessibility checks (axe and the checks beyond it: E2E_ACCESSIBILITY=off),
+ * which read the page, not the database behind it. In the same
  * way the server's test files that open no database (project server-no-database, root vitest.config.ts) run in the
  * PGlite lane only; every server file that opens one runs on both.
  * `database` says which database's result a job counts towards (`both`: it does not depend on the database,
@@ -69,7 +71,8 @@ const jobs = [
     after: ['end-to-end tests (PGlite)'],
     // With the proxied flows: three copies of the server behind HAProxy on this database (e2e/tests/proxy).
     command: [npm, 'test', '-w', 'e2e', '--', '--project', 'chromium', '--project', 'proxy'],
-    env: { ...postgres, ...e2ePass('postgresql', '3350-3399', '3650-3699') },
+    // Without the accessibility checks: they read the page, not the database, and the PGlite pass makes every one.
+    env: { ...postgres, ...e2ePass('postgresql', '3350-3399', '3650-3699'), E2E_ACCESSIBILITY: 'off' },
   },
   { name: 'lint', database: 'both', command: [npm, 'run', 'lint'] },
   { name: 'type check', database: 'both', after: ['lint'], command: [npm, 'run', 'typecheck'] },

@@ -3,6 +3,13 @@ import type { Frame, Page, TestInfo } from '@playwright/test';
 import axeCore from 'axe-core';
 import { findBeyondAxe, formatBeyondAxe } from './beyond-axe.js';
 
+/**
+ * Whether this run checks accessibility: yes unless E2E_ACCESSIBILITY=off. CI's second pass (PostgreSQL) turns it off:
+ * what axe and the checks beyond it find depends on the page, not on the database behind it, and the first pass
+ * (PGlite) runs every check on the same screens (scripts/ci-test.mjs).
+ */
+export const ACCESSIBILITY_CHECKED = process.env.E2E_ACCESSIBILITY !== 'off';
+
 /** The WCAG levels every page and dialog must meet. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Violations of these impacts fail a test; minor and moderate ones are attached to the report only. */
@@ -35,6 +42,7 @@ export class AccessibilityError extends Error {
  * AccessibilityError listing every serious or critical violation and every finding beyond axe.
  */
 export async function checkAccessibility(page: Page, testInfo: TestInfo | null, options: AccessibilityOptions = {}): Promise<void> {
+  if (!ACCESSIBILITY_CHECKED) return;
   const wholePage = !options.include && !options.exclude?.length && !options.disableRules?.length;
   // The end-of-test check repeats nothing: a page unchanged since its last whole-page check has the same result.
   if (options.skipIfUnchanged && wholePage && (await unchangedSinceLastCheck(page))) return;

@@ -19,7 +19,7 @@ async function listAdmins(page: Page, orgId: string): Promise<AdminList> {
 }
 
 test.describe('Admin screen', () => {
-  test('lists the admins by e-mail ascending with their organisation', async ({ page, organisation }) => {
+  test('lists the admins by e-mail ascending with their organisation', { tag: '@phone' }, async ({ page, organisation }) => {
     const expected = await listAdmins(page, organisation.id);
     const admins = await new AdminsPage(page, test.info(), organisation.id).goto();
     const config = await readConsoleConfig(page);

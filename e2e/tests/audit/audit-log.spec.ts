@@ -182,7 +182,7 @@ test.describe('Audit log', () => {
     });
   });
 
-  test('by keyboard alone: the filters, a row opened in full and closed, focus back on its action', async ({ page, organisation }) => {
+  test('by keyboard alone: the filters, a row opened in full and closed, focus back on its action', { tag: '@phone' }, async ({ page, organisation }) => {
     const audit = await new AuditLogPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
     await expect(audit.rows().first()).toBeVisible();
     await audit.actor().focus();
@@ -227,7 +227,7 @@ test.describe('Audit log', () => {
     await expect(audit.actionButton(first)).toBeFocused();
   });
 
-  test('says so when nothing matches, and when the log cannot be read, with a Retry that reads it again', async ({ page, organisation }) => {
+  test('says so when nothing matches, and when the log cannot be read, with a Retry that reads it again', { tag: '@phone' }, async ({ page, organisation }) => {
     const audit = await new AuditLogPage(page, test.info(), organisation.id, '?target=no-such-target-anywhere').goto({ accessible: 'checked elsewhere' });
     await expect(page.getByRole('status').filter({ hasText: 'No entries match these filters' })).toBeVisible();
     await audit.expectAccessible({ label: 'no entries match' });

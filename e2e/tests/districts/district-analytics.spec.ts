@@ -18,7 +18,7 @@ async function breakdownOf(page: Page, orgId: string): Promise<AnalyticsBreakdow
   return analyticsBreakdownSchema.parse(await (await page.request.get(session.urls.breakdown)).json());
 }
 
-test('a district admin sees the district summed over its schools, by school, and opens a school’s Analytics by keyboard', async ({ page, organisations }) => {
+test('a district admin sees the district summed over its schools, by school, and opens a school’s Analytics by keyboard', { tag: '@phone' }, async ({ page, organisations }) => {
   const riverside = organisations.find((o) => o.name === DISTRICT);
   if (!riverside) throw new Error(`the demo admin needs ${DISTRICT}`);
   const analytics = await new AnalyticsPage(page, test.info(), riverside.id).goto();

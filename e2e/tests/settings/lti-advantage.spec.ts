@@ -12,7 +12,7 @@ import { launchOrganisation } from './settings-api.js';
  * keys, tokens signed with jose) and landing in the app, signed in; a teacher adding the tool's link by deep linking,
  * by keyboard, and a launch of that link landing on the chosen book.
  */
-test('registers a platform by keyboard; a teacher and a student launch with LTI 1.3 into the app; a teacher adds a link to a book by deep linking', async ({ page, browser, organisation, organisations }) => {
+test('registers a platform by keyboard; a teacher and a student launch with LTI 1.3 into the app; a teacher adds a link to a book by deep linking', { tag: '@phone' }, async ({ page, browser, organisation, organisations }) => {
   const base = process.env.E2E_BASE_URL ?? '';
   // Not the organisations lms.spec.ts and lti-launch.spec.ts change.
   const changeable = await changeableOrganisation(page, organisations, organisation);

@@ -29,7 +29,7 @@ async function setAllocation(page: Page, districtId: string, licenseId: string, 
 }
 
 test.describe('Licences across the district', () => {
-  test('the district allocates seats by keyboard, and a school cannot assign beyond them', async ({ page, organisations }) => {
+  test('the district allocates seats by keyboard, and a school cannot assign beyond them', { tag: '@phone' }, async ({ page, organisations }) => {
     const district = organisations.find((o) => o.name === DISTRICT);
     // The two projects change different schools, so their runs never meet.
     const schoolName = test.info().project.name === PHONE_PROJECT ? 'Willow Creek Primary School' : 'Oakwood Elementary School';

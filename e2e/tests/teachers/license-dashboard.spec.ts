@@ -4,7 +4,7 @@ import { LicensesPage } from '../../pages/licenses-page.js';
 import { changeableOrganisation, listLicenses } from './teachers-api.js';
 
 test.describe('Licence dashboard', () => {
-  test('lists the licences with their counts and links to the Teachers page', async ({ page, organisation }) => {
+  test('lists the licences with their counts and links to the Teachers page', { tag: '@phone' }, async ({ page, organisation }) => {
     const dashboard = await new LicensesPage(page, test.info(), organisation.id).goto();
     for (const license of (await listLicenses(page, organisation.id)).filter((l) => !l.applyToAll)) {
       await expect(dashboard.licenseRow(license.name).getByRole('cell')).toHaveText([

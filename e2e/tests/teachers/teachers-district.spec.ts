@@ -31,7 +31,7 @@ async function readDownload(download: Download): Promise<string> {
 }
 
 test.describe("A district's Teachers", () => {
-  test('lists the teachers of its schools with their School, filters by school from the keyboard, and exports one CSV with a School column', async ({ page, organisations }) => {
+  test('lists the teachers of its schools with their School, filters by school from the keyboard, and exports one CSV with a School column', { tag: '@phone' }, async ({ page, organisations }) => {
     const district = organisations.find((o) => o.name === DISTRICT)!;
     const teachers = await new TeachersPage(page, test.info(), district.id).goto();
     await expect(page.getByText(`Teachers of ${DISTRICT} and its 2 schools`)).toBeVisible();
@@ -96,7 +96,7 @@ test.describe("A district's Teachers", () => {
     for (const name of [OAKWOOD, WILLOW]) expect(records.some((record) => record.School === name), name).toBe(true);
   });
 
-  test('at 390 px shows each row’s school under its e-mail, with nothing off screen sideways', async ({ page, organisations }) => {
+  test('at 390 px shows each row’s school under its e-mail, with nothing off screen sideways', { tag: '@phone' }, async ({ page, organisations }) => {
     test.skip(!onPhone(), 'the phone layout');
     const district = organisations.find((o) => o.name === DISTRICT)!;
     const teachers = await new TeachersPage(page, test.info(), district.id).goto();

@@ -16,7 +16,7 @@ import { listTeachers } from './teachers-api.js';
 
 const onPhone = () => test.info().project.name === PHONE_PROJECT;
 
-test.describe('As the list loads', () => {
+test.describe('As the list loads', { tag: '@phone' }, () => {
   test('the list does not jump as its rows arrive, on a slow computer either (layout shift under 0.1)', async ({ page, organisation }) => {
     const layoutShifts = await recordLayoutShifts(page);
     const teachers = await new TeachersPage(page, test.info(), organisation.id).goto({ accessible: 'checked elsewhere' });
@@ -68,7 +68,7 @@ test.describe('Layout at 1280 px', () => {
   });
 });
 
-test.describe('Layout at 390 px', () => {
+test.describe('Layout at 390 px', { tag: '@phone' }, () => {
   test.skip(() => !onPhone(), 'the phone layout');
 
   test('the navigation submenus open below their item, and its chevron points down', async ({ page, organisation }) => {

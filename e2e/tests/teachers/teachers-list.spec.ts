@@ -4,7 +4,7 @@ import { TeachersPage } from '../../pages/teachers-page.js';
 import { listTeachers } from './teachers-api.js';
 
 test.describe('Teachers list', () => {
-  test('pages through the teachers ten at a time, sorted by e-mail', async ({ page, organisation }) => {
+  test('pages through the teachers ten at a time, sorted by e-mail', { tag: '@phone' }, async ({ page, organisation }) => {
     const teachers = await new TeachersPage(page, test.info(), organisation.id).goto();
     const first = await listTeachers(page, organisation.id, { page: 1, pageSize: 10 });
     expect(first.total).toBeGreaterThan(10);

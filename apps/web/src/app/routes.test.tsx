@@ -23,7 +23,7 @@ async function heading(name: string) {
   return h1;
 }
 
-describe('console routes', { timeout: 15_000 }, () => {
+describe('console routes', () => {
   it('/ opens the current organisation’s home, the licence dashboard', async () => {
     const { router } = renderRoutes(routes, '/');
     expect(await heading('Licenses')).toBeInTheDocument();

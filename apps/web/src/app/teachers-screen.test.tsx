@@ -50,7 +50,7 @@ function setup() {
   return { server, user: userEvent.setup() };
 }
 
-describe('the Teachers screen with the teacher-libraries dialogs', { timeout: 20_000 }, () => {
+describe('the Teachers screen with the teacher-libraries dialogs', () => {
   it('View Profile opens the teacher library viewer, whose Manage libraries opens the wizard', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Actions for kim@school.test' }));

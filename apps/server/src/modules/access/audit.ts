@@ -46,20 +46,50 @@ export interface RecordedAudit {
   at: string;
 }
 
+/**
+ * The organisations whose rows an entry of `organisationId` may name: itself, those under it and those above it (a
+ * district's licence allocated to a school, a school's teacher in the district's entry). A target id of any other
+ * organisation reads no text: an entry never carries another tenant's names.
+ */
+function entryTree(db: Db, organisationId: string) {
+  return db
+    .selectFrom('organisation_ancestors')
+    .select('organisation_id as id')
+    .where('ancestor_id', '=', organisationId)
+    .union(db.selectFrom('organisation_ancestors').select('ancestor_id as id').where('organisation_id', '=', organisationId));
+}
+
 /** Reads the display texts of targets by type, in the writer's transaction (so they are the texts of this moment). */
-async function targetTexts(db: Db, type: string, ids: string[]): Promise<AuditTargetRow[]> {
+async function targetTexts(db: Db, organisationId: string | null, type: string, ids: string[]): Promise<AuditTargetRow[]> {
   if (ids.length === 0) return [];
+  // An entry of no organisation (a sign-in refused before any was known) names its targets by id only.
+  if (organisationId === null) return ids.slice(0, AUDIT_TARGET_TEXTS_MAX).map((id) => ({ type, id, label: null }));
   const wanted = ids.slice(0, AUDIT_TARGET_TEXTS_MAX);
   let rows: Array<{ id: string; label: string | null }> = [];
   if (type === 'member') {
-    const found = await db.selectFrom('members').select(['id', 'email', 'display_name']).where('id', 'in', wanted).execute();
+    const found = await db
+      .selectFrom('members')
+      .select(['id', 'email', 'display_name'])
+      .where('organisation_id', 'in', entryTree(db, organisationId))
+      .where('id', 'in', wanted)
+      .execute();
     rows = found.map((m) => ({ id: m.id, label: m.display_name ? `${m.display_name} <${m.email}>` : m.email }));
   } else if (type === 'library') {
-    rows = await db.selectFrom('libraries').select(['id', 'name as label']).where('id', 'in', wanted).execute();
+    rows = await db
+      .selectFrom('libraries')
+      .select(['id', 'name as label'])
+      .where('organisation_id', 'in', entryTree(db, organisationId))
+      .where('id', 'in', wanted)
+      .execute();
   } else if (type === 'organisation' || type === 'organisation_settings') {
-    rows = await db.selectFrom('organisations').select(['id', 'name as label']).where('id', 'in', wanted).execute();
+    rows = await db.selectFrom('organisations').select(['id', 'name as label']).where('id', 'in', entryTree(db, organisationId)).where('id', 'in', wanted).execute();
   } else if (type === 'license') {
-    rows = await db.selectFrom('licenses').select(['id', 'name as label']).where('id', 'in', wanted).execute();
+    rows = await db
+      .selectFrom('licenses')
+      .select(['id', 'name as label'])
+      .where('organisation_id', 'in', entryTree(db, organisationId))
+      .where('id', 'in', wanted)
+      .execute();
   } else if (type === 'admin' || type === 'lti_credentials') {
     // Admins are named by their e-mail, credentials by their (public) consumer key: the id is the text.
     rows = wanted.map((id) => ({ id, label: id }));
@@ -91,7 +121,7 @@ export async function recordAudit(db: Db, actor: Actor | AuditSystemActor | null
   const given = entry.targets ?? [];
   const givenIds = new Set(given.map((t) => `${t.type}:${t.id}`));
   const missing = entry.targetType ? targetIds.filter((id) => !givenIds.has(`${entry.targetType}:${id}`)) : [];
-  const read = entry.targetType ? await targetTexts(db, entry.targetType, missing.slice(0, Math.max(0, AUDIT_TARGET_TEXTS_MAX - given.length))) : [];
+  const read = entry.targetType ? await targetTexts(db, entry.organisationId, entry.targetType, missing.slice(0, Math.max(0, AUDIT_TARGET_TEXTS_MAX - given.length))) : [];
   const client = entry.client ?? (actor && !('kind' in actor) ? actor.client : undefined);
   return db
     .insertInto('audit_events')
@@ -115,9 +145,17 @@ export async function recordAudit(db: Db, actor: Actor | AuditSystemActor | null
     .executeTakeFirstOrThrow();
 }
 
-/** The same entry in every organisation of a list (a sign-in is recorded in each organisation the person administers). */
-export async function recordAuditIn(db: Db, organisationIds: readonly string[], actor: Actor | AuditSystemActor | null, entry: Omit<AuditEntry, 'organisationId'>): Promise<void> {
-  for (const organisationId of organisationIds) await recordAudit(db, actor, { ...entry, organisationId });
+/**
+ * The same entry in every organisation of a list, once each (a sign-in is recorded in each organisation the person
+ * administers; an allocation in the district and the school). `null` records it once, in no organisation.
+ */
+export async function recordAuditIn(
+  db: Db,
+  organisationIds: Iterable<string | null>,
+  actor: Actor | AuditSystemActor | null,
+  entry: Omit<AuditEntry, 'organisationId'>,
+): Promise<void> {
+  for (const organisationId of new Set(organisationIds)) await recordAudit(db, actor, { ...entry, organisationId });
 }
 
 /**

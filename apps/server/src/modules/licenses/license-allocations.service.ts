@@ -4,7 +4,7 @@ import { lockOrganisationTree } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAuditIn } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import * as repo from './license-allocations.repository.js';
 import { countAllocated, listLicensesWithAllocation, lockLicenses } from './licenses.repository.js';
@@ -80,9 +80,7 @@ export async function setLicenseAllocation(db: Kysely<DB>, actor: Actor, input: 
     else await repo.setAllocationSeats(trx, school.id, allocation.id, input.seats);
 
     const details = { licenseId: license.id, license: license.name, schoolId: school.id, school: school.name, from: before, to: input.seats };
-    for (const organisationId of [district.id, school.id]) {
-      await recordAudit(trx, actor, { organisationId, action: 'licenses.allocate', targetType: 'organisation', targetIds: [school.id], details });
-    }
+    await recordAuditIn(trx, [district.id, school.id], actor, { action: 'licenses.allocate', targetType: 'organisation', targetIds: [school.id], details });
     return readAllocations(trx, district.id, license);
   });
 }

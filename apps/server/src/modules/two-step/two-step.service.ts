@@ -6,7 +6,7 @@ import type { Env } from '../../env.js';
 import { appError } from '../../errors.js';
 import { countRequest, refundRequest } from '../../db/rate-limit.repository.js';
 import type { Actor } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAudit, recordAuditIn } from '../access/audit.js';
 import { isListedAdmin, requireOrgAccess } from '../access/org-access.js';
 import * as repo from './two-step.repository.js';
 import { listPasskeys } from './passkeys.repository.js';
@@ -84,9 +84,7 @@ function secretKey(env: Env): string {
 /** Records a change of the person's own 2-step verification in each organisation they administer (or once, unscoped). */
 export async function auditOwn(db: Db, actor: Actor, action: AuditAction, details: Record<string, unknown> = {}): Promise<void> {
   const organisations = await repo.listedAdminOrganisations(db, actor.userId, actor.email);
-  for (const organisationId of organisations.length ? organisations : [null]) {
-    await recordAudit(db, actor, { organisationId, action, targetType: 'user', targetIds: [actor.userId], details });
-  }
+  await recordAuditIn(db, organisations.length ? organisations : [null], actor, { action, targetType: 'user', targetIds: [actor.userId], details });
 }
 
 export function mailChange(deps: TwoStepDeps, to: string, what: string, detail: string): Promise<unknown> {

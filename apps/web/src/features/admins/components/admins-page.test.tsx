@@ -41,7 +41,7 @@ const renderPage = () => {
   return userEvent.setup();
 };
 
-describe('the Admin screen', { timeout: 20_000 }, () => {
+describe('the Admin screen', () => {
   it('lists admins by e-mail ascending with their organisation, and pages only above 10 rows', async () => {
     fakeFetch(routes(['zed@school.test', 'ada@school.test', 'bob@school.test']));
     renderPage();

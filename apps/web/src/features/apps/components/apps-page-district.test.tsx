@@ -26,7 +26,7 @@ function answer(chain: OrganisationSettingsNode[], hasOrganisationsBelow = false
 const school = (apps: OrganisationSettingsNode['own']['apps']): OrganisationSettingsNode => ({ id: 'org-1', name: 'Oak School', own: { apps }, policies: { apps: {} } });
 const district = (policies: OrganisationSettingsNode['policies']['apps']): OrganisationSettingsNode => ({ ...DISTRICT, own: { apps: {} }, policies: { apps: policies } });
 
-describe('Manage Apps under a district', { timeout: 20_000 }, () => {
+describe('Manage Apps under a district', () => {
   it('shows a locked value greyed and disabled, says who set it and who may change it, and names that text', async () => {
     fakeFetch({
       'gql getOrganisationAccess': orgAccess('admin'),

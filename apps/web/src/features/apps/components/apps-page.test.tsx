@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 const admins = orgAccess('admin');
 const settings = (apps: Record<string, number>): FakeHandler => () => ({ body: { apps, imageSearch: null } });
 
-describe('Manage Apps', { timeout: 20_000 }, () => {
+describe('Manage Apps', () => {
   it('lists the ten apps and saves a change as a partial update', async () => {
     const server = fakeFetch({
       'gql getOrganisationAccess': admins,

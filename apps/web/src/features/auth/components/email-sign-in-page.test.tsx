@@ -34,7 +34,7 @@ async function submitEmail(address: string) {
   return user;
 }
 
-describe('/sign-in/email', { timeout: 20_000 }, () => {
+describe('/sign-in/email', () => {
   it('shows no message before the first submit, then the §5 texts', async () => {
     renderAuth('/sign-in/email', fakeBackend());
     const input = await screen.findByLabelText(/^Email/);

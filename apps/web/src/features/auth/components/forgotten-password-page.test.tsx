@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/sign-in/forgotten-password', { timeout: 20_000 }, () => {
+describe('/sign-in/forgotten-password', () => {
   it('validates, sends, then confirms with a Sign in button', async () => {
     server = serveReset({ body: { status: true } });
     renderAuth('/sign-in/forgotten-password', fakeBackend());

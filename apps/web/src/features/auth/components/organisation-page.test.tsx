@@ -23,7 +23,7 @@ async function signInThenPick(path = '/sign-in/email/ada%40school.test') {
   return { backend, ...view };
 }
 
-describe('/sign-in/organisation', { timeout: 20_000 }, () => {
+describe('/sign-in/organisation', () => {
   it('keeps Submit disabled until an organisation is chosen, then opens it and remembers it', async () => {
     const backend = fakeBackend({
       getSession: vi.fn().mockResolvedValue(adaIdentity),

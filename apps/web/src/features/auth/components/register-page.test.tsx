@@ -24,7 +24,7 @@ async function fillForm(values: { email?: string; first?: string; last?: string;
   return user;
 }
 
-describe('/sign-in/register', { timeout: 20_000 }, () => {
+describe('/sign-in/register', () => {
   it('validates every field after the first attempt', async () => {
     const backend = fakeBackend();
     renderAuth('/sign-in/register', backend);

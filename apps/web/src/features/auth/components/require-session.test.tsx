@@ -13,7 +13,7 @@ const two = [
   { id: 'org-b', name: 'Birch District' },
 ];
 
-describe('RequireSession', { timeout: 20_000 }, () => {
+describe('RequireSession', () => {
   it('sends a signed-out visitor to /sign-in and remembers where they were going', async () => {
     renderAuth('/org-a/teachers?tab=inactive', fakeBackend());
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();

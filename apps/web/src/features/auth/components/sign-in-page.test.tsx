@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/sign-in', { timeout: 20_000 }, () => {
+describe('/sign-in', () => {
   it('shows a spinner until auth is initialised, then the three methods and the terms line', async () => {
     let answer: (value: null) => void = () => undefined;
     const backend = fakeBackend({ getSession: vi.fn(() => new Promise<null>((resolve) => (answer = resolve))) });
@@ -61,7 +61,7 @@ describe('/sign-in', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/sign-in/office-365', { timeout: 20_000 }, () => {
+describe('/sign-in/office-365', () => {
   it('shows the failure with Cancel and Try again', async () => {
     const signInWithProvider = vi.fn().mockRejectedValue(new AuthFailure('access_denied', 'You need to allow access to your account to continue.'));
     renderAuth('/sign-in', fakeBackend({ signInWithProvider }));

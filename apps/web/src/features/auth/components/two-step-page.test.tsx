@@ -14,7 +14,7 @@ beforeEach(() => {
 
 const waiting = { ...adaIdentity, twoStep: 'second-step' as const };
 
-describe('the second step of 2-step verification', { timeout: 20_000 }, () => {
+describe('the second step of 2-step verification', () => {
   it('is where a session waiting for it goes, and a right code continues to the page the sign-in was going to', async () => {
     const server = fakeFetch({ 'POST /api/two-step/verify': () => ({ status: 200, body: { method: 'totp', recoveryCodesRemaining: 10 } }) });
     const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(waiting) });

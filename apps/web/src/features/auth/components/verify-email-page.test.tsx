@@ -15,7 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/sign-in/verify-email', { timeout: 20_000 }, () => {
+describe('/sign-in/verify-email', () => {
   it('polls every 10 s and goes to sign-in once verified', async () => {
     const getSession = vi.fn().mockResolvedValue(unverified);
     const backend = fakeBackend({ getSession });

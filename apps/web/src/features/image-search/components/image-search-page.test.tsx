@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const admins = orgAccess('admin');
 
-describe('Image Search Settings', { timeout: 20_000 }, () => {
+describe('Image Search Settings', () => {
   it('asks before switching Google off; Cancel changes nothing; switching on applies at once', async () => {
     const server = fakeFetch({
       'gql getOrganisationAccess': admins,
@@ -54,7 +54,7 @@ describe('Image Search Settings', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Image Search Settings under a district', { timeout: 20_000 }, () => {
+describe('Image Search Settings under a district', () => {
   it('disables the switch a district locked, and says who set it and who may change it', async () => {
     const chain: OrganisationSettingsNode[] = [
       { id: 'org-1', name: 'Oak School', own: { apps: {}, imageSearch: 'google' }, policies: { apps: {} } },

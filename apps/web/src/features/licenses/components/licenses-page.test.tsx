@@ -26,7 +26,7 @@ function organisation(overrides: Record<string, unknown> = {}) {
   };
 }
 
-describe('the licence dashboard', { timeout: 15_000 }, () => {
+describe('the licence dashboard', () => {
   it('lists each licence with assigned, available and total purchased', async () => {
     serve({ body: organisation() });
     renderAt(<LicensesPage />, '/org-1');

@@ -16,7 +16,7 @@ function renderPanel(props: { readOnly?: boolean } = {}) {
   return { onRenamed, user: userEvent.setup(), input: screen.getByRole('textbox', { name: 'Organisation name' }) };
 }
 
-describe('the organisation name panel', { timeout: 15_000 }, () => {
+describe('the organisation name panel', () => {
   it('saves the trimmed name when the field is left', async () => {
     const server = serveRename({ body: { data: { renameOrganisation: { id: 'org-1', name: 'Hillside Academy' } } } });
     const { user, input, onRenamed } = renderPanel();

@@ -12,7 +12,7 @@ const endpoints = { launchUrl: 'https://quire.test/lti/launch', domain: 'quire.t
 const none = { consumerKey: null, consumerSecret: null, ...endpoints, usersCreated: 0 };
 const some = { consumerKey: 'a'.repeat(32), consumerSecret: 'top-secret-value', ...endpoints, usersCreated: 1234 };
 
-describe('LMS Integration', { timeout: 20_000 }, () => {
+describe('LMS Integration', () => {
   it('shows Not generated, generates, and revokes only after Confirm', async () => {
     const server = fakeFetch({
       'gql getOrganisationById': () => ({ body: { data: { getOrganisationById: { id: 'org-1', lti: none } } } }),

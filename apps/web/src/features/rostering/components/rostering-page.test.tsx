@@ -42,7 +42,7 @@ const preview: RosterImport = {
 };
 const summary = ({ options: _o, preview: _p, orgs: _g, ...rest }: RosterImport) => rest;
 
-describe('Rostering', { timeout: 20_000 }, () => {
+describe('Rostering', () => {
   it('saves the OneRoster ids, uploads with the chosen mapping, previews, applies with live progress and lists the import', async () => {
     let state: RosterImport = preview;
     let polls = 0;

@@ -14,7 +14,7 @@ const existing = { id: 't-1', hint: 'abcd', createdAt: '2026-03-05T08:15:00.000Z
 const listed = { id: 't-2', hint: 'wxyz', createdAt: '2026-03-06T09:00:00.000Z', createdBy: 'admin@school.example.org', lastUsedAt: null };
 const generated = { id: 't-2', hint: 'wxyz', createdAt: '2026-03-06T09:00:00.000Z', createdBy: 'admin@school.example.org', lastUsedAt: null, token: 'quire_scim_secret-token-wxyz' };
 
-describe('Provisioning (SCIM)', { timeout: 20_000 }, () => {
+describe('Provisioning (SCIM)', () => {
   it('shows the base URL, a new token once with its copy button, and revokes a token only after confirming', async () => {
     let tokens = [existing];
     const server = fakeFetch({

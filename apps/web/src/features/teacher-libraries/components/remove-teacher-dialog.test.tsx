@@ -20,7 +20,7 @@ function renderRemove(teachers: TeacherRef[]) {
   return { onClose, onDone, user: userEvent.setup() };
 }
 
-describe('Remove teacher: the teacher delete dialog', { timeout: 20_000 }, () => {
+describe('Remove teacher: the teacher delete dialog', () => {
   it('archives the libraries and removes the account only after the checkbox and Permanently delete', async () => {
     const server = fakeFetch({
       ...organisationRoutes(),

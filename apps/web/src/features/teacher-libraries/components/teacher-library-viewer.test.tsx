@@ -35,7 +35,7 @@ function renderViewer(onManageLibraries = vi.fn()) {
 
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
-describe('the teacher library viewer', { timeout: 20_000 }, () => {
+describe('the teacher library viewer', () => {
   it('shows who the teacher is, the counts, and My Books as Private in All', async () => {
     const server = fakeFetch(routes());
     renderViewer();

@@ -30,7 +30,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
-describe('Manage Teacher Libraries wizard', { timeout: 20_000 }, () => {
+describe('Manage Teacher Libraries wizard', () => {
   it('needs a choice before Next, and a target before Assign', async () => {
     fakeFetch(baseRoutes);
     const { user } = renderWizard();

@@ -11,7 +11,7 @@ function renderPicker() {
   return { onVisit, user: userEvent.setup() };
 }
 
-describe('the visit reason picker', { timeout: 20_000 }, () => {
+describe('the visit reason picker', () => {
   it('offers the six presets and Other', async () => {
     renderPicker();
     const radios = await screen.findAllByRole('radio');

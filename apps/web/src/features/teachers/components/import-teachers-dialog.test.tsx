@@ -26,7 +26,7 @@ async function enter(user: ReturnType<typeof userEvent.setup>, text: string) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
-describe('Import Teachers', { timeout: 20_000 }, () => {
+describe('Import Teachers', () => {
   it('splits on new lines, commas and semicolons, counts valid and invalid entries, and blocks Import while any is invalid', async () => {
     fakeFetch({});
     const { user } = renderDialog([]);

@@ -8,7 +8,7 @@ import { SwitchToStudentDialog } from './switch-to-student-dialog.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Switch to student', { timeout: 20_000 }, () => {
+describe('Switch to student', () => {
   it('switches one teacher after another and shows a failure beside its e-mail', async () => {
     const members = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' }), buildMember({ email: 'cy@school.test' })];
     const order: string[] = [];

@@ -20,7 +20,7 @@ function renderDialog(kind: 'WELCOME' | 'CERTIFICATION' = 'WELCOME') {
   return { recipients, onClose, user: userEvent.setup() };
 }
 
-describe('the teacher e-mail flow', { timeout: 20_000 }, () => {
+describe('the teacher e-mail flow', () => {
   it('shows the fixed subject read-only and requires a message', async () => {
     const api = fakeFetch({ 'gql teacherEmailPreview': preview() });
     const { user } = renderDialog();

@@ -36,7 +36,7 @@ function setup(members: Member[], routes: Record<string, FakeHandler> = {}, org 
   return { api, user: userEvent.setup() };
 }
 
-describe('the Teachers screen', { timeout: 20_000 }, () => {
+describe('the Teachers screen', () => {
   it('asks the server for one page sorted by e-mail and shows the columns of the spec', async () => {
     const ann = buildMember({ email: 'ann@school.test', displayName: 'Ann Lee', role: 400, isAmbassador: true, badges: { calevel1: '2024-01-01', calevel2: null } });
     const bob = buildMember({ email: 'bob@school.test', displayName: '', pending: true, license: { id: 'lic-std', name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false } });

@@ -53,7 +53,7 @@ function renderSecurity(backend = fakeBackend({ getSession: vi.fn().mockResolved
   return { backend, user: userEvent.setup() };
 }
 
-describe('the Security page', { timeout: 20_000 }, () => {
+describe('the Security page', () => {
   it('sets up an authenticator app for an admin who must enrol, shows the codes once, then opens the console where they were going', async () => {
     sessionStorage.setItem('quire.returnTo', '/org-1/teachers');
     let enabled = false;

@@ -17,7 +17,7 @@ function renderPage(handlers: Record<string, FakeHandler>, access: 'admin' | 'li
 
 const theSwitch = () => screen.findByRole('switch', { name: /^Require 2-step verification for admins/ });
 
-describe('Settings › Security: the organisation’s 2-step verification policy', { timeout: 15_000 }, () => {
+describe('Settings › Security: the organisation’s 2-step verification policy', () => {
   it('an admin turns the requirement on with the keyboard; the server is asked once and the switch stays on', async () => {
     let required = false;
     const { server, user } = renderPage({
