@@ -7,7 +7,7 @@ import { useConsoleConfig } from '../../../lib/console-config.js';
 import { authFailureToError, shownAuthMessage, useSessionControls } from '../../../lib/session/index.js';
 import { getProviders, nextStepFor, type EmailNextStep } from '../api/get-providers.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { SignInGate } from './sign-in-gate.js';
 
 type Step = 'email' | Exclude<EmailNextStep, 'register'>;

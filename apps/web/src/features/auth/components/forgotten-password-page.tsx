@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.js';
 import { hasErrorCode, isApiError } from '../../../lib/api/index.js';
 import { requestPasswordReset } from '../api/request-password-reset.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 /**
  * The recover form's error text. This form has no password, so no answer may speak of one: a

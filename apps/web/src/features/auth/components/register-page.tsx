@@ -8,7 +8,7 @@ import { authFailureToError, useSessionControls } from '../../../lib/session/ind
 import { hasErrorCode } from '../../../lib/api/index.js';
 import { checkAllowedAsTeacher } from '../api/allowed-as-teacher.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { SignInGate } from './sign-in-gate.js';
 import { TermsLine } from './terms-line.js';
 

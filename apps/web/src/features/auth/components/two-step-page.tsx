@@ -11,7 +11,7 @@ import { verifyTwoStepWithPasskey } from '../api/verify-two-step-passkey.js';
 import { PasskeyCancelled, passkeysSupported } from '../../../lib/webauthn.js';
 import { peekReturnTo } from '../../../lib/session/return-to.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 type CodeKind = 'app' | 'recovery';
 

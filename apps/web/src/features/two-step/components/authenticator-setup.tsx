@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
 import { confirmAuthenticator } from '../api/confirm-authenticator.js';
 import { startAuthenticator } from '../api/start-authenticator.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 function grouped(secret: string): string {
@@ -117,11 +118,7 @@ export function AuthenticatorSetup({ onConfirmed, onCancel }: AuthenticatorSetup
           </List.Item>
           <List.Item>Enter the 6-digit code the app shows for this account.</List.Item>
         </List>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <TextInput
           ref={field}
           label="Code from the app"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, PASSKEY_NAME_MAX, type Passkey, type PasskeyAdded, type TwoStepStatus } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
@@ -6,6 +6,7 @@ import { userFacingMessage } from '../../../lib/api/index.js';
 import { notifyInfo } from '../../../lib/notify.js';
 import { PasskeyCancelled, passkeysSupported } from '../../../lib/webauthn.js';
 import { addPasskey, removePasskey, renamePasskey } from '../api/passkeys.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -171,11 +172,7 @@ function NameForm(props: { explanation?: string; initialName: string; confirmLab
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="md">
         {props.explanation ? <Text size="sm">{props.explanation}</Text> : null}
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <TextInput
           label="Passkey name"
           description="For example: Work laptop, or Phone"
@@ -217,11 +214,7 @@ function ConfirmRemove({ passkey, onConfirm, onClose }: { passkey: Passkey; onCo
   return (
     <Stack gap="md">
       <Text size="sm">“{passkey.name}” will no longer sign you in. You can still use your other ways of 2-step verification.</Text>
-      {error ? (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <FormError message={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-autofocus>
           Cancel

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type TwoStepProof } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { userFacingMessage } from '../../../lib/api/index.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 export interface ProofDialogProps {
   opened: boolean;
@@ -61,11 +62,7 @@ function ProofForm({ explanation, confirmLabel, danger, hasPassword, codeKind = 
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="md">
         <Text size="sm">{explanation}</Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         {withCode ? (
           <TextInput
             key="code"
