@@ -1,4 +1,4 @@
-import { Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Paper, Stack, Switch, Text } from '@mantine/core';
 import {
   IMAGE_SEARCH_GOOGLE,
   IMAGE_SEARCH_PIXABAY,
@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
 import { SchoolPolicyControl } from '../../../components/ui/school-policy-control.js';
 import { SettingSourceNote, sourceNote } from '../../../components/ui/setting-source-note.js';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 import { useSettings } from '../../../lib/settings/get-settings.js';
 import { ownValueFor, sourcesOf } from '../../../lib/settings/setting-sources.js';
 import { useUpdateSettingPolicies } from '../../../lib/settings/update-setting-policies.js';
@@ -76,9 +77,7 @@ export function ImageSearchPage() {
           (Pixabay).
         </Text>
         {settings.isPending ? (
-          <Center py="xl" role="status">
-            <Loader aria-label="Loading settings" />
-          </Center>
+          <SectionLoader label="Loading settings" />
         ) : settings.isError ? (
           <LoadError title={settingsMessages.loadFailed} onRetry={() => settings.refetch()} />
         ) : (
