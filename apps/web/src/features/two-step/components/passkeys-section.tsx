@@ -7,6 +7,7 @@ import { notifyInfo } from '../../../lib/notify.js';
 import { PasskeyCancelled, passkeysSupported } from '../../../lib/webauthn.js';
 import { addPasskey, removePasskey, renamePasskey } from '../api/passkeys.js';
 import { FormError } from '../../../components/ui/form-error.js';
+import { useDialogAction } from './use-dialog-action.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -149,23 +150,16 @@ function failureText(failure: unknown): string {
 function NameForm(props: { explanation?: string; initialName: string; confirmLabel: string; onConfirm: (name: string) => Promise<void>; onClose: () => void }) {
   const [name, setName] = useState(props.initialName);
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useDialogAction(failureText);
   const fieldError = name.trim() === '' ? 'Enter a name for the passkey.' : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
     setError(null);
+    if (fieldError) return;
     // A second press while the browser's prompt is open asks nothing more.
-    if (fieldError || busy) return;
-    setBusy(true);
-    try {
-      await props.onConfirm(name.trim());
-    } catch (failure) {
-      setError(failureText(failure));
-      setBusy(false);
-    }
+    await run(() => props.onConfirm(name.trim()));
   };
 
   return (
@@ -198,18 +192,10 @@ function NameForm(props: { explanation?: string; initialName: string; confirmLab
 }
 
 function ConfirmRemove({ passkey, onConfirm, onClose }: { passkey: Passkey; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useDialogAction(failureText);
   const remove = async () => {
-    if (busy) return;
-    setBusy(true);
     setError(null);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(failureText(failure));
-      setBusy(false);
-    }
+    await run(onConfirm);
   };
   return (
     <Stack gap="md">
