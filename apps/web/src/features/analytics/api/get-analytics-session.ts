@@ -35,7 +35,7 @@ export function useAnalyticsSession(orgId: string) {
 
 /**
  * The session to sign a data request with: the cached one while it is fresh, else a new one
- * (a tab whose timers were paused in the background may wake up with expired URLs).
+ * (a tab whose timers were paused in the background may wake up with expired URLs). @internal
  */
 export async function freshAnalyticsSession(queryClient: QueryClient, orgId: string): Promise<AnalyticsSession> {
   const options = analyticsSessionQueryOptions(orgId);
