@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startAuthPeers, type AuthPeers } from './support/auth-peers.js';
-import { demoAdmin } from './support/env.js';
+import { demoServerEnv } from './support/env.js';
 import { E2E_DATA_ROOT, REPO_ROOT, findFreePort, startServer } from './support/server.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -37,14 +37,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         NODE_ENV: 'development',
         DATA_DIR: join(dataRoot, 'server'),
         ...(database ? { DATABASE_URL: database.url } : {}),
-        DEMO_SEED: 'true',
-        // scrypt at N = 2^10 instead of 2^17 (half a second a hash): the suite signs in over a hundred times.
-        PASSWORD_SCRYPT_LOG2_N: '10',
-        // The specs act as the demo's provider-staff admin without a second step (the server tests cover that rule).
-        PROVIDER_STAFF_TWO_STEP: 'off',
-        DEMO_ADMIN_EMAIL: demoAdmin.email,
-        DEMO_ADMIN_PASSWORD: demoAdmin.password,
-        LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+        ...demoServerEnv(),
         ...peers.env,
       },
     });

@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { demoAdmin } from './env.js';
+import { demoServerEnv } from './env.js';
 import { findFreePorts, startServer, type StartedServer } from './server.js';
 
 /**
@@ -120,12 +120,7 @@ export async function startProxyCluster(options: ProxyClusterOptions): Promise<P
     LTI_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     TRUST_PROXY: 'loopback',
     SHUTDOWN_DRAIN_SECONDS: String(options.drainSeconds ?? 5),
-    DEMO_SEED: 'true',
-    PASSWORD_SCRYPT_LOG2_N: '10',
-    PROVIDER_STAFF_TWO_STEP: 'off',
-    DEMO_ADMIN_EMAIL: demoAdmin.email,
-    DEMO_ADMIN_PASSWORD: demoAdmin.password,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+    ...demoServerEnv(),
     ...options.env,
   };
   const copies: ClusterCopy[] = ports.slice(0, count).map((port, i) => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildLicense, buildTeacher } from './factories.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { appForFile } from './file-app.js';
 import { libraryManagerOf, orgPath, orgWithAdmin } from './teachers.helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('POST /api/users/v2/:userId/convert-to-student', () => {
   it("switches the teacher to a student of the admin's organisation and renames their private library", async () => {

@@ -1,3 +1,4 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '../src/env.js';
 import { consoleOrigin } from './auth.js';
@@ -27,3 +28,22 @@ export const uniqueEmail = (label: string): string => `${label}-${Math.random().
 
 /** A body as the console's sign-in forms post it (application/x-www-form-urlencoded). */
 export const formBody = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+
+/**
+ * `count` sign-ins to one account with a wrong password each (`wrong-0`, `wrong-1`, …), one after the other, as the
+ * console's form posts them; the i-th goes to `through(i)`'s server, from its X-Forwarded-For address when it names one.
+ */
+export async function tryWrongPasswords(
+  email: string,
+  count: number,
+  through: (i: number) => { app: FastifyInstance; forwardedFor?: string },
+): Promise<LightMyRequestResponse[]> {
+  const responses: LightMyRequestResponse[] = [];
+  for (let i = 0; i < count; i++) {
+    const { app, forwardedFor } = through(i);
+    const headers: Record<string, string> = { origin: consoleOrigin(app), 'content-type': 'application/x-www-form-urlencoded' };
+    if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+    responses.push(await app.inject({ method: 'POST', url: '/auth/email', headers, payload: formBody({ email, password: `wrong-${i}` }) }));
+  }
+  return responses;
+}

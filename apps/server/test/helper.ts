@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { loadEnv, type Env } from '../src/env.js';
@@ -85,6 +85,19 @@ export async function openTestDatabase(env: Env = testEnv()): Promise<{ database
     },
   };
   return { database, url };
+}
+
+/**
+ * A fresh database for the tests of one file, for tests that need the SQL but not the app: opened before the
+ * first test and handed to `opened`, closed after the last.
+ */
+export function useTestDatabase(opened: (database: Database) => void): void {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    ({ database } = await openTestDatabase());
+    opened(database);
+  });
+  afterAll(() => database?.close());
 }
 
 /** The template's tarball, read once per worker (PGlite copies it into its own file system). */

@@ -5,17 +5,13 @@ import {
   LIBRARY_ROLE_TEACHER,
   libraryMessages,
 } from '@quire/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTeacher } from './factories.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { appForFile } from './file-app.js';
 import { buildLibrary } from './libraries.helpers.js';
 import { libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 /** An organisation whose teacher owns, joined and archived libraries. */
 async function teacherWithLibraries() {

@@ -1,15 +1,11 @@
 import { LIBRARY_ROLE_CO_TEACHER, LIBRARY_ROLE_OWNER } from '@quire/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAdmin, buildLicense, buildTeacher, buildUser } from './factories.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { appForFile } from './file-app.js';
 import { auditActions, buildLibrary, failNextAudit, librarySnapshot, membershipsOf } from './libraries.helpers.js';
 import { libraryManagerOf, orgWithAdmin } from './teachers.helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 async function leavingTeacher() {
   const admin = await orgWithAdmin(t.app);

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildLicense, buildTeacher } from './factories.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { appForFile } from './file-app.js';
 import { orgPath, orgWithAdmin } from './teachers.helpers.js';
 
 // Issue 15 items 9 and 10: the list filters on the server by signed-up, licence and certification, so the
 // transfer picker finds signed-up teachers among many nameless pending ones, and "who has not signed up yet"
 // is one filter.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 async function school() {
   const admin = await orgWithAdmin(t.app);

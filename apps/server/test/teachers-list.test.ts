@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTeacher } from './factories.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { appForFile } from './file-app.js';
 import { libraryManagerOf, orgPath, orgWithAdmin } from './teachers.helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile();
 
 describe('GET …/members/teachers and …/members/inactive-teachers', () => {
   it('answers the full list by default, and one page with its total when asked', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper.js';
 import { signIn } from '../../test/auth.js';
 import { buildAdmin, buildOrganisation, buildTeacher } from '../../test/factories.js';
-import { appForFile, formBody as form, uniqueEmail as unique } from '../../test/file-app.js';
+import { appForFile, formBody as form, tryWrongPasswords, uniqueEmail as unique } from '../../test/file-app.js';
 
 /** The edge of the server: proxy headers, control characters, one error handler, the development and same-origin checks. */
 const t = appForFile({}, { timeout: 180_000 });
@@ -82,21 +82,16 @@ describe('development mode', () => {
   it('does not trust http://localhost:5173 unless configured', async () => {
     const dev = await buildTestApp({ NODE_ENV: 'development', PUBLIC_URL: 'https://quire.example-school.org' });
     try {
-      const response = await dev.app.inject({
-        method: 'POST',
-        url: '/auth/email',
-        headers: { host: 'quire.example-school.org', origin: 'http://localhost:5173', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form({ email: unique('dev'), password: 'secret-1' }),
-      });
-      expect(response.statusCode).toBe(403);
+      const signInFromVite = (host: string) =>
+        dev.app.inject({
+          method: 'POST',
+          url: '/auth/email',
+          headers: { host, origin: 'http://localhost:5173', 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form({ email: unique('dev'), password: 'secret-1' }),
+        });
+      expect((await signInFromVite('quire.example-school.org')).statusCode).toBe(403);
       // Vite's proxy keeps the browser's Host, so the development console is same-origin.
-      const viaVite = await dev.app.inject({
-        method: 'POST',
-        url: '/auth/email',
-        headers: { host: 'localhost:5173', origin: 'http://localhost:5173', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form({ email: unique('dev'), password: 'secret-1' }),
-      });
-      expect(viaVite.statusCode).toBe(400);
+      expect((await signInFromVite('localhost:5173')).statusCode).toBe(400);
     } finally {
       await dev.close();
     }
@@ -105,34 +100,16 @@ describe('development mode', () => {
 
 describe('proxy headers', () => {
   it('ignores X-Forwarded-For from a client that is not a configured proxy', async () => {
-    const email = unique('xff');
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/auth/email',
-        headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i + 1}` },
-        payload: form({ email, password: `wrong-${i}` }),
-      });
-      statuses.push(response.statusCode);
-    }
+    const responses = await tryWrongPasswords(unique('xff'), 12, (i) => ({ app: t.app, forwardedFor: `203.0.113.${i + 1}` }));
+    const statuses = responses.map((response) => response.statusCode);
     expect(statuses.slice(10)).toEqual([429, 429]);
   }, 120_000);
 
   it('uses X-Forwarded-For from a proxy named in TRUST_PROXY', async () => {
     const proxied = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
     try {
-      const email = unique('xff-proxy');
-      const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const response = await proxied.app.inject({
-          method: 'POST',
-          url: '/auth/email',
-          headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `203.0.113.${i + 1}` },
-          payload: form({ email, password: `wrong-${i}` }),
-        });
-        statuses.push(response.statusCode);
-      }
+      const responses = await tryWrongPasswords(unique('xff-proxy'), 11, (i) => ({ app: proxied.app, forwardedFor: `203.0.113.${i + 1}` }));
+      const statuses = responses.map((response) => response.statusCode);
       // Each address is counted on its own: the per-address limit is not reached.
       expect(statuses.every((s) => s === 400)).toBe(true);
     } finally {

@@ -19,21 +19,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('notifyError', () => {
-  it('shows a red alert for 5000 ms', () => {
+describe.each([
+  { notify: notifyError, kind: 'a red alert', text: 'Something went wrong updating the organisation name', background: 'var(--mantine-color-red-9)', ms: 5000 },
+  { notify: notifyInfo, kind: 'a dark notice', text: 'Settings saved', background: 'var(--mantine-color-dark-7)', ms: 2000 },
+])('$notify.name', ({ notify, kind, text, background, ms }) => {
+  it(`shows ${kind} for ${ms} ms`, () => {
     act(() => {
-      notifyError('Something went wrong updating the organisation name');
+      notify(text);
     });
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Something went wrong updating the organisation name');
-    expect(alert).toHaveStyle({ backgroundColor: 'var(--mantine-color-red-9)' });
+    expect(alert).toHaveTextContent(text);
+    expect(alert).toHaveStyle({ backgroundColor: background });
 
-    advance(4800);
-    expect(screen.getByText('Something went wrong updating the organisation name')).toBeInTheDocument();
+    advance(ms - 200);
+    expect(screen.getByText(text)).toBeInTheDocument();
     advance(600);
-    expect(screen.queryByText('Something went wrong updating the organisation name')).not.toBeInTheDocument();
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
+});
 
+describe('notifyError', () => {
   it('can be dismissed', () => {
     act(() => {
       notifyError('Error setting user role');
@@ -41,21 +46,5 @@ describe('notifyError', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     advance(500);
     expect(screen.queryByText('Error setting user role')).not.toBeInTheDocument();
-  });
-});
-
-describe('notifyInfo', () => {
-  it('shows a dark notice for 2000 ms', () => {
-    act(() => {
-      notifyInfo('Settings saved');
-    });
-    const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('Settings saved');
-    expect(alert).toHaveStyle({ backgroundColor: 'var(--mantine-color-dark-7)' });
-
-    advance(1800);
-    expect(screen.getByText('Settings saved')).toBeInTheDocument();
-    advance(600);
-    expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,17 @@ afterAll(() => t?.close());
 const SECRET = 'a-test-secret-a-test-secret-a-test-secret';
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
+/** An organisation with one registered learning platform (deployment 'd'), for the two LTI purposes. */
+async function orgWithPlatform(): Promise<{ orgId: string; id: string }> {
+  const { orgId } = await orgWithAdmin(t.app);
+  const id = `platform-${Math.random().toString(36).slice(2, 8)}`;
+  await t.app.db
+    .insertInto('lti_platforms')
+    .values({ id, organisation_id: orgId, name: 'LMS', issuer: `https://${id}.example.edu`, client_id: 'c', deployment_ids: ['d'], auth_endpoint: 'https://lms.example.edu/auth', token_endpoint: 'https://lms.example.edu/token', jwks_url: 'https://lms.example.edu/jwks', created_at: new Date(), updated_at: new Date() })
+    .execute();
+  return { orgId, id };
+}
+
 /** HKDF-SHA256 written out from RFC 5869 §2.2–2.3 (extract, then one block of expand), apart from node:crypto's. */
 function rfc5869(ikm: string, salt: string, info: string): Buffer {
   const prk = createHmac('sha256', salt).update(ikm).digest();
@@ -135,12 +146,7 @@ const routes: SignedRoute[] = [
     accepted: '401 id_token',
     refused: '401 state',
     async prepare() {
-      const { orgId } = await orgWithAdmin(t.app);
-      const id = `platform-${Math.random().toString(36).slice(2, 8)}`;
-      await t.app.db
-        .insertInto('lti_platforms')
-        .values({ id, organisation_id: orgId, name: 'LMS', issuer: `https://${id}.example.edu`, client_id: 'c', deployment_ids: ['d'], auth_endpoint: 'https://lms.example.edu/auth', token_endpoint: 'https://lms.example.edu/token', jwks_url: 'https://lms.example.edu/jwks', created_at: new Date(), updated_at: new Date() })
-        .execute();
+      const { id } = await orgWithPlatform();
       return async (links) => {
         const state = { p: id, n: 'nonce', i: 'cookie-id', h: 'hint', m: null, t: `${t.env.PUBLIC_URL}/lti/1.3/launch`, d: null, e: Math.floor(Date.now() / 1000) + 300 };
         const signature = as<'lti-state'>(links).sign([state.p, state.n, state.i, state.h, '', state.t, ''], state.e);
@@ -159,12 +165,7 @@ const routes: SignedRoute[] = [
     accepted: '200 answer',
     refused: '401 context',
     async prepare() {
-      const { orgId } = await orgWithAdmin(t.app);
-      const id = `platform-${Math.random().toString(36).slice(2, 8)}`;
-      await t.app.db
-        .insertInto('lti_platforms')
-        .values({ id, organisation_id: orgId, name: 'LMS', issuer: `https://${id}.example.edu`, client_id: 'c', deployment_ids: ['d'], auth_endpoint: 'https://lms.example.edu/auth', token_endpoint: 'https://lms.example.edu/token', jwks_url: 'https://lms.example.edu/jwks', created_at: new Date(), updated_at: new Date() })
-        .execute();
+      const { orgId, id } = await orgWithPlatform();
       return async (links) => {
         const context = { p: id, d: 'd', u: 'user-1', o: orgId, r: 'https://lms.example.edu/return', a: null, e: Math.floor(Date.now() / 1000) + 300 };
         const body = Buffer.from(JSON.stringify(context)).toString('base64url');

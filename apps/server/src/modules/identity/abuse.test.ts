@@ -1,31 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { sessionCookieFrom, signIn } from '../../../test/auth.js';
-import { appForFile, uniqueEmail as unique } from '../../../test/file-app.js';
+import { appForFile, tryWrongPasswords, uniqueEmail as unique } from '../../../test/file-app.js';
 
 const t = appForFile();
 
 describe('abuse resistance', () => {
   it('a burst of wrong passwords ends in 429 auth/too-many-requests', async () => {
-    const email = unique('burst');
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/auth/email',
-        headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ email, password: `wrong-${i}` }).toString(),
-      });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 429) {
-        expect(response.json()).toMatchObject({
-          code: 'auth/too-many-requests',
-          message: 'You have entered an incorrect password too many times. Please try again in a few minutes.',
-        });
-      }
-    }
+    const responses = await tryWrongPasswords(unique('burst'), 12, () => ({ app: t.app }));
+    const statuses = responses.map((response) => response.statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    for (const refused of responses.slice(10)) {
+      expect(refused.json()).toMatchObject({
+        code: 'auth/too-many-requests',
+        message: 'You have entered an incorrect password too many times. Please try again in a few minutes.',
+      });
+    }
   });
 
   it('two copies of the server on one database share the counters', async () => {
@@ -33,17 +24,7 @@ describe('abuse resistance', () => {
     await copy.ready();
     try {
       const email = unique('shared');
-      const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        const server = i % 2 === 0 ? t.app : copy;
-        const response = await server.inject({
-          method: 'POST',
-          url: '/auth/email',
-          headers: { origin: t.origin, 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ email, password: `wrong-${i}` }).toString(),
-        });
-        statuses.push(response.statusCode);
-      }
+      const statuses = (await tryWrongPasswords(email, 12, (i) => ({ app: i % 2 === 0 ? t.app : copy }))).map((response) => response.statusCode);
       expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429]);
       // Another address (or route) has its own count.

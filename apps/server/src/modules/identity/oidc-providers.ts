@@ -22,12 +22,19 @@ function noteProviderEmail(profile: Record<string, unknown>): Record<string, unk
   return email ? { email: email.toLowerCase() } : {};
 }
 
+/** Each provider's settings, as the environment names them. */
+function providerSettings(env: Env): Record<OidcProviderId, { issuer?: string; clientId?: string; clientSecret?: string }> {
+  return {
+    google: { issuer: env.GOOGLE_OIDC_ISSUER, clientId: env.GOOGLE_OIDC_CLIENT_ID, clientSecret: env.GOOGLE_OIDC_CLIENT_SECRET },
+    office365: { issuer: env.OFFICE365_OIDC_ISSUER, clientId: env.OFFICE365_OIDC_CLIENT_ID, clientSecret: env.OFFICE365_OIDC_CLIENT_SECRET },
+  };
+}
+
 /** Which providers are configured (issuer, client id and secret all set). */
 export function configuredProviders(env: Env): Record<OidcProviderId, boolean> {
-  return {
-    google: Boolean(env.GOOGLE_OIDC_ISSUER && env.GOOGLE_OIDC_CLIENT_ID && env.GOOGLE_OIDC_CLIENT_SECRET),
-    office365: Boolean(env.OFFICE365_OIDC_ISSUER && env.OFFICE365_OIDC_CLIENT_ID && env.OFFICE365_OIDC_CLIENT_SECRET),
-  };
+  const settings = providerSettings(env);
+  const configured = (id: OidcProviderId) => Boolean(settings[id].issuer && settings[id].clientId && settings[id].clientSecret);
+  return { google: configured('google'), office365: configured('office365') };
 }
 
 const discovery = (issuer: string) => `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
@@ -35,34 +42,27 @@ const discovery = (issuer: string) => `${issuer.replace(/\/$/, '')}/.well-known/
 /** genericOAuth entries for the configured OpenID Connect providers (DESIGN.md: discoveryUrl, not fixed endpoints). */
 export function oidcProviderConfigs(env: Env): GenericOAuthConfig[] {
   const configured = configuredProviders(env);
-  const configs: GenericOAuthConfig[] = [];
-  if (configured.google) {
-    configs.push({
-      providerId: 'google',
-      name: 'Google',
-      discoveryUrl: discovery(env.GOOGLE_OIDC_ISSUER ?? ''),
-      clientId: env.GOOGLE_OIDC_CLIENT_ID ?? '',
-      clientSecret: env.GOOGLE_OIDC_CLIENT_SECRET,
-      scopes: ['openid', 'email', 'profile'],
-      pkce: true,
-      mapProfileToUser: noteProviderEmail,
-    });
-  }
-  if (configured.office365) {
-    configs.push({
-      providerId: 'office365',
+  const settings = providerSettings(env);
+  const own: Record<OidcProviderId, Pick<GenericOAuthConfig, 'name' | 'scopes' | 'redirectURI'>> = {
+    google: { name: 'Google', scopes: ['openid', 'email', 'profile'] },
+    office365: {
       name: 'Office 365',
-      discoveryUrl: discovery(env.OFFICE365_OIDC_ISSUER ?? ''),
-      clientId: env.OFFICE365_OIDC_CLIENT_ID ?? '',
-      clientSecret: env.OFFICE365_OIDC_CLIENT_SECRET,
       scopes: ['openid', 'email', 'profile', OFFICE365_SCOPE],
       // Spec §7: the redirect URI is {host}/sign-in/office-365; that console page forwards to our callback.
       redirectURI: `${publicUrl(env)}/sign-in/office-365`,
+    },
+  };
+  return (['google', 'office365'] as const)
+    .filter((providerId) => configured[providerId])
+    .map((providerId) => ({
+      providerId,
+      ...own[providerId],
+      discoveryUrl: discovery(settings[providerId].issuer ?? ''),
+      clientId: settings[providerId].clientId ?? '',
+      clientSecret: settings[providerId].clientSecret,
       pkce: true,
       mapProfileToUser: noteProviderEmail,
-    });
-  }
-  return configs;
+    }));
 }
 
 /** The spec's provider names (provider lookup, 401 providerIds) for Better Auth's provider ids. */

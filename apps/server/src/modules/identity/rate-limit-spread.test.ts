@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { consoleOrigin, signIn } from '../../../test/auth.js';
@@ -44,14 +45,23 @@ function tryPassword(email: string, password: string, from: string) {
   });
 }
 
+/** `count` requests one after the other: their statuses, and the body of the last one refused with 429. */
+async function burst(count: number, send: (i: number) => Promise<LightMyRequestResponse>) {
+  const statuses: number[] = [];
+  let refused: { code: string; message: string } | null = null;
+  for (let i = 0; i < count; i++) {
+    const response = await send(i);
+    statuses.push(response.statusCode);
+    if (response.statusCode === 429) refused = response.json();
+  }
+  return { statuses, refused };
+}
+
 describe('per account, across addresses', () => {
   it('stops guessing one account from rotating addresses, and the right password then waits too', async () => {
     const email = unique('victim');
     await signIn(t.app, { email, password: 'right-password' });
-    const statuses: number[] = [];
-    for (let i = 0; i < ACCOUNT_LIMITS.passwordPerAccount.max + 2; i++) {
-      statuses.push((await tryPassword(email, `wrong-${i}`, newAddress())).statusCode);
-    }
+    const { statuses } = await burst(ACCOUNT_LIMITS.passwordPerAccount.max + 2, (i) => tryPassword(email, `wrong-${i}`, newAddress()));
     expect(statuses.slice(0, ACCOUNT_LIMITS.passwordPerAccount.max).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(-2)).toEqual([429, 429]);
     const right = await tryPassword(email, 'right-password', newAddress());
@@ -74,10 +84,7 @@ describe('per account, across addresses', () => {
 describe('per address, across accounts', () => {
   it('stops password spraying: many e-mails from one address', async () => {
     const from = newAddress();
-    const statuses: number[] = [];
-    for (let i = 0; i < ACCOUNT_LIMITS.passwordPerAddress.max + 2; i++) {
-      statuses.push((await tryPassword(unique(`spray${i}`), 'Summer2024!', from)).statusCode);
-    }
+    const { statuses } = await burst(ACCOUNT_LIMITS.passwordPerAddress.max + 2, (i) => tryPassword(unique(`spray${i}`), 'Summer2024!', from));
     expect(statuses.slice(0, ACCOUNT_LIMITS.passwordPerAddress.max).every((s) => s === 400)).toBe(true);
     expect(statuses.slice(-2)).toEqual([429, 429]);
     // Another address is not affected.
@@ -86,13 +93,9 @@ describe('per address, across accounts', () => {
 
   it('stops account discovery through provider look-ups, with a message that does not mention passwords', async () => {
     const from = newAddress();
-    const statuses: number[] = [];
-    let last: { code: string; message: string } | null = null;
-    for (let i = 0; i < ACCOUNT_LIMITS.lookupPerAddress.max + 2; i++) {
-      const response = await t.app.inject({ url: `/api/users/v2/providers/${encodeURIComponent(unique(`who${i}`))}`, headers: { 'x-forwarded-for': from } });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 429) last = response.json();
-    }
+    const { statuses, refused: last } = await burst(ACCOUNT_LIMITS.lookupPerAddress.max + 2, (i) =>
+      t.app.inject({ url: `/api/users/v2/providers/${encodeURIComponent(unique(`who${i}`))}`, headers: { 'x-forwarded-for': from } }),
+    );
     expect(statuses.slice(0, ACCOUNT_LIMITS.lookupPerAddress.max).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(-2)).toEqual([429, 429]);
     expect(last?.code).toBe('too_many_requests');
@@ -104,18 +107,9 @@ describe('per address, across accounts', () => {
 
   it('limits recovery mail without the password message', async () => {
     const from = newAddress();
-    const statuses: number[] = [];
-    let last: { code: string; message: string } | null = null;
-    for (let i = 0; i < ACCOUNT_LIMITS.mailPerAddress.max + 1; i++) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/identity/request-password-reset',
-        headers: { origin, 'x-forwarded-for': from },
-        payload: { email: unique(`reset${i}`) },
-      });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 429) last = response.json();
-    }
+    const { statuses, refused: last } = await burst(ACCOUNT_LIMITS.mailPerAddress.max + 1, (i) =>
+      t.app.inject({ method: 'POST', url: '/identity/request-password-reset', headers: { origin, 'x-forwarded-for': from }, payload: { email: unique(`reset${i}`) } }),
+    );
     expect(statuses.at(-1)).toBe(429);
     expect(last?.code).toBe('too_many_requests');
     expect(last?.message).not.toMatch(/password/i);

@@ -1,20 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../../db/types.js';
 import { buildLicense, buildOrganisation, buildTeacher } from '../../../test/factories.js';
-import { openTestDatabase } from '../../../test/helper.js';
+import { useTestDatabase } from '../../../test/helper.js';
 import { countTeachers, type TeacherFilter } from './teachers-list.repository.js';
 
 // The list's total for the tab, Signed up and License filters comes from member_counts (migration 0010, kept by
 // triggers): after every kind of write it must equal counting the rows.
-let database: Database;
 let db: Kysely<DB>;
-beforeAll(async () => {
-  ({ database } = await openTestDatabase());
+useTestDatabase((database) => {
   db = database.db;
 });
-afterAll(() => database.close());
 
 async function exact(filter: TeacherFilter): Promise<number> {
   const license = filter.license === 'none' ? sql`license_id IS NULL` : filter.license ? sql`license_id = ${filter.license}` : sql`true`;

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import type { Database } from '../../db/client.js';
 import { buildAdmin, buildLicense, buildOrganisation, buildTeacher } from '../../../test/factories.js';
-import { openTestDatabase } from '../../../test/helper.js';
+import { useTestDatabase } from '../../../test/helper.js';
 import type { Actor } from '../access/actor.js';
 import { importTeachers } from './import-teachers.service.js';
 import { deleteMemberships, grantMembership, listTeachers, revokeMembership, updateMembershipRole } from './members.service.js';
 import { convertToStudent } from './convert-student.service.js';
 
 // Service-level tests of the SQL and rules; the HTTP contract is covered in test/teachers-*.test.ts.
-let database: Database;
 let db: Kysely<DB>;
 const PROVIDER = 'quire.app';
 
-beforeAll(async () => {
-  ({ database } = await openTestDatabase());
+useTestDatabase((database) => {
   db = database.db;
 });
-afterAll(() => database.close());
 
 async function adminOf(organisationId: string, email?: string): Promise<Actor> {
   const admin = await buildAdmin(db, { organisationId, email });

@@ -138,6 +138,15 @@ function requireRemovable(actor: Actor, input: MembersInput, access: OrgAccess, 
   if (members.some((m) => !m.pending)) throw appError('remove_not_allowed');
 }
 
+/** Remove teacher and delete: admin access, every member found, and each removable; a refusal is audited as `action`. */
+async function requireRemovableMembers(db: Kysely<DB>, actor: Actor, input: MembersInput, action: 'members.revoke' | 'members.delete') {
+  const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
+  const members = await requireMembers(db, input.organisationId, input.memberIds);
+  const refusal = { organisationId: input.organisationId, action, targetType: 'member', targetIds: members.map((m) => m.id) };
+  await recordingRefusal(db, actor, refusal, ['remove_not_allowed'], async () => requireRemovable(actor, input, access, members));
+  return members;
+}
+
 /** A member as an audit entry names them: the name and the e-mail. */
 function memberLabel(m: { email: string; display_name: string }): string {
   return m.display_name ? `${m.display_name} <${m.email}>` : m.email;
@@ -147,10 +156,7 @@ const roleName = (role: number) => (role === ROLE_LIBRARY_MANAGER ? 'Library Man
 
 /** Remove teacher: the members move from Active to Inactive (revoked_at set) and give back their licence. */
 export async function revokeMembership(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<MembersChanged> {
-  const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
-  const members = await requireMembers(db, input.organisationId, input.memberIds);
-  const refusal = { organisationId: input.organisationId, action: 'members.revoke' as const, targetType: 'member', targetIds: members.map((m) => m.id) };
-  await recordingRefusal(db, actor, refusal, ['remove_not_allowed'], async () => requireRemovable(actor, input, access, members));
+  const members = await requireRemovableMembers(db, actor, input, 'members.revoke');
   return db.transaction().execute(async (trx) => {
     const changed = await repo.revokeMembers(trx, input.organisationId, members.map((m) => m.id));
     const freed = members.filter((m) => changed.includes(m.id) && m.license_id).map((m) => ({ memberId: m.id, licenseId: m.license_id }));
@@ -178,10 +184,7 @@ export async function grantMembership(db: Kysely<DB>, actor: Actor, input: Omit<
 
 /** Deletes memberships outright (the same permission as Remove teacher). */
 export async function deleteMemberships(db: Kysely<DB>, actor: Actor, input: MembersInput): Promise<MembersChanged> {
-  const access = await requireOrgAccess(db, actor, input.organisationId, 'admin');
-  const members = await requireMembers(db, input.organisationId, input.memberIds);
-  const refusal = { organisationId: input.organisationId, action: 'members.delete' as const, targetType: 'member', targetIds: members.map((m) => m.id) };
-  await recordingRefusal(db, actor, refusal, ['remove_not_allowed'], async () => requireRemovable(actor, input, access, members));
+  const members = await requireRemovableMembers(db, actor, input, 'members.delete');
   return db.transaction().execute(async (trx) => {
     const deleted = await repo.deleteMembers(trx, input.organisationId, members.map((m) => m.id));
     // The rows are gone: their texts are given, not read.

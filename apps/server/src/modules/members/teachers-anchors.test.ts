@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { PageSize, TeacherSortKey } from '@quire/core';
 import type { DB } from '../../db/types.js';
-import type { Database } from '../../db/client.js';
 import { buildAdmin, buildLicense, buildOrganisation } from '../../../test/factories.js';
-import { openTestDatabase } from '../../../test/helper.js';
+import { useTestDatabase } from '../../../test/helper.js';
 import type { Actor } from '../access/actor.js';
 import { Random } from '../../db/demo/random.js';
 import { listTeachers } from './members.service.js';
@@ -15,13 +14,10 @@ import { filterOf, orderedRows, selectTeacherColumns, type TeacherFilter, type T
 // A page by number starts from the anchor before it (teachers-anchors.ts): it must hold exactly the rows OFFSET gives,
 // in every order, with ties in every sort key, and stop using anchors the moment the list changes.
 
-let database: Database;
 let db: Kysely<DB>;
-beforeAll(async () => {
-  ({ database } = await openTestDatabase());
+useTestDatabase((database) => {
   db = database.db;
 });
-afterAll(() => database.close());
 
 /** The demo's seeded sequence (mulberry32), so a failure can be replayed. */
 const random = (seed: number) => {

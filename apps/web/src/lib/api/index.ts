@@ -6,5 +6,5 @@ export { serviceUrl } from './service-url.js';
 export { userFacingMessage } from './user-facing.js';
 export type { MutationCallbacks } from './mutation-callbacks.js';
 export { useApiMutation } from './use-api-mutation.js';
-export { lazyContract } from './contract.js';
+export { lazyContract, type Contract } from './contract.js';
 export { organisationQueryOptions } from './organisation-query.js';

@@ -1,10 +1,11 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { adminMessages, DEFAULT_PAGE_SIZE, type AdminEntry, type PageSize } from '@quire/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TablePaging } from '../../../components/ui/table-paging.js';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
@@ -117,9 +118,7 @@ export function AdminsPage() {
       ) : null}
 
       {admins.isPending ? (
-        <Center py="xl" role="status">
-          <Loader aria-label="Loading admins" />
-        </Center>
+        <SectionLoader label="Loading admins" />
       ) : admins.isError ? (
         <LoadError title={adminMessages.loadFailed} onRetry={() => admins.refetch()} />
       ) : (

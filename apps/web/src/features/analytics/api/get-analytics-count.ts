@@ -1,8 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { analyticsCountSchema, type AnalyticsPeriod } from '@quire/core';
-import { apiRequest } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { analyticsUrl, freshAnalyticsSession } from './get-analytics-session.js';
+import { analyticsUrl, useSignedAnalyticsQuery } from './get-analytics-session.js';
 
 export type CountSubject = 'students' | 'libraries' | 'books';
 
@@ -15,15 +13,11 @@ export function useAnalyticsCount(
   range: { period: AnalyticsPeriod; from: string; to: string } | null,
   enabled: boolean,
 ) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.analyticsCount(orgId, subject, range),
+  return useSignedAnalyticsQuery(
+    orgId,
+    queryKeys.analyticsCount(orgId, subject, range),
     enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) => {
-      const session = await freshAnalyticsSession(queryClient, orgId);
-      const url = analyticsUrl(session.urls[URL_OF[subject]], range ?? {});
-      return apiRequest(url, { schema: analyticsCountSchema, signal });
-    },
-  });
+    (urls) => analyticsUrl(urls[URL_OF[subject]], range ?? {}),
+    analyticsCountSchema,
+  );
 }

@@ -1,8 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { analyticsSeriesSchema, type AnalyticsGranularity, type AnalyticsMetric } from '@quire/core';
-import { apiRequest } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { analyticsUrl, freshAnalyticsSession } from './get-analytics-session.js';
+import { analyticsUrl, useSignedAnalyticsQuery } from './get-analytics-session.js';
 
 /** data/app/organisations/{orgId}/{metric}[/daily|/weekly|/monthly].json with the session's signed query. */
 export function useAnalyticsSeries(
@@ -12,15 +10,11 @@ export function useAnalyticsSeries(
   range: { from: string; to: string },
   enabled: boolean,
 ) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: queryKeys.analyticsSeries(orgId, metric, granularity, range),
+  return useSignedAnalyticsQuery(
+    orgId,
+    queryKeys.analyticsSeries(orgId, metric, granularity, range),
     enabled,
-    staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) => {
-      const session = await freshAnalyticsSession(queryClient, orgId);
-      const url = analyticsUrl(session.urls.data[metric][granularity], { from: range.from, to: range.to });
-      return apiRequest(url, { schema: analyticsSeriesSchema, signal });
-    },
-  });
+    (urls) => analyticsUrl(urls.data[metric][granularity], { from: range.from, to: range.to }),
+    analyticsSeriesSchema,
+  );
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { analyticsSessionSchema, type AnalyticsSession } from '@quire/core';
-import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
+import { apiRequest, serviceUrl, type Contract } from '../../../lib/api/index.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Renew this long before the signed URLs expire (and at least at three quarters of their life). */
@@ -35,7 +35,7 @@ export function useAnalyticsSession(orgId: string) {
 
 /**
  * The session to sign a data request with: the cached one while it is fresh, else a new one
- * (a tab whose timers were paused in the background may wake up with expired URLs).
+ * (a tab whose timers were paused in the background may wake up with expired URLs). @internal
  */
 export async function freshAnalyticsSession(queryClient: QueryClient, orgId: string): Promise<AnalyticsSession> {
   const options = analyticsSessionQueryOptions(orgId);
@@ -51,4 +51,27 @@ export function analyticsUrl(signedPath: string, extra: Record<string, string> =
   const params = new URLSearchParams(query);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   return serviceUrl('analytics', `${path.replace(/^\/analytics/, '')}?${params.toString()}`);
+}
+
+/**
+ * One of the session's signed URLs as a query: signed with a fresh session when it runs, and its figures kept for five
+ * minutes (the data behind them is rolled up, not live).
+ */
+export function useSignedAnalyticsQuery<T>(
+  orgId: string,
+  queryKey: QueryKey,
+  enabled: boolean,
+  url: (urls: AnalyticsSession['urls']) => string,
+  schema: Contract<T>,
+) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey,
+    enabled,
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) => {
+      const session = await freshAnalyticsSession(queryClient, orgId);
+      return apiRequest(url(session.urls), { schema, signal });
+    },
+  });
 }

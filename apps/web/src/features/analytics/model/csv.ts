@@ -1,16 +1,11 @@
 /** A chart's figures as CSV: the rules every CSV of Quire follows live once in @quire/core (csv.ts). */
+import { saveFile } from '../../../lib/save-file.js';
+
 export { toCsv } from '@quire/core';
 
 /** Offers the text as a file download. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /** 'Maple Grove High School', 'Sessions by OS', '20240101' → 'maple-grove-high-school-sessions-by-os-20240101.csv'. */

@@ -9,7 +9,6 @@ import {
   type SettingPoliciesUpdate,
   type SettingsUpdate,
 } from '@quire/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.js';
@@ -19,12 +18,11 @@ import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
-import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
-import { queryKeys } from '../../../lib/query-keys.js';
 import { useSettings } from '../../../lib/settings/get-settings.js';
 import { ownValueFor, sourcesOf } from '../../../lib/settings/setting-sources.js';
 import { useUpdateSettingPolicies } from '../../../lib/settings/update-setting-policies.js';
 import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
+import { useLockedMeanwhile } from '../../../lib/settings/use-locked-meanwhile.js';
 import { AppsTable } from './apps-table.js';
 import { PrivacyDialog } from './privacy-dialog.js';
 
@@ -61,14 +59,7 @@ export function AppsPage() {
       return next;
     });
 
-  const queryClient = useQueryClient();
-  // A district locked the setting since the page loaded: its reason, and the page shows the lock.
-  const lockedMeanwhile = (error: unknown) => {
-    if (!hasErrorCode(error, 'setting_locked_by_district')) return false;
-    notifyError(userFacingMessage(error) ?? settingsMessages.loadFailed);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.settings(orgId) });
-    return true;
-  };
+  const lockedMeanwhile = useLockedMeanwhile(orgId, settingsMessages.loadFailed);
 
   // Shown at once; only this app's value changes, so rows saved at the same time do not undo each other.
   const update = useUpdateSettings<{ app: AppCatalogueEntry; change: SettingsUpdate }>(orgId, userId, {

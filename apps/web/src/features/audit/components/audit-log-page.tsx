@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, MultiSelect, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   AUDIT_ACTIONS,
   AUDIT_RETENTION_MAX_DAYS,
@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { TableFrame, useTableRoom } from '../../../components/ui/table-frame.js';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 import { organisationsUnder } from '../../../lib/access/organisations-under.js';
 import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
 import { notifyError, notifyInfo } from '../../../lib/notify.js';
@@ -199,9 +200,7 @@ export function AuditLogPage() {
       </Paper>
 
       {events.isPending ? (
-        <Center py="xl" role="status">
-          <Loader aria-label="Loading the audit log" />
-        </Center>
+        <SectionLoader label="Loading the audit log" />
       ) : events.isError ? (
         <LoadError title={invalid ? 'These filters are not valid' : 'Something went wrong loading the audit log'} onRetry={() => events.refetch()}>
           {userFacingMessage(events.error) ?? undefined}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { normaliseEmail, rateLimitMessages, signInDomainError, validateEmail, validatePassword } from '@quire/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,10 +7,17 @@ import { useConsoleConfig } from '../../../lib/console-config.js';
 import { authFailureToError, shownAuthMessage, useSessionControls } from '../../../lib/session/index.js';
 import { getProviders, nextStepFor, type EmailNextStep } from '../api/get-providers.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { EmailField } from './email-field.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { SignInGate } from './sign-in-gate.js';
 
 type Step = 'email' | Exclude<EmailNextStep, 'register'>;
+
+/** An address registered with a provider signs in there: what the step says and its button names. */
+const PROVIDER_ACCOUNTS = {
+  google: { account: 'a Google account', name: 'Google' },
+  office365: { account: 'an Office 365 account', name: 'Office 365' },
+} as const;
 
 /** /sign-in/email[/:email]: the two-step e-mail sign-in (spec §2, §4 "E-mail sign-in"). */
 export function EmailSignInPage() {
@@ -106,17 +113,8 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="md">
           <FormError message={error} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => changeEmail(event.currentTarget.value)}
-            error={attempted ? emailError : undefined}
-            // The cursor starts in the form's first field; the password step focuses its own field.
-            autoFocus
-            required
-          />
+          {/* The cursor starts in the form's first field; the password step focuses its own field. */}
+          <EmailField value={email} onChange={changeEmail} error={attempted ? emailError : undefined} autoFocus />
           {step === 'password' && (
             <PasswordInput
               label="Password"
@@ -128,19 +126,11 @@ function EmailSignInForm({ initialEmail }: { initialEmail: string }) {
               autoFocus
             />
           )}
-          {step === 'google' && (
+          {(step === 'google' || step === 'office365') && (
             <Stack gap="xs">
-              <Text>This email address is registered with a Google account.</Text>
-              <Button variant="default" onClick={() => signInWithProvider('google')}>
-                Sign in with Google
-              </Button>
-            </Stack>
-          )}
-          {step === 'office365' && (
-            <Stack gap="xs">
-              <Text>This email address is registered with an Office 365 account.</Text>
-              <Button variant="default" onClick={() => signInWithProvider('office365')}>
-                Sign in with Office 365
+              <Text>This email address is registered with {PROVIDER_ACCOUNTS[step].account}.</Text>
+              <Button variant="default" onClick={() => signInWithProvider(step)}>
+                Sign in with {PROVIDER_ACCOUNTS[step].name}
               </Button>
             </Stack>
           )}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { authErrorMessage, normaliseEmail, rateLimitMessages, UNKNOWN_AUTH_ERROR, validateEmail } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -6,7 +6,8 @@ import { paths } from '../../../config/paths.js';
 import { hasErrorCode, isApiError } from '../../../lib/api/index.js';
 import { requestPasswordReset } from '../api/request-password-reset.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { EmailField } from './email-field.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 /**
  * The recover form's error text. This form has no password, so no answer may speak of one: a
@@ -72,16 +73,7 @@ function RecoverForm({ initialEmail }: { initialEmail: string }) {
         <Stack gap="md">
           <Text>Enter your email address and we will send you a link to reset your password.</Text>
           <FormError message={error} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={attempted ? emailError : undefined}
-            autoFocus
-            required
-          />
+          <EmailField value={email} onChange={setEmail} error={attempted ? emailError : undefined} autoFocus />
           <Group justify="flex-end">
             <Button variant="default" component={Link} to={paths.signIn.root()}>
               Cancel

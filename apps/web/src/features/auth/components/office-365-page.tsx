@@ -5,7 +5,7 @@ import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
 import { readPopupOutcome, useSessionControls } from '../../../lib/session/index.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { PopupReport } from './popup-report.js';
 import { SignInGate } from './sign-in-gate.js';
 

@@ -9,7 +9,7 @@ import { getRememberedOrganisation, useSession, useSessionControls } from '../..
 import { pickerData } from '../organisation-tree.js';
 import { organisationInPath, peekReturnTo } from '../../../lib/session/return-to.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 /** Where to go once an organisation is current: the remembered page if it is in that organisation. */
 function destinationFor(organisationId: string): string {

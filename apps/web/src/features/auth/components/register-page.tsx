@@ -8,7 +8,8 @@ import { authFailureToError, useSessionControls } from '../../../lib/session/ind
 import { hasErrorCode } from '../../../lib/api/index.js';
 import { checkAllowedAsTeacher } from '../api/allowed-as-teacher.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { EmailField } from './email-field.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { SignInGate } from './sign-in-gate.js';
 import { TermsLine } from './terms-line.js';
 
@@ -81,17 +82,8 @@ function RegisterForm({ initialEmail }: { initialEmail: string }) {
               </Button>
             )}
           </FormError>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={shown(errors.email)}
-            // The cursor starts in the first field left to fill: the address may come from the route.
-            autoFocus={!initialEmail}
-            required
-          />
+          {/* The cursor starts in the first field left to fill: the address may come from the route. */}
+          <EmailField value={email} onChange={setEmail} error={shown(errors.email)} autoFocus={!initialEmail} />
           <Group grow align="flex-start">
             <TextInput
               label="First name"

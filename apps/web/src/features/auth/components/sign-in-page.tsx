@@ -8,7 +8,7 @@ import { readPopupOutcome, shownAuthMessage, useSessionControls } from '../../..
 import { passkeysSupported } from '../../../lib/webauthn.js';
 import { useSignInMethods } from '../api/sign-in-methods.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 import { PopupReport } from './popup-report.js';
 import { SignInGate } from './sign-in-gate.js';
 import { TermsLine } from './terms-line.js';

@@ -11,7 +11,8 @@ import { verifyTwoStepWithPasskey } from '../api/verify-two-step-passkey.js';
 import { PasskeyCancelled, passkeysSupported } from '../../../lib/webauthn.js';
 import { peekReturnTo } from '../../../lib/session/return-to.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 
 type CodeKind = 'app' | 'recovery';
 
@@ -21,6 +22,11 @@ function codeFormatError(kind: CodeKind, code: string): string | null {
   if (compact === '') return kind === 'app' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your recovery codes.';
   if (kind === 'app') return /^\d{6}$/.test(compact) ? null : 'The code is 6 digits, such as 123456.';
   return /^[a-z0-9]{10}$/i.test(compact) ? null : 'A recovery code is 10 letters and digits, such as abcde-12345.';
+}
+
+/** A refusal's own text (a wrong or used code, how long to wait); anything else is the server's fault. */
+function refusalText(failure: unknown): string {
+  return isApiError(failure) && failure.status > 0 && failure.status < 500 ? failure.message : 'Something went wrong, please try again.';
 }
 
 /**
@@ -45,9 +51,8 @@ function SecondStepForm() {
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submit, busy } = useSubmitOnce();
   const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef(false);
   const field = useRef<HTMLInputElement>(null);
 
   const formatError = codeFormatError(kind, code);
@@ -57,41 +62,34 @@ function SecondStepForm() {
     setAttempted(true);
     setError(null);
     // A double submit (Enter twice) asks once: a code is accepted only once.
-    if (formatError || inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await verifyTwoStep({ code, trustDevice });
-      await controls.completeTwoStep();
-      // The page's guard goes on to where the sign-in was going.
-    } catch (failure) {
-      // The server's texts say what to do: a wrong or used code, or how long to wait after too many.
-      setError(isApiError(failure) && failure.status > 0 && failure.status < 500 ? failure.message : 'Something went wrong, please try again.');
-      setCode('');
-      field.current?.focus();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    if (formatError) return;
+    await submit(async () => {
+      try {
+        await verifyTwoStep({ code, trustDevice });
+        await controls.completeTwoStep();
+        // The page's guard goes on to where the sign-in was going.
+      } catch (failure) {
+        // The server's texts say what to do: a wrong or used code, or how long to wait after too many.
+        setError(refusalText(failure));
+        setCode('');
+        field.current?.focus();
+      }
+    });
   };
 
   // The passkey's own prompt is the browser's; its refusals show like a wrong code's.
   const onPasskey = async () => {
     setError(null);
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await verifyTwoStepWithPasskey(trustDevice);
-      await controls.completeTwoStep();
-    } catch (failure) {
-      if (failure instanceof PasskeyCancelled) setError(failure.message);
-      else if (isApiError(failure) && failure.code === 'passkey_not_found') setError('There is no passkey on your account. Enter a code instead.');
-      else setError(isApiError(failure) && failure.status > 0 && failure.status < 500 ? failure.message : 'Something went wrong, please try again.');
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    await submit(async () => {
+      try {
+        await verifyTwoStepWithPasskey(trustDevice);
+        await controls.completeTwoStep();
+      } catch (failure) {
+        if (failure instanceof PasskeyCancelled) setError(failure.message);
+        else if (isApiError(failure) && failure.code === 'passkey_not_found') setError('There is no passkey on your account. Enter a code instead.');
+        else setError(refusalText(failure));
+      }
+    });
   };
 
   const switchTo = (next: CodeKind) => {

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.js';
 import { useSession, useSessionControls } from '../../../lib/session/index.js';
 import { resendVerificationEmail } from '../api/resend-email.js';
 import { AuthCard } from './auth-card.js';
-import { FormError } from './form-error.js';
+import { FormError } from '../../../components/ui/form-error.js';
 
 /** Texts for a verification link the server refused (docs/identity.md: ?error=…). */
 const LINK_ERRORS: Record<string, string> = {

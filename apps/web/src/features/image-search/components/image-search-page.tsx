@@ -1,4 +1,4 @@
-import { Center, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Paper, Stack, Switch, Text } from '@mantine/core';
 import {
   IMAGE_SEARCH_GOOGLE,
   IMAGE_SEARCH_PIXABAY,
@@ -8,7 +8,6 @@ import {
   type SettingPoliciesUpdate,
   type SettingsUpdate,
 } from '@quire/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
@@ -18,12 +17,12 @@ import { useSession } from '../../../lib/session/index.js';
 import { useOrgAccess } from '../../../lib/access/use-org-access.js';
 import { SchoolPolicyControl } from '../../../components/ui/school-policy-control.js';
 import { SettingSourceNote, sourceNote } from '../../../components/ui/setting-source-note.js';
-import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 import { useSettings } from '../../../lib/settings/get-settings.js';
 import { ownValueFor, sourcesOf } from '../../../lib/settings/setting-sources.js';
 import { useUpdateSettingPolicies } from '../../../lib/settings/update-setting-policies.js';
 import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
+import { useLockedMeanwhile } from '../../../lib/settings/use-locked-meanwhile.js';
 import { TurnOffGoogleDialog } from './turn-off-google-dialog.js';
 
 const IMAGE_SEARCH_LABELS: Record<ImageSearchValue, string> = {
@@ -47,14 +46,7 @@ export function ImageSearchPage() {
     if (settings.isError) notifyError(settingsMessages.loadFailed);
   }, [settings.isError]);
 
-  const queryClient = useQueryClient();
-  // A district locked the setting since the page loaded: its reason, and the page shows the lock.
-  const lockedMeanwhile = (error: unknown) => {
-    if (!hasErrorCode(error, 'setting_locked_by_district')) return false;
-    notifyError(userFacingMessage(error) ?? settingsMessages.imageSearchFailed);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.settings(orgId) });
-    return true;
-  };
+  const lockedMeanwhile = useLockedMeanwhile(orgId, settingsMessages.imageSearchFailed);
   const update = useUpdateSettings<{ change: SettingsUpdate }>(orgId, userId, {
     onError: (error) => {
       if (!lockedMeanwhile(error)) notifyError(settingsMessages.imageSearchFailed);
@@ -85,9 +77,7 @@ export function ImageSearchPage() {
           (Pixabay).
         </Text>
         {settings.isPending ? (
-          <Center py="xl" role="status">
-            <Loader aria-label="Loading settings" />
-          </Center>
+          <SectionLoader label="Loading settings" />
         ) : settings.isError ? (
           <LoadError title={settingsMessages.loadFailed} onRetry={() => settings.refetch()} />
         ) : (

@@ -1,10 +1,11 @@
-import { Anchor, Button, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { organisationMessages } from '@quire/core';
 import { IconMail } from '@tabler/icons-react';
 import { useContext } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 import { paths } from '../../../config/paths.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { SessionControlsContext, useSession } from '../../../lib/session/index.js';
@@ -61,9 +62,7 @@ export function LicensesPage() {
       </Group>
 
       {licenses.isPending ? (
-        <Center py="xl" role="status">
-          <Loader aria-label="Loading licenses" />
-        </Center>
+        <SectionLoader label="Loading licenses" />
       ) : licenses.isError ? (
         <LoadError title={organisationMessages.licensesLoadFailed} onRetry={() => licenses.refetch()} />
       ) : visibleLicenses(licenses.data).length === 0 ? (

@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Code, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatOrdinalDate, type GeneratedScimToken } from '@quire/core';
 import { useRef, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
 import { notifyError } from '../../../lib/notify.js';
@@ -58,9 +59,7 @@ export function ProvisioningPage() {
           stay theirs.
         </Text>
         {setup.isPending ? (
-          <Center py="xl" role="status">
-            <Loader aria-label="Loading provisioning" />
-          </Center>
+          <SectionLoader label="Loading provisioning" />
         ) : adminsOnly ? (
           <Alert color="gray" variant="light">
             {SCIM_ADMINS_ONLY_TEXT}

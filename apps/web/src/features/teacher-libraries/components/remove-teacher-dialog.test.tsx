@@ -13,6 +13,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const canDelete: FakeHandler = () => ({ body: { canDelete: true, reasons: [], ownedLibraries: 2 } });
 
+/** A second teacher removed together with Kim; both may be deleted. */
+const lee = { ...kim, id: 'm-lee2', userId: 'u-lee2', email: 'lee2@school.test', displayName: 'Lee Two' };
+const bothDeletable = (): Record<string, FakeHandler> => ({
+  ...organisationRoutes(),
+  'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
+  'POST /api/admin-tools/v2/m-lee2/users/delete-check': canDelete,
+});
+
 function renderRemove(teachers: TeacherRef[]) {
   const onClose = vi.fn();
   const onDone = vi.fn();
@@ -76,11 +84,8 @@ describe('Remove teacher: the teacher delete dialog', () => {
   });
 
   it('says exactly who was removed and who was not when one removal fails', async () => {
-    const lee = { ...kim, id: 'm-lee2', userId: 'u-lee2', email: 'lee2@school.test', displayName: 'Lee Two' };
     fakeFetch({
-      ...organisationRoutes(),
-      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
-      'POST /api/admin-tools/v2/m-lee2/users/delete-check': canDelete,
+      ...bothDeletable(),
       'POST /api/admin-tools/v2/m-kim/users/archive': () => ({ body: answers.userArchived(kim.id) }),
       'POST /api/admin-tools/v2/m-lee2/users/archive': () => ({ status: 409, body: { code: 'cannot_delete', message: 'This teacher has already been removed from the organisation' } }),
     });
@@ -186,12 +191,7 @@ describe('Remove teacher: the teacher delete dialog', () => {
   });
 
   it('speaks of several teachers’ libraries, never “2 teachers’s”, and heads the archive step as such (issue 15)', async () => {
-    const lee = { ...kim, id: 'm-lee2', userId: 'u-lee2', email: 'lee2@school.test', displayName: 'Lee Two' };
-    fakeFetch({
-      ...organisationRoutes(),
-      'POST /api/admin-tools/v2/m-kim/users/delete-check': canDelete,
-      'POST /api/admin-tools/v2/m-lee2/users/delete-check': canDelete,
-    });
+    fakeFetch(bothDeletable());
     const { user } = renderRemove([kim, lee]);
     const dialog = await screen.findByRole('dialog', { name: 'Remove teacher' });
     expect(await screen.findByRole('radiogroup', { name: /What should happen to the 2 teachers’ libraries\?/ })).toBeInTheDocument();

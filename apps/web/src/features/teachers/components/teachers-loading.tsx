@@ -1,10 +1,6 @@
-import { Center, Loader } from '@mantine/core';
+import { SectionLoader } from '../../../components/ui/section-loader.js';
 
 /** The Teachers screen's wait: the organisation, then the list, then the table being drawn (teachers-table.tsx). */
 export function TeachersLoading() {
-  return (
-    <Center py="xl" role="status">
-      <Loader aria-label="Loading teachers" />
-    </Center>
-  );
+  return <SectionLoader label="Loading teachers" />;
 }

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { hasErrorCode, userFacingMessage } from '../../../lib/api/index.js';
 import { confirmAuthenticator } from '../api/confirm-authenticator.js';
 import { startAuthenticator } from '../api/start-authenticator.js';
+import { FormError } from '../../../components/ui/form-error.js';
+import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 function grouped(secret: string): string {
@@ -26,8 +28,7 @@ export function AuthenticatorSetup({ onConfirmed, onCancel }: AuthenticatorSetup
   const [code, setCode] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { submit, busy } = useSubmitOnce();
   const field = useRef<HTMLInputElement>(null);
 
   const begin = async () => {
@@ -56,23 +57,20 @@ export function AuthenticatorSetup({ onConfirmed, onCancel }: AuthenticatorSetup
     event.preventDefault();
     setAttempted(true);
     setError(null);
-    if (formatError || inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      onConfirmed(await confirmAuthenticator(compact));
-    } catch (failure) {
-      if (hasErrorCode(failure, 'two_step_enrolment_expired')) {
-        // A new QR code at once: the old one can no longer be confirmed.
-        await begin();
+    if (formatError) return;
+    await submit(async () => {
+      try {
+        onConfirmed(await confirmAuthenticator(compact));
+      } catch (failure) {
+        if (hasErrorCode(failure, 'two_step_enrolment_expired')) {
+          // A new QR code at once: the old one can no longer be confirmed.
+          await begin();
+        }
+        setError(userFacingMessage(failure) ?? 'Something went wrong, please try again.');
+        setCode('');
+        field.current?.focus();
       }
-      setError(userFacingMessage(failure) ?? 'Something went wrong, please try again.');
-      setCode('');
-      field.current?.focus();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   if (loadError) {
@@ -117,11 +115,7 @@ export function AuthenticatorSetup({ onConfirmed, onCancel }: AuthenticatorSetup
           </List.Item>
           <List.Item>Enter the 6-digit code the app shows for this account.</List.Item>
         </List>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <TextInput
           ref={field}
           label="Code from the app"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, PASSKEY_NAME_MAX, type Passkey, type PasskeyAdded, type TwoStepStatus } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
@@ -6,6 +6,8 @@ import { userFacingMessage } from '../../../lib/api/index.js';
 import { notifyInfo } from '../../../lib/notify.js';
 import { PasskeyCancelled, passkeysSupported } from '../../../lib/webauthn.js';
 import { addPasskey, removePasskey, renamePasskey } from '../api/passkeys.js';
+import { FormError } from '../../../components/ui/form-error.js';
+import { useDialogAction } from './use-dialog-action.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -148,34 +150,23 @@ function failureText(failure: unknown): string {
 function NameForm(props: { explanation?: string; initialName: string; confirmLabel: string; onConfirm: (name: string) => Promise<void>; onClose: () => void }) {
   const [name, setName] = useState(props.initialName);
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useDialogAction(failureText);
   const fieldError = name.trim() === '' ? 'Enter a name for the passkey.' : null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
     setError(null);
+    if (fieldError) return;
     // A second press while the browser's prompt is open asks nothing more.
-    if (fieldError || busy) return;
-    setBusy(true);
-    try {
-      await props.onConfirm(name.trim());
-    } catch (failure) {
-      setError(failureText(failure));
-      setBusy(false);
-    }
+    await run(() => props.onConfirm(name.trim()));
   };
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="md">
         {props.explanation ? <Text size="sm">{props.explanation}</Text> : null}
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <TextInput
           label="Passkey name"
           description="For example: Work laptop, or Phone"
@@ -201,27 +192,15 @@ function NameForm(props: { explanation?: string; initialName: string; confirmLab
 }
 
 function ConfirmRemove({ passkey, onConfirm, onClose }: { passkey: Passkey; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useDialogAction(failureText);
   const remove = async () => {
-    if (busy) return;
-    setBusy(true);
     setError(null);
-    try {
-      await onConfirm();
-    } catch (failure) {
-      setError(failureText(failure));
-      setBusy(false);
-    }
+    await run(onConfirm);
   };
   return (
     <Stack gap="md">
       <Text size="sm">“{passkey.name}” will no longer sign you in. You can still use your other ways of 2-step verification.</Text>
-      {error ? (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <FormError message={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} data-autofocus>
           Cancel

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type TwoStepProof } from '@quire/core';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { userFacingMessage } from '../../../lib/api/index.js';
+import { FormError } from '../../../components/ui/form-error.js';
+import { useDialogAction } from './use-dialog-action.js';
 
 export interface ProofDialogProps {
   opened: boolean;
@@ -37,8 +39,7 @@ function ProofForm({ explanation, confirmLabel, danger, hasPassword, codeKind = 
   const [withCode, setWithCode] = useState(!hasPassword);
   const [value, setValue] = useState('');
   const [attempted, setAttempted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useDialogAction((failure) => userFacingMessage(failure) ?? 'Something went wrong, please try again.');
 
   const fieldError = value.trim() === '' ? (withCode ? (codeKind === 'app' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of your recovery codes.') : 'Enter your password.') : null;
 
@@ -46,26 +47,18 @@ function ProofForm({ explanation, confirmLabel, danger, hasPassword, codeKind = 
     event.preventDefault();
     setAttempted(true);
     setError(null);
-    if (fieldError || busy) return;
-    setBusy(true);
-    try {
-      await onConfirm(withCode ? { code: value } : { password: value });
-    } catch (failure) {
-      setError(userFacingMessage(failure) ?? 'Something went wrong, please try again.');
-      setValue('');
-      setBusy(false);
-    }
+    if (fieldError) return;
+    await run(
+      () => onConfirm(withCode ? { code: value } : { password: value }),
+      () => setValue(''),
+    );
   };
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="md">
         <Text size="sm">{explanation}</Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         {withCode ? (
           <TextInput
             key="code"

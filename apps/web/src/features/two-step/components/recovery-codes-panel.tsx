@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, List, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useConsoleConfig } from '../../../lib/console-config.js';
+import { saveFile } from '../../../lib/save-file.js';
 
 /** The text file 'Download as text file' saves: the codes, one a line, and what they are for. */
 function recoveryCodesText(codes: readonly string[], productName: string, email: string): string {
@@ -12,18 +13,6 @@ function recoveryCodesText(codes: readonly string[], productName: string, email:
     ...codes,
     '',
   ].join('\n');
-}
-
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export interface RecoveryCodesPanelProps {
@@ -65,7 +54,7 @@ export function RecoveryCodesPanel({ codes, email, onDone, doneLabel }: Recovery
             </Button>
           )}
         </CopyButton>
-        <Button variant="default" onClick={() => download(recoveryCodesText(codes, productName, email), `${productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-recovery-codes.txt`)}>
+        <Button variant="default" onClick={() => saveFile(new Blob([recoveryCodesText(codes, productName, email)], { type: 'text/plain;charset=utf-8' }), `${productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-recovery-codes.txt`)}>
           Download as text file
         </Button>
       </Group>

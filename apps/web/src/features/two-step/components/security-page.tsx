@@ -1,5 +1,5 @@
 import '../../../styles/complete.js';
-import { Alert, Anchor, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { RECOVERY_CODE_COUNT, type TwoStepProof, type TwoStepStatus } from '@quire/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { AuthenticatorSetup } from './authenticator-setup.js';
 import { PasskeysSection } from './passkeys-section.js';
 import { ProofDialog } from './proof-dialog.js';
 import { RecoveryCodesPanel } from './recovery-codes-panel.js';
+import { SecuritySection } from './security-section.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -148,14 +149,9 @@ function SecurityScreen({ enrol }: { enrol: boolean }) {
             the console.
           </Alert>
         ) : null}
-        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="two-step-heading">
-          <Stack gap="md">
-            <Title order={2} size="h3" id="two-step-heading">
-              2-step verification
-            </Title>
-            {body}
-          </Stack>
-        </Paper>
+        <SecuritySection headingId="two-step-heading" title="2-step verification">
+          {body}
+        </SecuritySection>
         {panel.kind === 'status' && status.data ? (
           <PasskeysSection
             status={status.data}

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
@@ -7,6 +7,7 @@ import { errorMessageOf, notifyError, notifyInfo } from '../../../lib/notify.js'
 import { useSession } from '../../../lib/session/index.js';
 import { useTwoStepPolicy } from '../api/get-two-step-policy.js';
 import { useSetTwoStepPolicy } from '../api/set-two-step-policy.js';
+import { SecuritySection } from './security-section.js';
 
 /**
  * /{orgId}/security (Settings → Security): 'Require 2-step verification for admins'. Admins change it; a district's
@@ -59,14 +60,9 @@ export function SecuritySettingsPage() {
   return (
     <>
       <PageTitle>Security settings</PageTitle>
-      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="policy-heading" maw={720}>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="policy-heading">
-            2-step verification
-          </Title>
-          {body}
-        </Stack>
-      </Paper>
+      <SecuritySection headingId="policy-heading" title="2-step verification" maw={720}>
+        {body}
+      </SecuritySection>
     </>
   );
 }
