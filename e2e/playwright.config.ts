@@ -5,8 +5,8 @@ type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], obje
 
 /**
  * The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a
- * district's), Admin, a district's Analytics, the LMS Integration screen's LTI 1.3 registration, and the Audit log (its
- * table drops columns under 44em).
+ * district's), Admin, a district's Analytics, the LMS Integration screen's LTI 1.3 registration, the Audit log (its
+ * table drops columns under 44em), and enrolment in 2-step verification required by an organisation.
  */
 const PHONE_SPECS = [
   '**/teachers/license-dashboard.spec.ts',
@@ -18,6 +18,7 @@ const PHONE_SPECS = [
   '**/districts/district-analytics.spec.ts',
   '**/settings/lti-advantage.spec.ts',
   '**/audit/audit-log.spec.ts',
+  '**/identity/two-step-policy.spec.ts',
 ];
 
 /**
