@@ -95,6 +95,9 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
     groupName: app.env.SCIM_ADMINS_GROUP ?? `${app.env.PRODUCT_NAME} Admins`,
     emailRules: { providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN, productName: app.env.PRODUCT_NAME, districtSsoDomains: app.env.DISTRICT_SSO_DOMAINS.split(',') },
   };
+  const libraryManagers: ScimContext['libraryManagers'] = {
+    groupName: app.env.SCIM_LIBRARY_MANAGERS_GROUP ?? `${app.env.PRODUCT_NAME} Library Managers`,
+  };
   app.decorateRequest('scim', null);
   app.decorateRequest('scimOutcome', null);
   app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT }, app.getDefaultJsonParser('error', 'ignore'));
@@ -119,7 +122,7 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
         })
       : undefined;
     if (!found) throw appError('scim_unauthorised');
-    request.scim = { organisationId: found.organisation_id, tokenId: found.id, baseUrl, admins };
+    request.scim = { organisationId: found.organisation_id, tokenId: found.id, baseUrl, admins, libraryManagers };
     const { hits, ttl } = found.count;
     if (hits > perMinute) {
       throw appError('too_many_requests', { message: `At most ${perMinute} requests a minute per token: retry in ${Math.ceil(ttl / 1000)} seconds` });
@@ -218,7 +221,7 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/Groups/:id', {
     config: config('Update group'), bodyLimit: SCIM_BODY_LIMIT,
-    schema: { tags, summary: 'SCIM: rename a group, add or remove members (the admins group makes its members admins)', params: idParams, response: { 200: scimResource, ...errors } },
+    schema: { tags, summary: 'SCIM: rename a group, add or remove members (the admins group makes its members admins, the library managers group library managers)', params: idParams, response: { 200: scimResource, ...errors } },
   }, async (request) => patchGroup(app.db, ctx(request), request.params.id, request.body));
 
   app.delete('/Groups/:id', {
