@@ -242,8 +242,11 @@ describe('the library managers group', () => {
   const teachersPage = (orgId: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `${orgPath(orgId)}/members/teachers`, headers });
 
   it('makes its signed-up members library managers at once and its pending ones when they sign up, listing both, and takes back only what it gave', async () => {
-    const { org, token } = await scimOrganisation(t);
+    const { org, token, admin } = await scimOrganisation(t);
     await t.app.db.updateTable('organisations').set({ org_libraries: true }).where('id', '=', org.id).execute();
+    // The Provisioning screen names both groups.
+    const setup = await t.app.inject({ method: 'GET', url: `/api/organisations/${org.id}/scim/tokens`, headers: admin });
+    expect(setup.json<{ groups: unknown }>().groups).toEqual({ admins: 'Quire Admins', libraryManagers: 'Quire Library Managers' });
     const [ada, ben] = [await provision(token), await provision(token)];
     const benHeaders = await signUp(emailOf(ben));
     expect(await roles(org.id, ada, ben)).toEqual([{ role: -600, pending: true }, { role: 600, pending: false }]);

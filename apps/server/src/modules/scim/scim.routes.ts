@@ -8,7 +8,7 @@ import { emptyResponse } from '../../plugins/api-docs.js';
 import { errorResponse } from '../../plugins/error-handler.js';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery.js';
 import { SCIM_BODY_LIMIT, SCIM_CONTENT_TYPE, SCIM_ERROR_SCHEMA } from './scim-schema.js';
-import { scimBaseUrl, tokenHash } from './scim-tokens.service.js';
+import { scimBaseUrl, scimGroupNames, tokenHash } from './scim-tokens.service.js';
 import { commitWithoutFlush, logRequest, useToken } from './scim-tokens.repository.js';
 import type { ScimContext } from './scim-context.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './scim-groups.service.js';
@@ -91,13 +91,12 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = scimBaseUrl(app.env);
   const docsUrl = `${baseUrl.replace(SCIM_BASE_PATH, '')}/docs`;
   const perMinute = app.env.SCIM_REQUESTS_PER_MINUTE;
+  const groupNames = scimGroupNames(app.env);
   const admins: ScimContext['admins'] = {
-    groupName: app.env.SCIM_ADMINS_GROUP ?? `${app.env.PRODUCT_NAME} Admins`,
+    groupName: groupNames.admins,
     emailRules: { providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN, productName: app.env.PRODUCT_NAME, districtSsoDomains: app.env.DISTRICT_SSO_DOMAINS.split(',') },
   };
-  const libraryManagers: ScimContext['libraryManagers'] = {
-    groupName: app.env.SCIM_LIBRARY_MANAGERS_GROUP ?? `${app.env.PRODUCT_NAME} Library Managers`,
-  };
+  const libraryManagers: ScimContext['libraryManagers'] = { groupName: groupNames.libraryManagers };
   app.decorateRequest('scim', null);
   app.decorateRequest('scimOutcome', null);
   app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT }, app.getDefaultJsonParser('error', 'ignore'));
