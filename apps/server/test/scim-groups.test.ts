@@ -291,6 +291,17 @@ describe('the library managers group', () => {
     expect(actions.map((a) => (a.new_value as { role: string }).role)).toEqual(['Library Manager', 'Library Manager', 'Teacher', 'Teacher', 'Library Manager', 'Teacher']);
   });
 
+  it("gives the role while the organisation's libraries are off, and access only once they are on", async () => {
+    const { org, token } = await scimOrganisation(t);
+    const fay = await provision(token);
+    const fayHeaders = await signUp(emailOf(fay));
+    expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Quire Library Managers', members: [{ value: fay.id }] }), 201);
+    expect(await roles(org.id, fay)).toEqual([{ role: 400, pending: false }]);
+    expect((await teachersPage(org.id, fayHeaders)).statusCode).toBe(403);
+    await t.app.db.updateTable('organisations').set({ org_libraries: true }).where('id', '=', org.id).execute();
+    expect((await teachersPage(org.id, fayHeaders)).statusCode).toBe(200);
+  });
+
   it('forgets a pending member it no longer lists before they sign up, keeps a library manager made on the Teachers screen, and follows a rename', async () => {
     const { org, token } = await scimOrganisation(t);
     await t.app.db.updateTable('organisations').set({ org_libraries: true }).where('id', '=', org.id).execute();
