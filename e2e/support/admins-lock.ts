@@ -10,6 +10,19 @@ import { test } from '@playwright/test';
  * took turns this way; before, one removed the demo admin's own row while the other's new admin stood in for it.
  */
 export async function withAdminsOf<T>(orgId: string, work: () => Promise<T>): Promise<T> {
+  const release = await lockAdminsOf(orgId);
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The lock of `withAdminsOf`, taken now and kept until the returned function is called: for a spec whose hooks must
+ * hold it too (one that changes what applies to every admin and puts it back in `afterAll`).
+ */
+export async function lockAdminsOf(orgId: string): Promise<() => void> {
   const lock = join(test.info().project.outputDir, `.admins-lock-${encodeURIComponent(orgId)}`);
   const waitUntil = Date.now() + 240_000;
   for (;;) {
@@ -22,9 +35,5 @@ export async function withAdminsOf<T>(orgId: string, work: () => Promise<T>): Pr
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  return () => rmSync(lock, { recursive: true, force: true });
 }

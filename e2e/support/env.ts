@@ -26,7 +26,7 @@ export function demoServerEnv(): Record<string, string> {
 
 /**
  * The provider-staff admin the demo seeds (support@ PROVIDER_EMAIL_DOMAIN, the demo password): admin of
- * every demo school, and the only one who may remove signed-up teachers (spec §6).
+ * every demo school but the stand-alone Hazel Brook, and the only one who may remove signed-up teachers (spec §6).
  */
 export const demoStaff = {
   email: `support@${(process.env.PROVIDER_EMAIL_DOMAIN || 'quire.app').toLowerCase()}`,

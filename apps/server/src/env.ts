@@ -144,6 +144,11 @@ export const envSchema = z.object({
    * "{PRODUCT_NAME} Admins". Every other group is kept and grants nothing.
    */
   SCIM_ADMINS_GROUP: z.string().trim().min(1, 'must not be empty').max(256, 'must be at most 256 characters').optional(),
+  /**
+   * The displayName of the SCIM group whose members are the organisation's library managers (compared without case);
+   * unset means "{PRODUCT_NAME} Library Managers".
+   */
+  SCIM_LIBRARY_MANAGERS_GROUP: z.string().trim().min(1, 'must not be empty').max(256, 'must be at most 256 characters').optional(),
   /** Requests one SCIM token may make per minute (counted in the database, so every server copy counts them). */
   SCIM_REQUESTS_PER_MINUTE: int(1, 1_000_000).default(1200),
   /** Comma-separated suffixes of city-government domains that may not use e-mail and password. */

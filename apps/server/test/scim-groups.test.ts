@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import SCIMMY from 'scimmy';
+import { signUpPendingMembers } from '../src/modules/members/member-sign-up.service.js';
+import { signIn } from './auth.js';
+import { buildTeacher } from './factories.js';
 import { appForFile, uniqueEmail } from './file-app.js';
 import { expectScimError, expectScimGroup, expectScimList, expectScimUser, scim, scimOrganisation } from './scim.helpers.js';
+import { orgPath } from './teachers.helpers.js';
 
 /**
  * SCIM Groups as Microsoft Entra ID ("Tutorial: Develop and plan provisioning for a SCIM endpoint", Group operations)
  * and Okta ("Okta and SCIM Version 2.0", Groups) send them, every answer checked with SCIMMY's Group schema; and the
- * admins group, whose active members are the organisation's admins.
+ * admins group, whose active members are the organisation's admins, and the library managers group, whose active
+ * members are its library managers (a pending one from the moment they sign up).
  */
 const t = appForFile({ PUBLIC_URL: 'https://quire.example-district.org', PRODUCT_NAME: 'Quire' });
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -213,5 +218,114 @@ describe('the admins group', () => {
     expectScimError(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: 'members' }] }), 409);
     expect(await admins(org.id)).toEqual([adaEmail]);
     expect(await memberCount(org.id)).toBe(1);
+  });
+});
+
+describe('the library managers group', () => {
+  const emailOf = (user: Record<string, unknown>) => (user.emails as Array<{ value: string }>)[0]?.value ?? '';
+
+  async function roles(orgId: string, ...users: Array<{ id: string }>): Promise<Array<{ role: number; pending: boolean }>> {
+    const rows = await t.app.db.selectFrom('members').select(['id', 'role', 'pending']).where('organisation_id', '=', orgId).where('id', 'in', users.map((u) => u.id)).execute();
+    return users.map((u) => {
+      const row = rows.find((r) => r.id === u.id)!;
+      return { role: row.role, pending: row.pending };
+    });
+  }
+
+  /** The person signs up with a verified account of the address, as the identity module reports it. */
+  async function signUp(email: string) {
+    const { userId, headers } = await signIn(t.app, { email });
+    await signUpPendingMembers(t.app.db, { id: userId, email, name: 'Signed Up', emailVerified: true });
+    return headers;
+  }
+
+  const teachersPage = (orgId: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `${orgPath(orgId)}/members/teachers`, headers });
+
+  it('makes its signed-up members library managers at once and its pending ones when they sign up, listing both, and takes back only what it gave', async () => {
+    const { org, token, admin } = await scimOrganisation(t);
+    await t.app.db.updateTable('organisations').set({ org_libraries: true }).where('id', '=', org.id).execute();
+    // The Provisioning screen names both groups.
+    const setup = await t.app.inject({ method: 'GET', url: `/api/organisations/${org.id}/scim/tokens`, headers: admin });
+    expect(setup.json<{ groups: unknown }>().groups).toEqual({ admins: 'Quire Admins', libraryManagers: 'Quire Library Managers' });
+    const [ada, ben] = [await provision(token), await provision(token)];
+    const benHeaders = await signUp(emailOf(ben));
+    expect(await roles(org.id, ada, ben)).toEqual([{ role: -600, pending: true }, { role: 600, pending: false }]);
+    expect((await teachersPage(org.id, benHeaders)).statusCode).toBe(403);
+
+    // Okta creates the group empty; Entra ID adds the members ("$ref": null), its exact PATCH.
+    const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Quire Library Managers', members: [] }), 201);
+    const added = expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'Add', path: 'members', value: [{ $ref: null, value: ada.id }, { $ref: null, value: ben.id }] }],
+    }));
+    expect(added.members?.map((m) => m.value).sort()).toEqual([ada.id, ben.id].sort());
+
+    // Ben, signed up, is a library manager now; Ada, pending, stays pending, and the group still lists her.
+    expect(await roles(org.id, ada, ben)).toEqual([{ role: -600, pending: true }, { role: 400, pending: false }]);
+    expect((await teachersPage(org.id, benHeaders)).statusCode).toBe(200);
+    expect(expectScimGroup(await scim(t, token, 'GET', `/Groups/${group.id}`)).members?.map((m) => m.value).sort()).toEqual([ada.id, ben.id].sort());
+    const recorded = await t.app.db.selectFrom('audit_events').select(['actor_email', 'actor_kind', 'details', 'target_ids', 'new_value'])
+      .where('organisation_id', '=', org.id).where('action', '=', 'members.role').orderBy('id').execute();
+    expect(recorded).toHaveLength(2);
+    for (const entry of recorded) expect(entry).toMatchObject({ actor_email: null, actor_kind: 'identity_provider', details: { via: 'scim', group: 'Quire Library Managers', to: 400 }, new_value: { role: 'Library Manager' } });
+    expect(recorded.find((e) => e.target_ids[0] === ada.id)?.details).toMatchObject({ pending: true });
+    expect(recorded.find((e) => e.target_ids[0] === ben.id)?.details).not.toHaveProperty('pending');
+
+    // Ada signs up: a library manager from her first sign-in.
+    const adaHeaders = await signUp(emailOf(ada));
+    expect(await roles(org.id, ada)).toEqual([{ role: 400, pending: false }]);
+    expect((await teachersPage(org.id, adaHeaders)).statusCode).toBe(200);
+
+    // Okta removes Ben by filter: a teacher again, recorded.
+    expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${ben.id}"]` }] }));
+    expect(await roles(org.id, ben)).toEqual([{ role: 600, pending: false }]);
+    expect((await teachersPage(org.id, benHeaders)).statusCode).toBe(403);
+
+    // Deactivated: no longer one; reactivated while still in the group: one again. Deleted: not one.
+    await scim(t, token, 'PATCH', `/Users/${ada.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
+    expect(await roles(org.id, ada)).toEqual([{ role: 600, pending: false }]);
+    await scim(t, token, 'PATCH', `/Users/${ada.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] });
+    expect(await roles(org.id, ada)).toEqual([{ role: 400, pending: false }]);
+    expect((await scim(t, token, 'DELETE', `/Users/${ada.id}`)).statusCode).toBe(204);
+    expect(await roles(org.id, ada)).toEqual([{ role: 600, pending: false }]);
+    const actions = await t.app.db.selectFrom('audit_events').select('new_value').where('organisation_id', '=', org.id).where('action', '=', 'members.role').orderBy('id').execute();
+    expect(actions.map((a) => (a.new_value as { role: string }).role)).toEqual(['Library Manager', 'Library Manager', 'Teacher', 'Teacher', 'Library Manager', 'Teacher']);
+  });
+
+  it("gives the role while the organisation's libraries are off, and access only once they are on", async () => {
+    const { org, token } = await scimOrganisation(t);
+    const fay = await provision(token);
+    const fayHeaders = await signUp(emailOf(fay));
+    expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Quire Library Managers', members: [{ value: fay.id }] }), 201);
+    expect(await roles(org.id, fay)).toEqual([{ role: 400, pending: false }]);
+    expect((await teachersPage(org.id, fayHeaders)).statusCode).toBe(403);
+    await t.app.db.updateTable('organisations').set({ org_libraries: true }).where('id', '=', org.id).execute();
+    expect((await teachersPage(org.id, fayHeaders)).statusCode).toBe(200);
+  });
+
+  it('forgets a pending member it no longer lists before they sign up, keeps a library manager made on the Teachers screen, and follows a rename', async () => {
+    const { org, token } = await scimOrganisation(t);
+    await t.app.db.updateTable('organisations').set({ org_libraries: true }).where('id', '=', org.id).execute();
+    const dan = await provision(token);
+    const existing = await buildTeacher(t.app.db, { organisationId: org.id, email: uniqueEmail('scim-manager'), role: 400 });
+    const eve = await provision(token, existing.email);
+    const group = expectScimGroup(await scim(t, token, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Year 7 team', members: [{ value: dan.id }, { value: eve.id }] }), 201);
+    expect(await roles(org.id, dan, eve)).toEqual([{ role: -600, pending: true }, { role: 400, pending: false }]);
+
+    // Renamed to the library managers group (Entra ID's Replace of displayName), without case.
+    expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'Replace', path: 'displayName', value: 'QUIRE library managers' }] }));
+    // Removed before signing up (Entra ID's Remove), Dan signs up a teacher; Eve leaves and keeps the role she had before.
+    expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, {
+      schemas: [PATCH], Operations: [{ op: 'Remove', path: 'members', value: [{ $ref: null, value: dan.id }, { $ref: null, value: eve.id }] }],
+    }));
+    await signUp(emailOf(dan));
+    expect(await roles(org.id, dan, eve)).toEqual([{ role: 600, pending: false }, { role: 400, pending: false }]);
+    const recorded = await t.app.db.selectFrom('audit_events').select(['target_ids', 'details']).where('organisation_id', '=', org.id).where('action', '=', 'members.role').orderBy('id').execute();
+    expect(recorded.map((e) => [e.target_ids[0], (e.details as { to: number; pending?: boolean }).to, (e.details as { pending?: boolean }).pending])).toEqual([[dan.id, 400, true], [dan.id, 600, true]]);
+
+    // Added again and the group renamed away: Dan, signed up now, is a library manager and then not.
+    expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: dan.id }] }] }));
+    expect(await roles(org.id, dan)).toEqual([{ role: 400, pending: false }]);
+    expectScimGroup(await scim(t, token, 'PATCH', `/Groups/${group.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { id: group.id, displayName: 'Year 7 team' } }] }));
+    expect(await roles(org.id, dan)).toEqual([{ role: 600, pending: false }]);
   });
 });

@@ -271,6 +271,10 @@ export const errorCatalogue = {
   provider_staff_only: { status: 403, message: 'Only provider staff can move an organisation to another district.' },
   organisation_tree_cycle: { status: 400, message: 'An organisation cannot be placed under itself or under an organisation below it.' },
   organisation_tree_depth: { status: 400, message: 'Organisations can be nested at most three levels deep (region, district, school).' },
+  organisation_parent_is_school: {
+    status: 409,
+    message: 'An organisation can only be placed under a district: this one is a school of a district (teachers of its own, nothing under it).',
+  },
   parent_not_found: { status: 404, message: 'The district to move the organisation to was not found.' },
   allocated_seats_held: {
     status: 409,

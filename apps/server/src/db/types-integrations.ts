@@ -117,6 +117,12 @@ export interface ScimAdminGrantsTable {
   created_at: Timestamp;
 }
 
+export interface ScimLibraryManagerGrantsTable {
+  organisation_id: string;
+  member_id: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** One SCIM request, for the console's list of recent requests (migration 0021). */
 export interface ScimRequestsTable {
   id: Generated<number>;

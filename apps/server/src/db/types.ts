@@ -12,6 +12,7 @@ import type {
   ScimGroupsTable,
   ScimGroupMembersTable,
   ScimAdminGrantsTable,
+  ScimLibraryManagerGrantsTable,
   ScimRequestsTable,
   TwoStepFactorsTable,
   TwoStepPasskeyChallengesTable,
@@ -356,6 +357,7 @@ export interface DB {
   scim_groups: ScimGroupsTable;
   scim_group_members: ScimGroupMembersTable;
   scim_admin_grants: ScimAdminGrantsTable;
+  scim_library_manager_grants: ScimLibraryManagerGrantsTable;
   two_step_factors: TwoStepFactorsTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_trusted_devices: TwoStepTrustedDevicesTable;

@@ -31,6 +31,8 @@ export type ScimToken = z.infer<typeof scimTokenSchema>;
 export const scimSetupSchema = z.object({
   baseUrl: z.string(),
   tokens: z.array(scimTokenSchema),
+  /** The displayNames (compared without case) of the groups whose members become admins and library managers. */
+  groups: z.object({ admins: z.string(), libraryManagers: z.string() }),
 });
 export type ScimSetup = z.infer<typeof scimSetupSchema>;
 

@@ -16,6 +16,17 @@ export const DEMO_TEACHER_ACCOUNTS = [
 ] as const;
 
 /**
+ * A small school standing alone whose only admin is its own (with the demo password): neither the demo admin nor the
+ * provider-staff account administers it. A test can change what applies to every admin of an organisation here (such
+ * as requiring 2-step verification) without changing anything for the accounts the other tests sign in as. @internal
+ */
+export const DEMO_STANDALONE_SCHOOL = {
+  name: 'Hazel Brook Primary School',
+  domain: 'hazelbrook.example.org',
+  admin: { email: 'office@hazelbrook.example.org', name: 'Harper Quinn' },
+} as const;
+
+/**
  * The licence Riverside holds for its schools and the seats of it each school has (docs/districts.md): each school
  * assigns `assign` of its teachers without a licence (fewer when it has fewer) and keeps `spare` seats free; the
  * district keeps `unallocated` seats to allocate. Riverside is a domain organisation (its own teachers hold its
@@ -62,9 +73,9 @@ export function referenceDay(at: Date = new Date()): number {
 }
 
 /**
- * The demo: five organisations covering every case of the spec (the fifth, new, has no analytics yet).
- * Riverside Unified School District is a district over two schools (Oakwood and Willow Creek); Maple Grove and
- * Cedar Hill stand alone. The demo admin administers the district (so every school under it), Maple Grove, where
+ * The demo: five organisations covering every case of the spec (the fifth, new, has no analytics yet), and a sixth
+ * seeded apart (DEMO_STANDALONE_SCHOOL). Riverside Unified School District is a district over two schools (Oakwood and
+ * Willow Creek); Maple Grove and Cedar Hill stand alone. The demo admin administers the district (so every school under it), Maple Grove, where
  * they also teach, and not Cedar Hill, to show the tenant boundary.
  */
 function demoDistrictPlans(
@@ -172,7 +183,33 @@ export async function seedDemoDistrict(trx: Kysely<DB>, options: DemoDistrictOpt
     options.log?.(`Demo district: ${seeded.name}: ${seeded.members} members, ${seeded.libraries} libraries, ${seeded.books} books, ${seeded.events} sessions (${Math.round(performance.now() - started)} ms)`);
   }
   await allocateDistrictLicense(trx, rand, organisations, iso(reference - 30 * DAY));
+  organisations.push(await seedStandaloneSchool(trx, options, reference, joined));
   return { adminUserId: admin.userId, organisations };
+}
+
+/**
+ * DEMO_STANDALONE_SCHOOL, after the rest and from its own random stream, so the other organisations' rows are the same
+ * with or without it.
+ */
+async function seedStandaloneSchool(trx: Kysely<DB>, options: DemoDistrictOptions, reference: number, joined: string): Promise<SeededOrganisation> {
+  const rand = new Random(`quire-demo-standalone:${options.seed}`);
+  const school = DEMO_STANDALONE_SCHOOL;
+  const userId = rand.id(28);
+  await insertUsers(trx, [{ id: userId, name: school.admin.name, email: school.admin.email, emailVerified: true, image: null, createdAt: joined, updatedAt: joined }]);
+  await insertAccounts(trx, [{
+    id: rand.id(32), accountId: userId, providerId: 'credential', userId, password: options.passwordHash,
+    accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null,
+    createdAt: joined, updatedAt: joined,
+  }]);
+  const seeded = await seedOrganisation(trx, rand, {
+    name: school.name, domain: school.domain, teachers: 10, isDomain: false, orgLibraries: false, studentPortfolios: false, visitLibraries: false,
+    settings: { apps: {} }, lti: false, portfolioExports: 0, teacherAdmins: 0, sessionsPerDay: 2,
+    licenses: [{ name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false, share: 0.5, fill: 'roomy' }],
+    fixedMembers: [],
+    admins: [{ email: school.admin.email, userId }],
+  }, reference);
+  options.log?.(`Demo district: ${seeded.name}: ${seeded.members} members, ${seeded.libraries} libraries, ${seeded.books} books, ${seeded.events} sessions`);
+  return seeded;
 }
 
 /** Riverside's licence for its schools, allocated to each with some of its teachers on it (DEMO_DISTRICT_LICENSE). */

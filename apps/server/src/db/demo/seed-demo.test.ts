@@ -5,7 +5,7 @@ import { openTestDatabase, testEnv } from '../../../test/helper.js';
 import type { Database } from '../client.js';
 import type { Env } from '../../env.js';
 import { verifyPassword } from '../../modules/identity/password.js';
-import { DEMO_TEACHER_ACCOUNTS } from './demo-district.js';
+import { DEMO_STANDALONE_SCHOOL, DEMO_TEACHER_ACCOUNTS } from './demo-district.js';
 import { seedDemoIfEmpty } from './seed-demo.js';
 
 let database: Database;
@@ -68,11 +68,12 @@ describe('seedDemoIfEmpty', () => {
     expect(member).toEqual({ name: 'Maple Grove High School', user_id: user.id, pending: false });
   });
 
-  it('makes Riverside a district over Oakwood and Willow Creek, with Maple Grove and Cedar Hill standing alone', async () => {
+  it('makes Riverside a district over Oakwood and Willow Creek, with Maple Grove, Cedar Hill and Hazel Brook standing alone', async () => {
     const { rows } = await sql<{ name: string; parent: string | null }>`
       SELECT o.name, p.name AS parent FROM organisations o LEFT JOIN organisations p ON p.id = o.parent_id ORDER BY o.name`.execute(database.db);
     expect(rows).toEqual([
       { name: 'Cedar Hill Middle School', parent: null },
+      { name: 'Hazel Brook Primary School', parent: null },
       { name: 'Maple Grove High School', parent: null },
       { name: 'Oakwood Elementary School', parent: 'Riverside Unified School District' },
       { name: 'Riverside Unified School District', parent: null },
@@ -111,14 +112,28 @@ describe('seedDemoIfEmpty', () => {
     }
   });
 
-  it('gives a provider-staff account of PROVIDER_EMAIL_DOMAIN, with the demo password, admin rights in every demo school and no teacher membership', async () => {
+  it('gives a provider-staff account of PROVIDER_EMAIL_DOMAIN, with the demo password, admin rights in every demo school but the stand-alone one and no teacher membership', async () => {
     const user = await database.db.selectFrom('user').selectAll().where('email', '=', 'support@bookmakers.example').executeTakeFirstOrThrow();
     expect(user.emailVerified).toBe(true);
     const account = await database.db.selectFrom('account').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(account.password ?? '', 'let-me-in-42')).toBe(true);
-    const organisations = await count(sql`SELECT id FROM organisations`);
+    const organisations = await count(sql`SELECT id FROM organisations WHERE name <> ${DEMO_STANDALONE_SCHOOL.name}`);
     expect(await count(sql`SELECT 1 FROM admins WHERE email = ${user.email} AND user_id = ${user.id}`)).toBe(organisations);
     expect(await count(sql`SELECT 1 FROM members WHERE email = ${user.email}`)).toBe(0);
+  });
+
+  it('gives the stand-alone school one admin of its own, with the demo password, who administers nothing else, and no other admin', async () => {
+    const school = await database.db.selectFrom('organisations').select(['id', 'parent_id']).where('name', '=', DEMO_STANDALONE_SCHOOL.name).executeTakeFirstOrThrow();
+    expect(school.parent_id).toBeNull();
+    const admins = await database.db.selectFrom('admins').select(['email', 'user_id']).where('organisation_id', '=', school.id).execute();
+    expect(admins.map((a) => a.email)).toEqual([DEMO_STANDALONE_SCHOOL.admin.email]);
+    const user = await database.db.selectFrom('user').selectAll().where('email', '=', DEMO_STANDALONE_SCHOOL.admin.email).executeTakeFirstOrThrow();
+    expect(admins[0]!.user_id).toBe(user.id);
+    expect(user).toMatchObject({ emailVerified: true, name: DEMO_STANDALONE_SCHOOL.admin.name });
+    const account = await database.db.selectFrom('account').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(account.password ?? '', 'let-me-in-42')).toBe(true);
+    expect(await count(sql`SELECT 1 FROM admins WHERE email = ${user.email}`)).toBe(1);
+    expect(await count(sql`SELECT 1 FROM members WHERE organisation_id = ${school.id} AND NOT pending`)).toBeGreaterThan(0);
   });
 
   it('sizes the main organisation from DEMO_TEACHERS', async () => {

@@ -129,7 +129,8 @@ export async function markStudent(db: Kysely<DB>, organisationId: string, member
 }
 
 /**
- * A pending member (an imported teacher, role -600) signs up: role 600, the account's name (when it has one)
+ * A pending member (an imported teacher, role -600) signs up: role 600 (400 when a SCIM group of library managers
+ * lists them), the account's name (when it has one)
  * and user id, `signed_up_at` now. Students and members already signed up are left alone. Returns how many.
  */
 export async function signUpPendingByEmail(db: Kysely<DB>, email: string, user: { id: string; name: string }): Promise<number> {
@@ -138,7 +139,11 @@ export async function signUpPendingByEmail(db: Kysely<DB>, email: string, user: 
     .updateTable('members')
     .set({
       pending: false,
-      role: sql<number>`CASE WHEN role < 0 THEN 600 ELSE role END`,
+      // A SCIM group of library managers may have listed them while pending (scim_library_manager_grants): the role
+      // it holds for them starts now.
+      role: sql<number>`CASE WHEN role >= 0 THEN role
+        WHEN EXISTS (SELECT 1 FROM scim_library_manager_grants g WHERE g.organisation_id = members.organisation_id AND g.member_id = members.id)
+        THEN 400 ELSE 600 END`,
       display_name: sql<string>`CASE WHEN ${name} <> '' THEN ${name} ELSE display_name END`,
       user_id: user.id,
       signed_up_at: now(),

@@ -1,9 +1,9 @@
 import { AUDIT_TARGET_TEXTS_MAX, DEFAULT_PAGE_SIZE, isProviderStaffEmail, ROLE_LIBRARY_MANAGER, ROLE_TEACHER, type BookCounts, type MembersChanged, type MembershipRole, type MembersPage, type TeachersListParams } from '@quire/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import { checkSessionActor, type Actor, type SessionRef } from '../access/actor.js';
-import { recordAudit, recordingRefusal } from '../access/audit.js';
+import { recordAudit, recordingRefusal, type AuditSystemActor } from '../access/audit.js';
 import { orgAccessRow, organisationForbidden, readAccessRow, requireOrgAccess, sessionOrgAccessRow, type OrgAccess } from '../access/org-access.js';
 import { countOwnedBooks } from '../libraries/book-counts.repository.js';
 import { presentMember } from './members.presenter.js';
@@ -218,5 +218,25 @@ export async function updateMembershipRole(
       oldValue: { role: roleName(member.role) }, newValue: { role: roleName(input.role) },
     });
     return { memberId: member.id, role: input.role };
+  });
+}
+
+/**
+ * Assign / Remove as Library Manager because an identity provider's group of library managers lists (or stopped
+ * listing) a provisioned teacher, in the caller's transaction: recorded as `members.role` with the identity provider as
+ * actor. A pending teacher (not signed up) keeps their pending role; `pendingRole` says what they will be at sign-up,
+ * and the record says so (`details.pending`).
+ */
+export async function setProvisionedLibraryManager(
+  trx: Transaction<DB>,
+  change: { organisationId: string; memberId: string; manager: boolean; pending: boolean; from: number; actor: AuditSystemActor; details: Record<string, unknown> },
+): Promise<void> {
+  const to = change.manager ? ROLE_LIBRARY_MANAGER : ROLE_TEACHER;
+  if (!change.pending) await repo.setMemberRole(trx, change.organisationId, change.memberId, to);
+  const from = change.pending ? (change.manager ? ROLE_TEACHER : ROLE_LIBRARY_MANAGER) : change.from;
+  await recordAudit(trx, change.actor, {
+    organisationId: change.organisationId, action: 'members.role', targetType: 'member', targetIds: [change.memberId],
+    details: { ...change.details, from, to, ...(change.pending ? { pending: true } : {}) },
+    oldValue: { role: roleName(from) }, newValue: { role: roleName(to) },
   });
 }

@@ -23,9 +23,31 @@ async function refuseWhileHoldingSeats(db: Kysely<DB>, organisation: { id: strin
 }
 
 /**
+ * Organisations have no kind: what an organisation is follows from where it sits and what it holds. A school of a
+ * district (under another organisation, with teachers of its own and nothing under it) cannot take an organisation
+ * under it: that would make a school a district of another school. Any other organisation may: one with organisations
+ * under it already is a district, one at the top becomes a district the first time a school is placed under it (as a
+ * stand-alone organisation with teachers of its own may), and one with no teachers is an empty district (or region).
+ */
+async function refuseSchoolAsParent(
+  db: Kysely<DB>,
+  moving: { name: string },
+  parent: { id: string; name: string; parent_id: string | null },
+): Promise<void> {
+  if (parent.parent_id === null) return;
+  if ((await repo.heightBelow(db, parent.id)) > 0) return;
+  if (!(await repo.hasOwnTeachers(db, parent.id))) return;
+  const district = (await repo.findTreeNode(db, parent.parent_id))?.name ?? 'its district';
+  throw appError('organisation_parent_is_school', {
+    message: `${moving.name} cannot be placed under ${parent.name}: ${parent.name} is a school of ${district}, not a district. Place ${moving.name} under a district.`,
+  });
+}
+
+/**
  * Places an organisation under another (a school into a district) or detaches it (parentId null): provider staff
  * only, recorded in the audit trail of the organisation, its old parent and its new one. A cycle or a tree deeper
- * than three levels is refused with a clear message (the tree's triggers refuse them too, whatever writes).
+ * than three levels is refused with a clear message (the tree's triggers refuse them too, whatever writes), and so is
+ * a parent that is a school of a district (refuseSchoolAsParent).
  */
 export async function moveOrganisation(
   db: Kysely<DB>,
@@ -52,6 +74,7 @@ export async function moveOrganisation(
       if (!parent) throw appError('parent_not_found');
       if (parent.id === organisationId || (await repo.isBelow(trx, parentId, organisationId))) throw appError('organisation_tree_cycle');
       if (parent.depth + 1 + (await repo.heightBelow(trx, organisationId)) > ORGANISATION_TREE_MAX_DEPTH) throw appError('organisation_tree_depth');
+      await refuseSchoolAsParent(trx, organisation, parent);
       parentName = parent.name;
     }
     await repo.setParent(trx, organisationId, parentId);

@@ -124,6 +124,47 @@ describe('moving an organisation', () => {
     expect(Object.fromEntries(parents.map((p) => [p.id, p.parent_id]))).toEqual({ [root.id]: region.id, [other.id]: null });
   });
 
+  it('refuses a school under a school of another district, or of its own, naming both, and changes nothing', async () => {
+    const { root, north, south, alone } = await district();
+    const headers = await staff();
+    const other = await buildOrganisation(t.app.db, { name: `Other District ${Math.random().toString(36).slice(2, 6)}` });
+    const east = await buildOrganisation(t.app.db, { name: 'East School', parent_id: other.id });
+    await buildTeacher(t.app.db, { organisationId: east.id, email: unique('teacher') });
+
+    const refusals = [
+      { moving: east, parent: north },
+      { moving: alone, parent: north },
+      { moving: south, parent: north },
+    ];
+    for (const { moving, parent } of refusals) {
+      const refused = await graphql(t.app, headers, MOVE, { orgId: moving.id, parentId: parent.id });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: `${moving.name} cannot be placed under ${parent.name}: ${parent.name} is a school of ${root.name}, not a district. Place ${moving.name} under a district.`,
+        extensions: { code: 'organisation_parent_is_school', statusCode: errorCatalogue.organisation_parent_is_school.status },
+      });
+    }
+    const parents = await t.app.db.selectFrom('organisations').select(['id', 'parent_id']).where('id', 'in', [east.id, alone.id, south.id]).execute();
+    expect(Object.fromEntries(parents.map((p) => [p.id, p.parent_id]))).toEqual({ [east.id]: other.id, [alone.id]: null, [south.id]: root.id });
+    const audited = await t.app.db.selectFrom('audit_events').select('id').where('action', '=', 'organisation.move').where(sql<boolean>`target_ids && ${sql.val([east.id, alone.id, south.id])}::text[]`).execute();
+    expect(audited).toEqual([]);
+  });
+
+  it('lets a district take a school: one with schools under it, one at the top with teachers of its own, or an empty one under a region', async () => {
+    const { root, alone } = await district();
+    const headers = await staff();
+    const move = async (orgId: string, parentId: string) => (await graphql(t.app, headers, MOVE, { orgId, parentId })).data;
+    // A stand-alone school with teachers becomes a district when a school is first placed under it (as the demo's did).
+    const mapleGrove = await buildOrganisation(t.app.db, { name: 'Maple School' });
+    await buildTeacher(t.app.db, { organisationId: mapleGrove.id, email: unique('teacher') });
+    expect(await move(alone.id, mapleGrove.id)).toEqual({ moveOrganisation: { id: alone.id, name: 'Standalone School', parentId: mapleGrove.id } });
+    // Back to a district that has schools under it.
+    expect(await move(alone.id, root.id)).toEqual({ moveOrganisation: { id: alone.id, name: 'Standalone School', parentId: root.id } });
+    // A new district under a region, with no teachers of its own yet.
+    const region = await buildOrganisation(t.app.db, { name: 'Region' });
+    const fresh = await buildOrganisation(t.app.db, { name: 'New District', parent_id: region.id });
+    expect(await move(alone.id, fresh.id)).toEqual({ moveOrganisation: { id: alone.id, name: 'Standalone School', parentId: fresh.id } });
+  });
+
   it('is guarded in the database too: a direct write cannot make a cycle or a fourth level', async () => {
     const { root, north } = await district();
     await expect(t.app.db.updateTable('organisations').set({ parent_id: north.id }).where('id', '=', root.id).execute()).rejects.toThrow(/cycle/);

@@ -60,6 +60,19 @@ export async function heightBelow(db: Db, organisationId: string): Promise<numbe
   return Number(row?.h ?? 0);
 }
 
+/** True when the organisation has teachers of its own (invited or signed up, not removed; students are not teachers). */
+export async function hasOwnTeachers(db: Db, organisationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('organisation_id', '=', organisationId)
+    .where('revoked_at', 'is', null)
+    .where('is_student', '=', false)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setParent(db: Db, organisationId: string, parentId: string | null): Promise<void> {
   await db.updateTable('organisations').set({ parent_id: parentId, updated_at: now() }).where('id', '=', organisationId).execute();
 }

@@ -9,6 +9,8 @@ export interface ScimContext {
   baseUrl: string;
   /** The group whose members are the organisation's admins, and the rules an admin's address must meet. */
   admins: { groupName: string; emailRules: AdminEmailRules };
+  /** The group whose members are the organisation's library managers (pending ones once they sign up). */
+  libraryManagers: { groupName: string };
 }
 
 /** Who SCIM requests are in the audit log: the identity provider, by the token it called with. */

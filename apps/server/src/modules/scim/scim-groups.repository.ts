@@ -157,3 +157,40 @@ export async function recordGrant(db: Db, organisationId: string, memberId: stri
 export async function dropGrant(db: Db, organisationId: string, memberId: string): Promise<void> {
   await db.deleteFrom('scim_admin_grants').where('organisation_id', '=', organisationId).where('member_id', '=', memberId).execute();
 }
+
+/**
+ * What the library managers group holds for one user: the member (pending or not, active or not, its role), whether it
+ * is still a provisioned user in that group, and whether a grant is recorded (locked for the change).
+ */
+export async function libraryManagerState(db: Db, organisationId: string, memberId: string, groupName: string) {
+  const member = await db
+    .selectFrom('members as m')
+    .select(['m.role', 'm.pending', 'm.revoked_at'])
+    .select((eb) =>
+      eb.exists(
+        eb.selectFrom('scim_group_members as gm')
+          .innerJoin('scim_groups as g', (join) => join.onRef('g.organisation_id', '=', 'gm.organisation_id').onRef('g.id', '=', 'gm.group_id'))
+          .select('gm.group_id')
+          .whereRef('gm.organisation_id', '=', 'm.organisation_id')
+          .whereRef('gm.member_id', '=', 'm.id')
+          .where(sql<string>`lower(g.display_name)`, '=', groupName.toLowerCase()),
+      ).as('in_group'),
+    )
+    .where('m.organisation_id', '=', organisationId)
+    .where('m.id', '=', memberId)
+    .forUpdate('m')
+    .executeTakeFirst();
+  const grant = await db
+    .selectFrom('scim_library_manager_grants').select('member_id')
+    .where('organisation_id', '=', organisationId).where('member_id', '=', memberId)
+    .forUpdate().executeTakeFirst();
+  return { member, granted: grant !== undefined };
+}
+
+export async function recordLibraryManagerGrant(db: Db, organisationId: string, memberId: string): Promise<void> {
+  await db.insertInto('scim_library_manager_grants').values({ organisation_id: organisationId, member_id: memberId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function dropLibraryManagerGrant(db: Db, organisationId: string, memberId: string): Promise<void> {
+  await db.deleteFrom('scim_library_manager_grants').where('organisation_id', '=', organisationId).where('member_id', '=', memberId).execute();
+}

@@ -5,7 +5,7 @@ import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
 import { attributeSelection, selectAttributes, selectsAttribute, type AttributeQuery } from './scim-attributes.js';
 import { recordAudit } from '../access/audit.js';
-import { syncAdmins } from './scim-admins.service.js';
+import { syncGroupRoles } from './scim-library-managers.service.js';
 import { scimActor, type ScimContext } from './scim-context.js';
 import { listWindow, parseGroupFilter } from './scim-filter.js';
 import { parseScimGroup, presentScimGroup, type ScimGroupModel } from './scim-group.js';
@@ -17,7 +17,8 @@ import { SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA } from './scim-schema.js';
 /**
  * The /Groups resource of the SCIM endpoint (docs/provisioning.md). Groups hold provisioned users of the token's
  * organisation; the one named as the admins group makes its active members the organisation's admins (through the
- * admins module, scim-admins.service.ts). Every write owns its transaction and is audited with the token as actor.
+ * admins module, scim-admins.service.ts), and the one named as the library managers group its library managers
+ * (scim-library-managers.service.ts). Every write owns its transaction and is audited with the token as actor.
  */
 
 const notFound = () => appError('scim_group_not_found');
@@ -50,7 +51,7 @@ async function checkMembers(trx: Transaction<DB>, ctx: ScimContext, memberIds: r
   if (unknown.length) throw appError('scim_invalid_value', { message: `No user with the id ${unknown.slice(0, 3).join(', ')} in this organisation` });
 }
 
-/** Writes the model over the group (or the new group): name, members, then the admins it makes. */
+/** Writes the model over the group (or the new group): name, members, then the admins and library managers it makes. */
 async function writeGroup(trx: Transaction<DB>, ctx: ScimContext, id: string, current: (ScimGroupModel & { isNew: boolean }), next: ScimGroupModel): Promise<void> {
   if (next.displayName.toLowerCase() !== current.displayName.toLowerCase() || current.isNew) {
     if (await repo.findByDisplayName(trx, ctx.organisationId, next.displayName, id)) throw duplicate(next.displayName);
@@ -71,8 +72,8 @@ async function writeGroup(trx: Transaction<DB>, ctx: ScimContext, id: string, cu
   else if (renamed || added.length || removed.length || next.externalId !== current.externalId) {
     await audit(trx, ctx, 'scim.group.updated', id, { ...(renamed ? { displayName: next.displayName } : {}), added, removed });
   }
-  // A rename may make a group the admins group, or stop it being one: then every member counts.
-  await syncAdmins(trx, ctx, renamed ? [...before, ...after] : [...added, ...removed]);
+  // A rename may make a group the admins or library managers group, or stop it being one: then every member counts.
+  await syncGroupRoles(trx, ctx, renamed ? [...before, ...after] : [...added, ...removed]);
 }
 
 /** POST /Groups: 201; 409 uniqueness when the organisation has a group of that name (without case). */
@@ -133,14 +134,14 @@ export async function patchGroup(db: Kysely<DB>, ctx: ScimContext, id: string, b
   });
 }
 
-/** DELETE /Groups/{id}: 204; its members stay teachers, and lose what the group made them (admins). */
+/** DELETE /Groups/{id}: 204; its members stay teachers, and lose what the group made them (admins, library managers). */
 export async function deleteGroup(db: Kysely<DB>, ctx: ScimContext, id: string): Promise<void> {
   await writing(db, async (trx) => {
     const row = await repo.findGroup(trx, ctx.organisationId, id, { lock: true });
     if (!row) throw notFound();
     const members = (await repo.listMembers(trx, ctx.organisationId, [id])).map((m) => m.member_id);
     await repo.deleteGroup(trx, ctx.organisationId, id);
-    await syncAdmins(trx, ctx, members);
+    await syncGroupRoles(trx, ctx, members);
     await audit(trx, ctx, 'scim.group.deleted', id, { displayName: row.display_name, members: members.length });
   });
 }

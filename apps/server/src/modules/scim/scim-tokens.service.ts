@@ -22,6 +22,14 @@ export function scimBaseUrl(env: Env): string {
   return `${publicUrl(env)}${SCIM_BASE_PATH}`;
 }
 
+/** The groups that make admins and library managers, by name: server configuration, the same for every organisation. */
+export function scimGroupNames(env: Env): ScimSetup['groups'] {
+  return {
+    admins: env.SCIM_ADMINS_GROUP ?? `${env.PRODUCT_NAME} Admins`,
+    libraryManagers: env.SCIM_LIBRARY_MANAGERS_GROUP ?? `${env.PRODUCT_NAME} Library Managers`,
+  };
+}
+
 function presentToken(row: repo.ScimTokenRow): ScimToken {
   return {
     id: row.id,
@@ -37,11 +45,11 @@ async function requireAdmin(db: Kysely<DB>, actor: Actor, organisationId: string
   await requireOrgAccess(db, actor, organisationId, 'admin', { missing: 'not-found' });
 }
 
-/** The Provisioning (SCIM) section: the base URL and the live tokens. */
+/** The Provisioning (SCIM) section: the base URL, the live tokens and the names of the groups that grant roles. */
 export async function readScimSetup(db: Kysely<DB>, env: Env, actor: Actor, organisationId: string): Promise<ScimSetup> {
   await requireAdmin(db, actor, organisationId);
   const rows = await repo.listLiveTokens(db, organisationId);
-  return { baseUrl: scimBaseUrl(env), tokens: rows.map(presentToken) };
+  return { baseUrl: scimBaseUrl(env), tokens: rows.map(presentToken), groups: scimGroupNames(env) };
 }
 
 /** A new token: 256 random bits, answered once; only its hash is stored. At most SCIM_MAX_TOKENS live at once. */

@@ -12,7 +12,7 @@ import { SCIM_LIST_SCHEMA } from './scim-schema.js';
 import { parseScimUser, type ScimUserModel } from './scim-user.js';
 import { presentScimUser, type ScimResource, type ScimUserRow } from './scim-user.presenter.js';
 import * as repo from './scim-users.repository.js';
-import { syncAdmins } from './scim-admins.service.js';
+import { syncGroupRoles } from './scim-library-managers.service.js';
 import { scimActor, type ScimContext } from './scim-context.js';
 
 /**
@@ -51,7 +51,7 @@ async function setActive(trx: Transaction<DB>, ctx: ScimContext, memberId: strin
   const changed = active ? await restoreMembers(trx, ctx.organisationId, [memberId]) : await revokeMembers(trx, ctx.organisationId, [memberId]);
   if (changed.length) await audit(trx, ctx, active ? 'scim.user.reactivated' : 'scim.user.deactivated', memberId);
   // A deactivated user is no admin through a group; brought back, they are again while still in it.
-  await syncAdmins(trx, ctx, [memberId]);
+  await syncGroupRoles(trx, ctx, [memberId]);
   return changed.length > 0;
 }
 
@@ -138,7 +138,7 @@ async function writeModel(trx: Transaction<DB>, ctx: ScimContext, current: ScimU
   if (changed.length) await audit(trx, ctx, 'scim.user.updated', memberId, { changed });
   if (next.active !== (current.revoked_at === null)) await setActive(trx, ctx, memberId, next.active);
   // Admins are kept by address: a new address moves the admin a group made.
-  else if (changed.includes('email')) await syncAdmins(trx, ctx, [memberId]);
+  else if (changed.includes('email')) await syncGroupRoles(trx, ctx, [memberId]);
 }
 
 async function update(db: Kysely<DB>, ctx: ScimContext, memberId: string, next: (current: ScimUserRow) => ScimUserModel): Promise<ScimUser> {
@@ -175,7 +175,7 @@ export async function deleteUser(db: Kysely<DB>, ctx: ScimContext, memberId: str
     await revokeMembers(trx, ctx.organisationId, [memberId]);
     // Its group memberships go with it, and so does an admin a group made.
     await repo.deleteScimUser(trx, ctx.organisationId, memberId);
-    await syncAdmins(trx, ctx, [memberId]);
+    await syncGroupRoles(trx, ctx, [memberId]);
     await audit(trx, ctx, 'scim.user.deleted', memberId, { userName: current.user_name });
   });
 }

@@ -8,7 +8,7 @@ import { emptyResponse } from '../../plugins/api-docs.js';
 import { errorResponse } from '../../plugins/error-handler.js';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery.js';
 import { SCIM_BODY_LIMIT, SCIM_CONTENT_TYPE, SCIM_ERROR_SCHEMA } from './scim-schema.js';
-import { scimBaseUrl, tokenHash } from './scim-tokens.service.js';
+import { scimBaseUrl, scimGroupNames, tokenHash } from './scim-tokens.service.js';
 import { commitWithoutFlush, logRequest, useToken } from './scim-tokens.repository.js';
 import type { ScimContext } from './scim-context.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './scim-groups.service.js';
@@ -91,10 +91,12 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = scimBaseUrl(app.env);
   const docsUrl = `${baseUrl.replace(SCIM_BASE_PATH, '')}/docs`;
   const perMinute = app.env.SCIM_REQUESTS_PER_MINUTE;
+  const groupNames = scimGroupNames(app.env);
   const admins: ScimContext['admins'] = {
-    groupName: app.env.SCIM_ADMINS_GROUP ?? `${app.env.PRODUCT_NAME} Admins`,
+    groupName: groupNames.admins,
     emailRules: { providerEmailDomain: app.env.PROVIDER_EMAIL_DOMAIN, productName: app.env.PRODUCT_NAME, districtSsoDomains: app.env.DISTRICT_SSO_DOMAINS.split(',') },
   };
+  const libraryManagers: ScimContext['libraryManagers'] = { groupName: groupNames.libraryManagers };
   app.decorateRequest('scim', null);
   app.decorateRequest('scimOutcome', null);
   app.addContentTypeParser(SCIM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT }, app.getDefaultJsonParser('error', 'ignore'));
@@ -119,7 +121,7 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
         })
       : undefined;
     if (!found) throw appError('scim_unauthorised');
-    request.scim = { organisationId: found.organisation_id, tokenId: found.id, baseUrl, admins };
+    request.scim = { organisationId: found.organisation_id, tokenId: found.id, baseUrl, admins, libraryManagers };
     const { hits, ttl } = found.count;
     if (hits > perMinute) {
       throw appError('too_many_requests', { message: `At most ${perMinute} requests a minute per token: retry in ${Math.ceil(ttl / 1000)} seconds` });
@@ -218,7 +220,7 @@ export const scimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/Groups/:id', {
     config: config('Update group'), bodyLimit: SCIM_BODY_LIMIT,
-    schema: { tags, summary: 'SCIM: rename a group, add or remove members (the admins group makes its members admins)', params: idParams, response: { 200: scimResource, ...errors } },
+    schema: { tags, summary: 'SCIM: rename a group, add or remove members (the admins group makes its members admins, the library managers group library managers)', params: idParams, response: { 200: scimResource, ...errors } },
   }, async (request) => patchGroup(app.db, ctx(request), request.params.id, request.body));
 
   app.delete('/Groups/:id', {

@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const TOKENS = 'GET /api/organisations/:orgId/scim/tokens';
 const REQUESTS = 'GET /api/organisations/:orgId/scim/requests';
 const baseUrl = 'https://quire.test/scim/v2';
+const groups = { admins: 'Quire Admins', libraryManagers: 'Quire Library Managers' };
 const existing = { id: 't-1', hint: 'abcd', createdAt: '2026-03-05T08:15:00.000Z', createdBy: 'admin@school.example.org', lastUsedAt: null };
 const listed = { id: 't-2', hint: 'wxyz', createdAt: '2026-03-06T09:00:00.000Z', createdBy: 'admin@school.example.org', lastUsedAt: null };
 const generated = { id: 't-2', hint: 'wxyz', createdAt: '2026-03-06T09:00:00.000Z', createdBy: 'admin@school.example.org', lastUsedAt: null, token: 'quire_scim_secret-token-wxyz' };
@@ -18,7 +19,7 @@ describe('Provisioning (SCIM)', () => {
   it('shows the base URL, a new token once with its copy button, and revokes a token only after confirming', async () => {
     let tokens = [existing];
     const server = fakeFetch({
-      [TOKENS]: () => ({ body: { baseUrl, tokens } }),
+      [TOKENS]: () => ({ body: { baseUrl, tokens, groups } }),
       [REQUESTS]: () => ({
         body: { requests: [{ at: '2026-03-06T09:01:00.000Z', method: 'POST', operation: 'Create user', user: 'ada@school.example.org', status: 201, outcome: 'OK' }] },
       }),
@@ -28,12 +29,18 @@ describe('Provisioning (SCIM)', () => {
       },
       'DELETE /api/organisations/:orgId/scim/tokens/:tokenId': () => {
         tokens = [listed];
-        return { body: { baseUrl, tokens } };
+        return { body: { baseUrl, tokens, groups } };
       },
     });
     renderAt(<ProvisioningPage />);
     expect(await screen.findByText(baseUrl)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy SCIM base URL' })).toBeInTheDocument();
+    // The groups that give roles, by the names the identity provider's admin must use.
+    expect(screen.getByRole('heading', { level: 2, name: 'Groups' })).toBeInTheDocument();
+    expect(screen.getByText('Quire Admins').closest('p')).toHaveTextContent('Members of a group named Quire Admins become admins of this organisation.');
+    expect(screen.getByText('Quire Library Managers').closest('p')).toHaveTextContent(
+      'Members of a group named Quire Library Managers become library managers. Teachers who have not signed up yet stay listed in the group and become library managers when they sign up.',
+    );
     const table = screen.getByRole('table', { name: 'SCIM tokens' });
     expect(within(table).getByText('…abcd')).toBeInTheDocument();
     expect(within(table).getByText('Never')).toBeInTheDocument();

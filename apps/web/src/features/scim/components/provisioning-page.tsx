@@ -86,6 +86,23 @@ export function ProvisioningPage() {
             </Stack>
 
             <Title order={2} size="h3">
+              Groups
+            </Title>
+            <Stack gap={4}>
+              <Text>
+                Members of a group named <strong>{setup.data.groups.admins}</strong> become admins of this organisation.
+              </Text>
+              <Text>
+                Members of a group named <strong>{setup.data.groups.libraryManagers}</strong> become library managers. Teachers who have not signed up
+                yet stay listed in the group and become library managers when they sign up.
+              </Text>
+              <Text size="sm" c="dimmed">
+                Names are compared without case. Leaving the group takes back what it gave; other groups are kept and give no rights. Push or assign
+                these groups in your identity provider to manage who runs {productName}.
+              </Text>
+            </Stack>
+
+            <Title order={2} size="h3">
               Tokens
             </Title>
             <Group>
