@@ -4,7 +4,7 @@ import type { DB } from '../../db/types.js';
 import type { Env } from '../../env.js';
 import { appError } from '../../errors.js';
 import type { Actor } from '../access/actor.js';
-import { recordAudit } from '../access/audit.js';
+import { recordAuditIn } from '../access/audit.js';
 import * as repo from './organisations.repository.js';
 
 /**
@@ -83,9 +83,7 @@ export async function moveOrganisation(
       action: 'organisation.move' as const, targetType: 'organisation', targetIds: [organisationId], details,
       oldValue: { parent: organisation.parent_id }, newValue: { parent: parentId },
     };
-    for (const recordIn of new Set([organisationId, organisation.parent_id, parentId].filter((id): id is string => id !== null))) {
-      await recordAudit(trx, actor, { organisationId: recordIn, ...entry });
-    }
+    await recordAuditIn(trx, [organisationId, organisation.parent_id, parentId].filter((id): id is string => id !== null), actor, entry);
     return { id: organisation.id, name: organisation.name, parentId };
   });
 }
