@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { RosterHistory, RosterImport } from '@quire/core';
+import { parse } from 'csv-parse/sync';
+import type { MembersPage, RosterHistory, RosterImport } from '@quire/core';
 import { buildAdmin, buildTeacher } from './factories.js';
 import { appForFile } from './file-app.js';
 import { apply, preview, rosterDistrict, sampleFile, sampleFiles, upload, zipWithPython } from './roster.helpers.js';
@@ -205,6 +206,30 @@ role-0003,active,2026-01-11T08:00:00Z,usr-t-0003,primary,teacher,2025-08-20,,org
     const retired = await t.app.db.selectFrom('audit_events').select(['organisation_id', 'target_ids', 'details']).where('action', '=', 'rostering.member.retired')
       .where('organisation_id', 'in', [elementary.id, middle.id]).where(sql<boolean>`details->>'importId' = ${imported.id}`).orderBy('organisation_id').execute();
     expect(retired.map((a) => [a.organisation_id, a.target_ids]).sort()).toEqual([[elementary.id, [before.find((m) => m.email === 'sskinner@springfield.example.org')!.id]], [middle.id, [deweyBefore.id]]].sort());
+  });
+
+  it('shows the role the SIS gave each rostered teacher on the Teachers list and in its CSV, and none for a teacher added by hand', async () => {
+    const { district, elementary, admin } = await rosterDistrict(t);
+    await buildTeacher(t.app.db, { organisationId: elementary.id, email: 'byhand3@springfield.example.org' });
+    await apply(t, admin, district.id, (await preview(t, admin, district.id, zipWithPython(sampleFiles()))).id);
+    const answer = await t.app.inject({ url: `/payments/v1/admin/organisations/${district.id}/members/teachers?view=district&page=1&pageSize=10`, headers: admin });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const list = answer.json<MembersPage>();
+    expect(list.members.map((m) => [m.email, m.rosterRole]).sort()).toEqual([
+      ['byhand3@springfield.example.org', null],
+      ['dlargo@springfield.example.org', 'teacher'],
+      ['ehoover@springfield.example.org', 'teacher'],
+      ['ekrabappel@springfield.example.org', 'teacher'],
+      ['gchalmers@springfield.example.org', 'districtAdministrator'],
+      ['sskinner@springfield.example.org', 'principal'],
+    ]);
+    const csv = await t.app.inject({ url: `/payments/v1/admin/organisations/${elementary.id}/members/teachers/export.csv`, headers: admin });
+    expect(csv.statusCode).toBe(200);
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['Email', 'Name', 'Signed up', 'License', 'Certification', 'Roster role']);
+    expect(rows.slice(1).map((r) => [r[0], r[5]])).toEqual([
+      ['byhand3@springfield.example.org', ''], ['ehoover@springfield.example.org', 'teacher'], ['ekrabappel@springfield.example.org', 'teacher'], ['sskinner@springfield.example.org', 'principal'],
+    ]);
   });
 
   it('is for admins only, answers a double-click on apply once, and cancels', async () => {
