@@ -3,7 +3,8 @@
  * export of a district with 20 schools and 50,000 people (2,500 staff: teachers, principals, aides; the rest
  * students), zipped by Python's zipfile; then the preview (upload → read the zip streaming → stage → plan) and the
  * apply (the job's work, batch by batch) timed, with the process's resident memory sampled throughout. Then the same
- * file is previewed again: nothing to add, update or retire.
+ * file is previewed again (nothing to add, update or retire), and an export that renames every staff member is
+ * previewed and applied (every member an update).
  *
  *   npx tsx bench/roster.bench.ts [--people N] [--schools N] [--staff-share F]
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5545/postgres npx tsx bench/roster.bench.ts
@@ -39,7 +40,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL;
 
 const ZIP = `
 import csv, io, sys, zipfile
-people, schools, staff = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+people, schools, staff, family = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 files = {}
 def table(name, header, rows):
     out = io.StringIO()
@@ -54,7 +55,7 @@ users, roles = [], []
 for i in range(people):
     school = 's-%d' % (i % schools)
     role = 'student' if i >= staff else ('principal' if i < schools else ('aide' if i % 10 == 0 else 'teacher'))
-    users.append(['u-%d' % i,'','','true','user%d' % i,'','Given%d' % i,'Family%d' % i,'','','user%d@bench-district.example.org' % i,'','','','','','','','','','',school,''])
+    users.append(['u-%d' % i,'','','true','user%d' % i,'','Given%d' % i,family + '%d' % i,'','','user%d@bench-district.example.org' % i,'','','','','','','','','','',school,''])
     roles.append(['r-%d' % i,'','','u-%d' % i,'primary',role,'','',school,''])
 table('users.csv', ['sourcedId','status','dateLastModified','enabledUser','username','userIds','givenName','familyName','middleName','identifier','email','sms','phone','agentSourcedIds','grades','password','userMasterIdentifier','resourceSourcedIds','preferredGivenName','preferredMiddleName','preferredFamilyName','primaryOrgSourcedId','pronouns'], users)
 table('roles.csv', ['sourcedId','status','dateLastModified','userSourcedId','roleType','role','beginDate','endDate','orgSourcedId','userProfileSourcedId'], roles)
@@ -65,7 +66,9 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
 sys.stdout.buffer.write(out.getvalue())
 `;
 
-const zip = execFileSync('python3', ['-c', ZIP, String(PEOPLE), String(SCHOOLS), String(STAFF)], { maxBuffer: 1024 * 1024 * 1024 });
+/** The district's export; `family` is the staff's family name (a second export with another one renames everyone). */
+const exportZip = (family: string) => execFileSync('python3', ['-c', ZIP, String(PEOPLE), String(SCHOOLS), String(STAFF), family], { maxBuffer: 1024 * 1024 * 1024 });
+const zip = exportZip('Family');
 console.log(`Generated: ${PEOPLE.toLocaleString()} people (${STAFF.toLocaleString()} staff), ${SCHOOLS} schools, zip ${(zip.length / 1024 / 1024).toFixed(1)} MB`);
 
 let url: string | undefined;
@@ -100,11 +103,11 @@ let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => void (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function timedPreview() {
+async function timedPreview(file = zip) {
   const path = join(tmpdir(), `roster-bench-${randomUUID()}.zip`);
-  await writeFile(path, zip);
+  await writeFile(path, file);
   const start = performance.now();
-  const result = await uploadRoster(deps, actor, district, { path, bytes: zip.length }, query);
+  const result = await uploadRoster(deps, actor, district, { path, bytes: file.length }, query);
   return { result, ms: performance.now() - start };
 }
 
@@ -113,17 +116,27 @@ peak = baseline;
 const first = await timedPreview();
 console.log(`Preview: ${(first.ms / 1000).toFixed(1)} s, counts ${JSON.stringify(first.result.counts)}, memory growth ${mb(peak - baseline)} (rss ${mb(peak)})`);
 
-await db.updateTable('roster_imports').set({ status: 'queued' }).where('id', '=', first.result.id).execute();
-peak = process.memoryUsage().rss;
-const applyBase = peak;
-const applyStart = performance.now();
-const applied = await applyRoster({ db, adminRules: { providerEmailDomain: env.PROVIDER_EMAIL_DOMAIN, productName: env.PRODUCT_NAME, districtSsoDomains: [] } }, district, first.result.id);
-const applyMs = performance.now() - applyStart;
-const members = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-console.log(`Apply: ${(applyMs / 1000).toFixed(1)} s for ${applied?.applied ?? 0} changes, members now ${Number(members.n).toLocaleString()}, memory growth ${mb(peak - applyBase)} (rss ${mb(peak)})`);
+async function timedApply(importId: string) {
+  await db.updateTable('roster_imports').set({ status: 'queued' }).where('id', '=', importId).execute();
+  peak = process.memoryUsage().rss;
+  const base = peak;
+  const start = performance.now();
+  const applied = await applyRoster({ db, adminRules: { providerEmailDomain: env.PROVIDER_EMAIL_DOMAIN, productName: env.PRODUCT_NAME, districtSsoDomains: [] } }, district, importId);
+  const ms = performance.now() - start;
+  const members = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return `${(ms / 1000).toFixed(1)} s for ${applied?.applied ?? 0} changes, members now ${Number(members.n).toLocaleString()}, memory growth ${mb(peak - base)} (rss ${mb(peak)})`;
+}
+
+console.log(`Apply: ${await timedApply(first.result.id)}`);
 
 const again = await timedPreview();
 console.log(`Preview of the same file again: ${(again.ms / 1000).toFixed(1)} s, counts ${JSON.stringify(again.result.counts)}`);
+await db.updateTable('roster_imports').set({ status: 'cancelled' }).where('id', '=', again.result.id).execute();
+
+// Every member's name changes: the apply's updates, as a district whose SIS renamed a field would send them.
+const renamed = await timedPreview(exportZip('Renamed'));
+console.log(`Preview of an export renaming everyone: ${(renamed.ms / 1000).toFixed(1)} s, counts ${JSON.stringify(renamed.result.counts)}`);
+console.log(`Apply of the renames: ${await timedApply(renamed.result.id)}`);
 clearInterval(sampler);
 await db.destroy();
 if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { RosterHistory, RosterImport } from '@quire/core';
-import { buildTeacher } from './factories.js';
+import { parse } from 'csv-parse/sync';
+import type { MembersPage, RosterHistory, RosterImport } from '@quire/core';
+import { buildAdmin, buildTeacher } from './factories.js';
 import { appForFile } from './file-app.js';
 import { apply, preview, rosterDistrict, sampleFile, sampleFiles, upload, zipWithPython } from './roster.helpers.js';
 
@@ -168,6 +169,67 @@ role-0001,active,2026-01-10T08:00:00Z,usr-t-0001,primary,teacher,2025-08-20,,org
     expect(after).toMatchObject({ status: 'applied', progress: { done: 5, total: 5 } });
     const emails = [...(await membersOf(elementary.id)), ...(await membersOf(middle.id))].map((m) => m.email).sort();
     expect(emails).toEqual(['dlargo@springfield.example.org', 'ehoover@springfield.example.org', 'ekrabappel@springfield.example.org', 'sskinner@springfield.example.org']);
+  });
+
+  it('in one apply, moves a teacher to another school, brings a retired one back and takes back a retired administrator\'s console admin', async () => {
+    const { district, elementary, middle, admin } = await rosterDistrict(t);
+    // The school has an admin of its own, so the principal's admin can be taken back (the last one never is).
+    await buildAdmin(t.app.db, { organisationId: elementary.id, email: 'office@springfield.example.org' });
+    const asAdmins = { consoleAdmins: 'true' };
+    await apply(t, admin, district.id, (await preview(t, admin, district.id, zipWithPython(sampleFiles()), asAdmins)).id);
+    const before = await membersOf(elementary.id);
+    const elizabeth = before.find((m) => m.email === 'ehoover@springfield.example.org')!;
+    const deweyBefore = (await membersOf(middle.id)).find((m) => m.email === 'dlargo@springfield.example.org')!;
+    const delta = (users: string, roles: string) => zipWithPython([
+      { name: 'manifest.csv', data: DELTA_MANIFEST }, { name: 'users.csv', data: `${USERS_HEADER}\n${users}` }, { name: 'roles.csv', data: `${sampleFile('roles.csv').split('\n')[0]}\n${roles}` },
+    ]);
+    await apply(t, admin, district.id, (await preview(t, admin, district.id, delta('usr-t-0002,tobedeleted,2026-01-10T08:00:00Z,true,ehoover,{SIS:1002},Elizabeth,Hoover,,1002,ehoover@springfield.example.org,,,,,,,,,,,org-school-101,\n', ''), asAdmins)).id);
+
+    const imported = await preview(t, admin, district.id, delta(`usr-t-0002,active,2026-01-11T08:00:00Z,true,ehoover,{SIS:1002},Elizabeth,Hoover,,1002,ehoover@springfield.example.org,,,,,,,,,,,org-school-101,
+usr-t-0003,active,2026-01-11T08:00:00Z,true,dlargo,{SIS:1003},Dewey,Largo,,1003,dlargo@springfield.example.org,,,,,,,,,,,org-school-101,
+usr-a-0004,tobedeleted,2026-01-11T08:00:00Z,true,sskinner,{SIS:1004},Seymour,Skinner,,1004,sskinner@springfield.example.org,,,,,,,,,,,org-school-101,
+`, `role-0002,active,2026-01-11T08:00:00Z,usr-t-0002,primary,teacher,2025-08-20,,org-school-101,
+role-0003,active,2026-01-11T08:00:00Z,usr-t-0003,primary,teacher,2025-08-20,,org-school-101,
+`), asAdmins);
+    expect(imported.counts).toMatchObject({ add: 0, update: 2, retire: 1, errors: 0 });
+    expect(imported.preview.update.map((r) => [r.sourcedId, r.changes])).toEqual([['usr-t-0002', ['restored']], ['usr-t-0003', ['organisation']]]);
+    await apply(t, admin, district.id, imported.id);
+
+    const after = await membersOf(elementary.id);
+    // Elizabeth is the same member, active again; Dewey's old membership is retired and he is a member of the school he moved to.
+    expect(after.find((m) => m.id === elizabeth.id)).toMatchObject({ revoked_at: null });
+    expect((await membersOf(middle.id)).find((m) => m.id === deweyBefore.id)!.revoked_at).not.toBeNull();
+    expect(after.find((m) => m.email === 'dlargo@springfield.example.org')).toMatchObject({ revoked_at: null, pending: true });
+    expect(after.find((m) => m.email === 'sskinner@springfield.example.org')!.revoked_at).not.toBeNull();
+    const admins = await t.app.db.selectFrom('admins').select('email').where('organisation_id', '=', elementary.id).orderBy('email').execute();
+    expect(admins.map((a) => a.email)).toEqual(['office@springfield.example.org']);
+    const retired = await t.app.db.selectFrom('audit_events').select(['organisation_id', 'target_ids', 'details']).where('action', '=', 'rostering.member.retired')
+      .where('organisation_id', 'in', [elementary.id, middle.id]).where(sql<boolean>`details->>'importId' = ${imported.id}`).orderBy('organisation_id').execute();
+    expect(retired.map((a) => [a.organisation_id, a.target_ids]).sort()).toEqual([[elementary.id, [before.find((m) => m.email === 'sskinner@springfield.example.org')!.id]], [middle.id, [deweyBefore.id]]].sort());
+  });
+
+  it('shows the role the SIS gave each rostered teacher on the Teachers list and in its CSV, and none for a teacher added by hand', async () => {
+    const { district, elementary, admin } = await rosterDistrict(t);
+    await buildTeacher(t.app.db, { organisationId: elementary.id, email: 'byhand3@springfield.example.org' });
+    await apply(t, admin, district.id, (await preview(t, admin, district.id, zipWithPython(sampleFiles()))).id);
+    const answer = await t.app.inject({ url: `/payments/v1/admin/organisations/${district.id}/members/teachers?view=district&page=1&pageSize=10`, headers: admin });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const list = answer.json<MembersPage>();
+    expect(list.members.map((m) => [m.email, m.rosterRole]).sort()).toEqual([
+      ['byhand3@springfield.example.org', null],
+      ['dlargo@springfield.example.org', 'teacher'],
+      ['ehoover@springfield.example.org', 'teacher'],
+      ['ekrabappel@springfield.example.org', 'teacher'],
+      ['gchalmers@springfield.example.org', 'districtAdministrator'],
+      ['sskinner@springfield.example.org', 'principal'],
+    ]);
+    const csv = await t.app.inject({ url: `/payments/v1/admin/organisations/${elementary.id}/members/teachers/export.csv`, headers: admin });
+    expect(csv.statusCode).toBe(200);
+    const rows = parse(csv.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['Email', 'Name', 'Signed up', 'License', 'Certification', 'Roster role']);
+    expect(rows.slice(1).map((r) => [r[0], r[5]])).toEqual([
+      ['byhand3@springfield.example.org', ''], ['ehoover@springfield.example.org', 'teacher'], ['ekrabappel@springfield.example.org', 'teacher'], ['sskinner@springfield.example.org', 'principal'],
+    ]);
   });
 
   it('is for admins only, answers a double-click on apply once, and cancels', async () => {

@@ -18,7 +18,7 @@ describe('GET …/members/teachers and …/members/inactive-teachers', () => {
     expect(full.json().members.map((m: { email: string }) => m.email)).toEqual(['abe@s.org', 'bea@s.org', 'cara@s.org']);
     expect(full.json().members[0]).toMatchObject({
       displayName: 'Abe Zane', role: 600, license: null, pending: false, badges: { calevel1: null, calevel2: null },
-      isAmbassador: false, isStudent: false, revokedAt: null,
+      isAmbassador: false, isStudent: false, revokedAt: null, rosterRole: null,
     });
 
     const page = await t.app.inject({ url: `${orgPath(orgId)}/members/teachers?sort=name&dir=desc&page=1&pageSize=10&search=E`, headers });

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { expect, test } from '../../fixtures/auth.js';
 import { RosteringPage } from '../../pages/settings-pages.js';
 import { TeachersPage } from '../../pages/teachers-page.js';
-import { changeableOrganisation } from '../teachers/teachers-api.js';
+import { changeableOrganisation, listLicenses } from '../teachers/teachers-api.js';
 
 /** The 1EdTech-style OneRoster 1.2 sample set the server's tests use. */
 const FIXTURES = new URL('../../../apps/server/test/fixtures/oneroster-1.2/', import.meta.url);
@@ -61,6 +62,13 @@ async function chooseFileByKeyboard(page: Page, rostering: RosteringPage, name: 
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (await chooser).setFiles({ name, mimeType: 'application/zip', buffer });
+}
+
+/** The text of a downloaded file. */
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Presses Enter on a button reached by focus (the keyboard path of the thing under test). */
@@ -140,12 +148,15 @@ test.describe('Rostering', () => {
     await confirmAndWait(page, rostering, 'springfield.zip');
     await rostering.expectAccessible({ label: 'rostering applied' });
 
-    // The teachers, with their names, on the Teachers screen.
+    // The teachers, with their names and the roles their SIS gave them, on the Teachers screen.
     const teachers = await new TeachersPage(page, test.info(), org.id).goto({ accessible: 'checked elsewhere' });
-    for (const [name, who] of [['ekrabappel', 'Edna Krabappel'], ['ehoover', 'Elizabeth Hoover'], ['sskinner', 'Seymour Skinner']] as const) {
+    for (const [name, who, role] of [['ekrabappel', 'Edna Krabappel', 'teacher'], ['ehoover', 'Elizabeth Hoover', 'teacher'], ['sskinner', 'Seymour Skinner', 'principal']] as const) {
       await teachers.search(email(name));
       await expect(teachers.teacherRow(email(name))).toContainText(who);
+      await expect(page.getByRole('columnheader', { name: 'Roster role' })).toBeVisible();
+      await expect(teachers.teacherRow(email(name)).getByRole('cell').filter({ hasText: new RegExp(`^${role}$`) })).toHaveCount(1);
     }
+    await teachers.expectAccessible({ label: 'teachers with their roster roles' });
 
     // A delta: Edna renamed, Elizabeth retired.
     await rostering.goto({ accessible: 'checked elsewhere' });
@@ -185,5 +196,76 @@ test.describe('Rostering', () => {
     await teachers.openTab('Inactive');
     await teachers.search(email('ehoover'));
     await expect(teachers.teacherRow(email('ehoover'))).toContainText('Elizabeth Hoover');
+  });
+
+  test('Preview again after matching another org, the errors as CSV, and a named licence the rostered teachers then hold', async ({ page, organisation, organisations }) => {
+    test.setTimeout(180_000);
+    const org = await changeableOrganisation(page, organisations, organisation);
+    // A licence of the organisation with seats for the five teachers, named by a name no other of its licences has.
+    const licences = await listLicenses(page, org.id);
+    const licence = licences.find((l) => !l.applyToAll && l.available >= 5 && licences.filter((o) => o.name.toLowerCase() === l.name.toLowerCase()).length === 1);
+    expect(licence, 'the demo organisation has a licence with five free seats').toBeDefined();
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const email = (name: string) => `e2e-roster-${stamp}-${name}@springfield.example.org`;
+    const rostering = new RosteringPage(page, test.info(), org.id);
+    await rostering.goto({ accessible: 'checked elsewhere' });
+
+    // Only the district and the middle school are matched: the elementary school's people are errors (Dewey, of the
+    // middle school, also teaches at the elementary one: he is placed by his primary org).
+    const ids = page.getByLabel(`OneRoster id of ${org.name}`);
+    const saveIds = async (text: string) => {
+      await ids.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(text);
+      await pressOn(page, page.getByRole('button', { name: 'Save OneRoster ids' }));
+      await expect(rostering.notification('OneRoster ids saved').last()).toBeVisible();
+    };
+    await saveIds('org-district-001, org-school-102');
+
+    // The licence choice, by keyboard: from None, the arrow key moves to "A named licence"; then its name is typed.
+    await page.getByRole('radio', { name: 'None' }).focus();
+    await expect(page.getByRole('radio', { name: 'None' })).toBeChecked();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: 'A named licence' })).toBeChecked();
+    await page.getByLabel('Licence name').focus();
+    await page.keyboard.type(licence!.name);
+
+    await chooseFileByKeyboard(page, rostering, 'springfield-choices.zip', zip(sampleSet(stamp)));
+    await pressOn(page, rostering.uploadButton());
+    await expect(page.getByRole('heading', { name: 'Preview of springfield-choices.zip' })).toBeFocused({ timeout: 20_000 });
+    await expect(rostering.count('To add')).toHaveText('2');
+    await expect(rostering.count('Errors')).toHaveText('3');
+    const unmatched = page.getByRole('note').filter({ hasText: 'OneRoster orgs not matched' });
+    await expect(unmatched).toContainText('org-school-101');
+    await rostering.expectAccessible({ label: 'rostering preview with an unmatched org and an error' });
+
+    // The errors as CSV, read with a CSV parser: the row names the file, the line, the column and the reason.
+    const download = page.waitForEvent('download');
+    await pressOn(page, page.getByRole('button', { name: 'Download errors (CSV) of springfield-choices.zip' }).first());
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('springfield-choices-errors.csv');
+    const rows = parse(await readDownload(file), { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rows, JSON.stringify(rows)).toHaveLength(3);
+    expect(Object.keys(rows[0]!)).toEqual(['file', 'line', 'column', 'reason']);
+    // Edna, on line 2 of users.csv, belongs to the elementary school only.
+    expect(rows[0]).toMatchObject({ file: 'users.csv', line: '2', column: 'orgSourcedIds' });
+    expect(rows[0]!.reason).toContain('unknown org org-school-101');
+
+    // The elementary school matched too, the preview worked out again: everyone is added, no errors.
+    await saveIds('org-district-001, org-school-101, org-school-102');
+    await pressOn(page, unmatched.getByRole('button', { name: 'Preview again' }));
+    await expect(rostering.count('Errors')).toHaveText('0');
+    await expect(rostering.count('To add')).toHaveText('5');
+    await expect(unmatched).toHaveCount(0);
+    await rostering.expectAccessible({ label: 'rostering preview worked out again' });
+
+    await confirmAndWait(page, rostering, 'springfield-choices.zip');
+
+    // The rostered teachers hold the named licence on the Teachers screen.
+    const teachers = await new TeachersPage(page, test.info(), org.id).goto({ accessible: 'checked elsewhere' });
+    for (const name of ['ekrabappel', 'ehoover', 'dlargo', 'sskinner', 'gchalmers']) {
+      await teachers.search(email(name));
+      await expect(teachers.teacherRow(email(name))).toContainText(licence!.name);
+    }
   });
 });

@@ -18,6 +18,7 @@ const member = (id: string, email: string, pending: boolean) => ({
   badges: { calevel1: null, calevel2: null },
   certifying: null,
   isAmbassador: false,
+  rosterRole: null,
   isStudent: false,
   revokedAt: null,
   signedUpAt: pending ? null : '2024-01-01T00:00:00.000Z',

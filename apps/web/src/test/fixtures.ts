@@ -20,6 +20,7 @@ export function buildMember(overrides: Partial<Member> = {}): Member {
     badges: { calevel1: null, calevel2: null },
     certifying: null,
     isAmbassador: false,
+    rosterRole: null,
     isStudent: false,
     revokedAt: null,
     signedUpAt: '2024-01-01T00:00:00.000Z',

@@ -105,6 +105,11 @@ const memberSchema = z.object({
   /** When the teacher was removed (Inactive), or null. */
   revokedAt: z.string().nullable(),
   signedUpAt: z.string().nullable(),
+  /**
+   * The role the district's student information system gives a teacher a OneRoster import manages (teacher, aide,
+   * principal, siteAdministrator, districtAdministrator…, as the file spells it), or null for a teacher added otherwise.
+   */
+  rosterRole: z.string().nullable(),
   /** A district's list only: the organisation the teacher belongs to (the School column); every change to them is made there. */
   organisation: z.object({ id: z.string(), name: z.string() }).optional(),
 });

@@ -28,6 +28,7 @@ export function presentMember(row: TeacherRow): Member {
     isStudent: row.is_student,
     revokedAt: iso(row.revoked_at),
     signedUpAt: iso(row.signed_up_at),
+    rosterRole: row.roster_role ?? null,
     // A district's list names each teacher's organisation (its School column).
     ...(row.organisation_name != null ? { organisation: { id: row.organisation_id, name: row.organisation_name } } : {}),
   };

@@ -7,7 +7,7 @@ import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { CopyTextToCsv } from '../../db/copy-text-to-csv.js';
 import { teacherQueryOf, type ListTeachersInput } from './members.service.js';
-import { copyCsvStatement, csvHead, readCsvRecords } from './teachers-csv.repository.js';
+import { copyCsvStatement, csvHead, listHasRosterRoles, readCsvRecords } from './teachers-csv.repository.js';
 import { decodeCursor } from './teachers-cursor.js';
 import { isDistrictFilter, type TeacherFilter, type TeacherSeek, type TeacherSort } from './teachers-list.repository.js';
 
@@ -46,12 +46,12 @@ async function copyStream(pool: Pool, statement: string, head: string): Promise<
 }
 
 /** PGlite: keyset batches, each continuing after the last row of the one before, so no query grows with the list. */
-async function* batches(db: Database['db'], filter: TeacherFilter, sort: TeacherSort): AsyncGenerator<string> {
-  yield csvHead(filter.status, isDistrictFilter(filter));
+async function* batches(db: Database['db'], filter: TeacherFilter, sort: TeacherSort, rostered: boolean): AsyncGenerator<string> {
+  yield csvHead(filter.status, isDistrictFilter(filter), rostered);
   let after: TeacherSeek | null = null;
   for (;;) {
     const { records, last }: { records: string[]; last: TeacherSeek | null } = await readCsvRecords(
-      db, filter, sort, after ? { limit: EXPORT_BATCH_SIZE, after } : { limit: EXPORT_BATCH_SIZE, offset: 0 },
+      db, filter, sort, after ? { limit: EXPORT_BATCH_SIZE, after } : { limit: EXPORT_BATCH_SIZE, offset: 0 }, rostered,
     );
     if (records.length) yield `${records.join('\r\n')}\r\n`;
     if (!last || records.length < EXPORT_BATCH_SIZE) return;
@@ -78,7 +78,8 @@ export async function exportTeachersCsv(database: Database, actor: Actor, input:
     }),
   );
   const district = isDistrictFilter(filter);
-  const head = csvHead(filter.status, district);
+  const rostered = await listHasRosterRoles(db, filter);
+  const head = csvHead(filter.status, district, rostered);
   if (input.scope === 'page') {
     const limit = input.pageSize ?? 10;
     const window = input.after
@@ -86,9 +87,9 @@ export async function exportTeachersCsv(database: Database, actor: Actor, input:
       : input.before
         ? { limit, before: decodeCursor(input.before, sort, district) }
         : { limit, offset: ((input.page ?? 1) - 1) * limit };
-    const { records } = await readCsvRecords(db, filter, sort, window);
+    const { records } = await readCsvRecords(db, filter, sort, window, rostered);
     return Readable.from([head + records.map((r) => `${r}\r\n`).join('')]);
   }
-  if (database.pool) return copyStream(database.pool, copyCsvStatement(db, filter, sort), head);
-  return Readable.from(batches(db, filter, sort), { objectMode: false });
+  if (database.pool) return copyStream(database.pool, copyCsvStatement(db, filter, sort, rostered), head);
+  return Readable.from(batches(db, filter, sort, rostered), { objectMode: false });
 }

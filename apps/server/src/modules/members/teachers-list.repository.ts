@@ -63,6 +63,8 @@ export interface TeacherRow {
   seek_email: Uint8Array;
   seek_id: string;
   organisation_id: string;
+  /** The role a OneRoster import gave the member, or null (rosterRoleColumn). */
+  roster_role: string | null;
   /** A district's list only: the name of the teacher's organisation (the School column). */
   organisation_name?: string | null;
 }
@@ -290,11 +292,17 @@ export function seekColumns(sort: TeacherSort) {
 /** The name of the member's organisation: the School column of a district's list. */
 export const organisationNameColumn = sql<string | null>`(SELECT o.name FROM organisations AS o WHERE o.id = m.organisation_id)`;
 
+/**
+ * The role the student information system gives the member, when a OneRoster import manages them: read by the
+ * roster's unique index on the member (one import source manages a member at most), for the page's rows only.
+ */
+export const rosterRoleColumn = sql<string | null>`(SELECT r.role FROM roster_members AS r WHERE r.member_organisation_id = m.organisation_id AND r.member_id = m.id)`;
+
 /** The member and licence columns the list shows. */
 export const teacherColumns = [
   'm.id', 'm.organisation_id', 'm.user_id', 'm.email', 'm.display_name', 'm.role', 'm.license_id', 'm.pending', 'm.calevel1_at',
   'm.calevel2_at', 'm.certifying', 'm.is_ambassador', 'm.is_student', 'm.revoked_at', 'm.signed_up_at',
-  'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all',
+  'l.name as license_name', 'l.book_quota', 'l.library_quota', 'l.apply_to_all', rosterRoleColumn.as('roster_role'),
 ] as const;
 
 /** The member and licence columns the list shows, and the seek; a district's list adds each teacher's school. */

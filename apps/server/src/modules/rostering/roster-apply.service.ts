@@ -36,7 +36,17 @@ interface Batch {
   actor: AuditSystemActor;
   /** Member ids per audit action and member organisation, recorded at the end of the batch. */
   audit: Map<string, { action: AuditAction; organisationId: string; ids: string[]; changes: Record<string, string[]> }>;
+  /**
+   * The batch's member writes, gathered entry by entry and written set by set at its end (a statement per kind and
+   * organisation, not per member: per-member statements cost a district whose staff all change a minute and more).
+   * Memberships given up: a retire (recorded only when it did remove someone) or the old school of a move (always).
+   */
+  revokes: Array<{ organisationId: string; memberId: string; move: boolean }>;
+  contacts: repo.MemberContact[];
+  restores: Array<{ organisationId: string; memberId: string }>;
   inserts: Array<{ id: string; organisationId: string; email: string; displayName: string; licenseId: string | null }>;
+  /** Console admins made or taken back, in file order, once the member writes are done (they touch only the admins). */
+  adminChanges: Array<() => Promise<void>>;
   managed: Parameters<typeof repo.upsertManaged>[1][number][];
   /** Console admins to grant once the batch's new member rows exist. */
   grants: Array<{ row: Parameters<typeof repo.upsertManaged>[1][number]; email: string }>;
@@ -68,10 +78,10 @@ async function syncAdmin(batch: Batch, organisationId: string, email: string, ha
 }
 
 /** Takes over a member the organisation already has (added by hand), or queues a new one. Returns the member id. */
-async function placeMember(batch: Batch, person: StagedPerson, organisationId: string, existing: ExistingMember | null | undefined): Promise<string> {
+function placeMember(batch: Batch, person: StagedPerson, organisationId: string, existing: ExistingMember | null | undefined): string {
   if (existing) {
-    await repo.updateMemberContact(batch.trx, organisationId, existing.id, { email: person.email, displayName: displayName(person) });
-    if (existing.revoked) await restoreMembers(batch.trx, organisationId, [existing.id]);
+    batch.contacts.push({ organisationId, memberId: existing.id, email: person.email, displayName: displayName(person) });
+    if (existing.revoked) batch.restores.push({ organisationId, memberId: existing.id });
     return existing.id;
   }
   const id = randomUUID();
@@ -79,22 +89,22 @@ async function placeMember(batch: Batch, person: StagedPerson, organisationId: s
   return id;
 }
 
-async function applyEntry(batch: Batch, entry: PlanEntry): Promise<void> {
-  const { trx } = batch;
+function planEntry(batch: Batch, entry: PlanEntry): void {
   if (entry.kind === 'retire') {
     const { managed } = entry;
-    const removed = await revokeMembers(trx, managed.organisationId, [managed.memberId]);
-    if (removed.length) note(batch, 'rostering.member.retired', managed.organisationId, managed.memberId);
+    batch.revokes.push({ organisationId: managed.organisationId, memberId: managed.memberId, move: false });
     if (managed.consoleAdmin) {
-      const still = await syncAdmin(batch, managed.organisationId, managed.email, true, false);
-      await repo.setConsoleAdmin(trx, batch.organisationId, managed.sourcedId, still);
+      batch.adminChanges.push(async () => {
+        const still = await syncAdmin(batch, managed.organisationId, managed.email, true, false);
+        await repo.setConsoleAdmin(batch.trx, batch.organisationId, managed.sourcedId, still);
+      });
     }
     return;
   }
   const { person, organisationId } = entry;
   const wants = wantsConsoleAdmin(batch.options, person.role);
   if (entry.kind === 'add') {
-    const memberId = await placeMember(batch, person, organisationId, entry.existing);
+    const memberId = placeMember(batch, person, organisationId, entry.existing);
     note(batch, 'rostering.member.added', organisationId, memberId, entry.changes);
     const row = { organisationId: batch.organisationId, sourcedId: person.sourcedId, memberOrganisationId: organisationId, memberId, role: person.role, consoleAdmin: false, importId: batch.importId };
     batch.managed.push(row);
@@ -104,26 +114,40 @@ async function applyEntry(batch: Batch, entry: PlanEntry): Promise<void> {
   const { managed } = entry;
   let memberId = managed.memberId;
   if (entry.changes.includes('organisation')) {
-    await revokeMembers(trx, managed.organisationId, [managed.memberId]);
-    note(batch, 'rostering.member.retired', managed.organisationId, managed.memberId, ['organisation']);
-    memberId = await placeMember(batch, person, organisationId, entry.existing);
+    batch.revokes.push({ organisationId: managed.organisationId, memberId: managed.memberId, move: true });
+    memberId = placeMember(batch, person, organisationId, entry.existing);
   } else {
     if (entry.changes.includes('email') || entry.changes.includes('name')) {
-      await repo.updateMemberContact(trx, organisationId, memberId, { email: person.email, displayName: displayName(person) });
+      batch.contacts.push({ organisationId, memberId, email: person.email, displayName: displayName(person) });
     }
-    if (managed.revoked) await restoreMembers(trx, organisationId, [memberId]);
+    if (managed.revoked) batch.restores.push({ organisationId, memberId });
   }
   note(batch, 'rostering.member.updated', organisationId, memberId, entry.changes);
   const row = { organisationId: batch.organisationId, sourcedId: person.sourcedId, memberOrganisationId: organisationId, memberId, role: person.role, consoleAdmin: false, importId: batch.importId };
   batch.managed.push(row);
   if (entry.changes.includes('organisation')) {
     // The admin of the old organisation goes with the old membership; the new one is granted once the member exists.
-    if (managed.consoleAdmin) await syncAdmin(batch, managed.organisationId, managed.email, true, false);
+    if (managed.consoleAdmin) {
+      batch.adminChanges.push(async () => {
+        await syncAdmin(batch, managed.organisationId, managed.email, true, false);
+      });
+    }
     if (wants) batch.grants.push({ row, email: person.email });
     return;
   }
   const previous = entry.changes.includes('email') && managed.consoleAdmin ? { organisationId: managed.organisationId, email: managed.email } : undefined;
-  row.consoleAdmin = await syncAdmin(batch, organisationId, person.email, managed.consoleAdmin, wants, previous);
+  if (managed.consoleAdmin || wants) {
+    batch.adminChanges.push(async () => {
+      row.consoleAdmin = await syncAdmin(batch, organisationId, person.email, managed.consoleAdmin, wants, previous);
+    });
+  }
+}
+
+/** Member ids by their organisation, in the order given. */
+function byOrganisation(rows: ReadonlyArray<{ organisationId: string; memberId: string }>): Map<string, string[]> {
+  const grouped = new Map<string, string[]>();
+  for (const { organisationId, memberId } of rows) grouped.set(organisationId, [...(grouped.get(organisationId) ?? []), memberId]);
+  return grouped;
 }
 
 /** The licence rule for the batch's new members: seats granted in file order while the licence has them. */
@@ -147,13 +171,30 @@ async function grantLicences(batch: Batch): Promise<void> {
   }
 }
 
+/**
+ * Writes what the batch's entries gathered, in the order the entries would have written it one by one: memberships
+ * given up first (so a move frees nothing it then needs), then the new addresses and names, the members brought back,
+ * the new members with their licences, the console admins, and who the import manages; then the audit entries.
+ */
 async function finishBatch(batch: Batch): Promise<void> {
+  const { trx } = batch;
+  const removed = new Set<string>();
+  for (const [organisationId, ids] of byOrganisation(batch.revokes)) {
+    for (const id of await revokeMembers(trx, organisationId, ids)) removed.add(`${organisationId} ${id}`);
+  }
+  for (const { organisationId, memberId, move } of batch.revokes) {
+    if (move) note(batch, 'rostering.member.retired', organisationId, memberId, ['organisation']);
+    else if (removed.has(`${organisationId} ${memberId}`)) note(batch, 'rostering.member.retired', organisationId, memberId);
+  }
+  await repo.updateMemberContacts(trx, batch.contacts);
+  for (const [organisationId, ids] of byOrganisation(batch.restores)) await restoreMembers(trx, organisationId, ids);
   await grantLicences(batch);
-  await repo.insertMembers(batch.trx, batch.inserts);
+  await repo.insertMembers(trx, batch.inserts);
+  for (const change of batch.adminChanges) await change();
   for (const { row, email } of batch.grants) row.consoleAdmin = await syncAdmin(batch, row.memberOrganisationId, email, false, true);
-  await repo.upsertManaged(batch.trx, batch.managed);
+  await repo.upsertManaged(trx, batch.managed);
   for (const { action, organisationId, ids, changes } of batch.audit.values()) {
-    await recordAudit(batch.trx, batch.actor, { organisationId, action, targetType: 'member', targetIds: ids, details: { importId: batch.importId, ...(Object.keys(changes).length ? { changes } : {}) } });
+    await recordAudit(trx, batch.actor, { organisationId, action, targetType: 'member', targetIds: ids, details: { importId: batch.importId, ...(Object.keys(changes).length ? { changes } : {}) } });
   }
 }
 
@@ -170,9 +211,10 @@ export async function applyRoster(deps: ApplyDeps, organisationId: string, impor
     const entries = plan.entries.slice(start, start + APPLY_BATCH);
     await deps.db.transaction().execute(async (trx) => {
       const batch: Batch = {
-        trx, organisationId, importId, options: row.options as RosterOptions, rules: deps.adminRules, actor, audit: new Map(), inserts: [], managed: [], grants: [],
+        trx, organisationId, importId, options: row.options as RosterOptions, rules: deps.adminRules, actor, audit: new Map(),
+        revokes: [], contacts: [], restores: [], inserts: [], adminChanges: [], managed: [], grants: [],
       };
-      for (const entry of entries) await applyEntry(batch, entry);
+      for (const entry of entries) planEntry(batch, entry);
       await finishBatch(batch);
       done += entries.length;
       await repo.saveResult(trx, organisationId, importId, { done });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import {
-  CSV_BOM, ROSTER_HISTORY_SIZE, ROSTER_PREVIEW_ROWS, toCsv,
+  ROSTER_HISTORY_SIZE, ROSTER_PREVIEW_ROWS, toCsv,
   type RosterCounts, type RosterError, type RosterHistory, type RosterImport, type RosterImportSummary, type RosterOrgLinks,
   type RosterOrgSetup, type RosterPreviewRow, type RosterUploadQuery,
 } from '@quire/core';
@@ -229,13 +229,13 @@ export async function cancelImport(db: Kysely<DB>, actor: Actor, organisationId:
   return readImport(db, organisationId, importId);
 }
 
-/** GET …/imports/{id}/errors.csv: every error of the import (file, line, column, reason), formula-safe. */
+/** GET …/imports/{id}/errors.csv: every error of the import (file, line, column, reason), formula-safe; toCsv writes the one BOM. */
 export async function errorsCsv(db: Kysely<DB>, actor: Actor, organisationId: string, importId: string): Promise<{ filename: string; body: string }> {
   await requireOrgAccess(db, actor, organisationId, 'admin');
   const row = await repo.findImport(db, organisationId, importId);
   if (!row) throw notFound();
   const errors: RosterError[] = await repo.readErrors(db, organisationId, importId);
-  const body = CSV_BOM + toCsv([['file', 'line', 'column', 'reason'], ...errors.map((e) => [e.file, e.line, e.column, e.reason])]);
+  const body = toCsv([['file', 'line', 'column', 'reason'], ...errors.map((e) => [e.file, e.line, e.column, e.reason])]);
   return { filename: `roster-errors-${row.created_at.toISOString().slice(0, 10)}.csv`, body };
 }
 

@@ -180,7 +180,8 @@ export const ImportPanel = forwardRef<HTMLHeadingElement, ImportPanelProps>(func
         </Table.Tbody>
       </Table>
       {unmatched.length > 0 ? (
-        <Alert color="yellow" title="OneRoster orgs not matched" role="note">
+        // The title in the text colour: the yellow alert's own title colour is 2.7:1 on its background.
+        <Alert color="yellow" title="OneRoster orgs not matched" role="note" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
           <Text size="sm">The people of these orgs are errors until their ids are set above; then work the preview out again.</Text>
           <List size="sm" mt={4}>
             {unmatched.map((org) => (

@@ -25,8 +25,9 @@ export function DownloadErrors({ orgId, item }: { orgId: string; item: RosterImp
     }
   };
   return (
-    <Button size="xs" variant="light" loading={busy} aria-label={`Download errors of ${item.fileName} (CSV)`} onClick={() => void download()}>
-      Errors (CSV)
+    // The name starts with the visible text (speech users say what they see), then names the file: a page may list several.
+    <Button size="xs" variant="light" loading={busy} aria-label={`Download errors (CSV) of ${item.fileName}`} onClick={() => void download()}>
+      Download errors (CSV)
     </Button>
   );
 }

@@ -113,7 +113,7 @@ describe('Rostering', () => {
     const history = await screen.findByRole('table', { name: 'Rostering imports' });
     await waitFor(() => expect(within(history).getByText('Applied')).toBeInTheDocument());
     expect(within(history).getByText('admin@springfield.example.org')).toBeInTheDocument();
-    expect(within(history).getByRole('button', { name: 'Download errors of springfield.zip (CSV)' })).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Download errors (CSV) of springfield.zip' })).toBeInTheDocument();
   });
 
   it('shows the progress of an import still running when the admin comes back', async () => {

@@ -34,8 +34,9 @@ const access = teacherScreenAccess({
   providerEmailDomain: 'provider.test',
 });
 
-function renderTable(options: { showSchool?: boolean; sort?: 'email' | 'school'; onSort?: (key: string) => void } = {}) {
+function renderTable(options: { showSchool?: boolean; sort?: 'email' | 'school'; onSort?: (key: string) => void; rosterRole?: string } = {}) {
   const ann = buildMember({
+    rosterRole: options.rosterRole ?? null,
     email: 'ann.longname@school.test',
     displayName: 'Ann Lee',
     role: 400,
@@ -98,6 +99,23 @@ describe('the teachers table from 390 px up (issue 15, item 14)', () => {
     vi.useRealTimers();
     await userEvent.setup().keyboard('{Enter}');
     expect(onSort).toHaveBeenCalledWith('school');
+  });
+
+  it('shows the role the SIS gave a rostered teacher in a Roster role column, and under the e-mail when the table is narrow', () => {
+    tablesHaveRoom(960);
+    const wide = renderTable({ rosterRole: 'siteAdministrator' });
+    const headers = within(wide).getAllByRole('columnheader').map((h) => h.textContent?.replace(/,.*$/, '').trim());
+    expect(headers).toEqual(['', 'Name', 'Email', 'Signed up', 'License', 'Certification', 'Roster role', 'Actions']);
+    const cells = within(within(wide).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    expect(cells[6]).toHaveTextContent(/^siteAdministrator$/);
+  });
+
+  it('narrow, names the roster role with the dropped columns’ values', () => {
+    tablesHaveRoom(358);
+    const narrow = renderTable({ rosterRole: 'principal' });
+    expect(within(narrow).getAllByRole('columnheader').map((h) => h.textContent?.replace(/,.*$/, '').trim())).toEqual(['', 'Email', 'Actions']);
+    const cells = within(within(narrow).getAllByRole('row')[1] as HTMLElement).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('Certification: Complete · Roster role: principal');
   });
 
   it("marks the School header sorted when the list is sorted by school", () => {

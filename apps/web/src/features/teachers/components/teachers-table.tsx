@@ -66,6 +66,9 @@ function TeachersTableDrawn(props: TeachersTableProps) {
   const selectable = Boolean(selected && onToggle);
   const onPage = members.filter((m) => selected?.has(m.id)).length;
   const active = status === 'active';
+  // Teachers a OneRoster import manages carry the role their student information system gives them; the column shows
+  // when the page has one (a school that does not roster keeps the spec's columns).
+  const rostered = members.some((m) => m.rosterRole);
 
   const { ref, narrow } = useTableRoom();
   const libraryManager = (member: Member) => showsLibraryManagerBadge(member, access);
@@ -93,6 +96,7 @@ function TeachersTableDrawn(props: TeachersTableProps) {
                 <SortHeader label="Removed" column="removed" {...sortProps} />
               )}
               {narrow ? null : <Table.Th scope="col">Certification</Table.Th>}
+              {rostered && !narrow ? <Table.Th scope="col">Roster role</Table.Th> : null}
               {renderActions ? <ActionsHeader /> : null}
             </Table.Tr>
           </Table.Thead>
@@ -143,6 +147,7 @@ function TeachersTableDrawn(props: TeachersTableProps) {
                   <Table.Td>{member.revokedAt ? formatOrdinalDate(member.revokedAt) : ''}</Table.Td>
                 )}
                 {narrow ? null : <Table.Td>{certificationText(member)}</Table.Td>}
+                {rostered && !narrow ? <Table.Td>{member.rosterRole ?? ''}</Table.Td> : null}
                 {renderActions ? <Table.Td>{renderActions(member)}</Table.Td> : null}
               </Table.Tr>
             ))}
@@ -159,5 +164,6 @@ function narrowDetails(member: Member, active: boolean): string[] {
   const details = active
     ? [`Signed up: ${member.pending ? 'No' : 'Yes'}`, `License: ${member.license ? `${member.license.name} (${licenseQuotaText(member.license)})` : 'None'}`]
     : [];
-  return certification ? [...details, `Certification: ${certification}`] : details;
+  const withCertification = certification ? [...details, `Certification: ${certification}`] : details;
+  return member.rosterRole ? [...withCertification, `Roster role: ${member.rosterRole}`] : withCertification;
 }
