@@ -1,5 +1,5 @@
 /**
- * Sign-in flood benchmark (issue 14 item 3): the teachers page p99 while 200 wrong sign-ins arrive with 32 in
+ * Sign-in flood benchmark: the teachers page p99 while 200 wrong sign-ins arrive with 32 in
  * flight, against its p99 when idle. The real server listens on a port (embedded PGlite in memory), trusts
  * X-Forwarded-For from loopback so each attempt comes from its own address and e-mail (no rate limit
  * short-cuts the hashing: every attempt reaches the hashing pool or its queue limit).

@@ -244,7 +244,7 @@ try {
       console.log(`deep (${d.label}): one at a time ${fmt(single)} | ${CONCURRENCY} concurrent ${fmt(loaded)} (${loadNow()})`);
     }
 
-    // Paging the way the console does (issue 13): page 1 by number, then Next five times (after=nextCursor, the page
+    // Paging the way the console does: page 1 by number, then Next five times (after=nextCursor, the page
     // number echoed) and Previous five times back (before=previousCursor; page 1 by number), one at a time as a user clicks; the
     // same Next steps from row 50,000; and the jump to the last page, which the console asks for by number (OFFSET).
     // Sequential by nature (each step needs the answer before it), so sent from here, each kind in every round.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * WCAG 2.1 AA checks axe does not make (issue 15, item 13), run wherever axe runs (support/axe.ts):
+ * WCAG 2.1 AA checks axe does not make, run wherever axe runs (support/axe.ts):
  * - 1.1.1: every <svg> a screen reader would meet is hidden (aria-hidden) or a named image (a drawing inside
  *   a named role="img" is covered by it);
  * - 1.3.5: a field that asks for an e-mail address (type=email) says so with autocomplete="email";

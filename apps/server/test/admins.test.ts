@@ -171,7 +171,7 @@ describe('getAdmins', () => {
     expect(bad.errors?.[0]?.extensions?.statusCode).toBe(400);
   });
 
-  it('refuses library managers (admins\' e-mails are for admins: issue 14) and admins of other organisations', async () => {
+  it('refuses library managers (admins\' e-mails are for admins) and admins of other organisations', async () => {
     const a = await orgWithAdmin(t.app);
     const manager = await libraryManagerOf(t.app, a.orgId);
     expect((await graphql(t.app, manager, LIST, { orgId: a.orgId })).errors?.[0]?.extensions?.statusCode).toBe(403);

@@ -3,7 +3,7 @@ import { buildLicense, buildTeacher } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { graphql, orgPath, orgWithAdmin } from './teachers.helpers.js';
 
-// Issue 15 item 7: an action replayed with the same Idempotency-Key (a double click, a retried request)
+// An action replayed with the same Idempotency-Key (a double click, a retried request)
 // is refused and changes nothing the second time.
 
 let t: TestApp;

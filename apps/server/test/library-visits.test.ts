@@ -116,7 +116,7 @@ describe('POST /api/:teacherId/admins/:libraryId/join', () => {
   });
 });
 
-describe('the visit link signs the admin in to the product (spec §4, issue 15)', () => {
+describe('the visit link signs the admin in to the product (spec §4)', () => {
   const verify = (token: string) =>
     t.app.inject({ method: 'POST', url: '/identity/one-time-token/verify', headers: { origin: consoleOrigin(t.app) }, payload: { token } });
 
@@ -169,7 +169,7 @@ describe('the visit link signs the admin in to the product (spec §4, issue 15)'
   });
 });
 
-describe('a provider-staff visit (issue 15)', () => {
+describe('a provider-staff visit', () => {
   it('does not make support staff one of the school’s teachers: not listed, not counted, not exported, no seat', async () => {
     const staffEmail = `support-${crypto.randomUUID().slice(0, 8)}@quire.app`;
     const admin = await orgWithAdmin(t.app, { visit_libraries: true }, staffEmail);

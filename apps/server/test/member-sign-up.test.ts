@@ -3,7 +3,7 @@ import { signIn } from './auth.js';
 import { buildOrganisation, buildTeacher } from './factories.js';
 import { appForFile, formBody as form, uniqueEmail as unique } from './file-app.js';
 
-// Issue 15 item 1: an imported (pending) teacher who creates or verifies an account becomes a
+// An imported (pending) teacher who creates or verifies an account becomes a
 // signed-up teacher (role 600, the account's name), whatever the sign-in method.
 
 const t = appForFile();

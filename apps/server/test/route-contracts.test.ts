@@ -7,7 +7,7 @@ import { mergeGraphqlModules } from '../src/modules/graphql/registry.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /**
- * The contracts of issue 12: every route documents what it answers (so /docs shows every answer), and every
+ * The contracts: every route documents what it answers (so /docs shows every answer), and every
  * JSON answer is the schema @quire/core names for it (`restContracts`), the one the console parses with and
  * the console's test fake checks against. GraphQL fields are checked the same way against `graphqlContracts`.
  */

@@ -3,7 +3,7 @@ import { SESSION_COOKIE_NAME } from '@quire/core';
 import { buildTestApp, type TestApp } from './helper.js';
 import { signIn } from './auth.js';
 
-// Issue 15 item 8: the 45-minute token refresh renews the one-hour __admin_session while the admin is active.
+// The 45-minute token refresh renews the one-hour __admin_session while the admin is active.
 
 let t: TestApp;
 beforeAll(async () => {

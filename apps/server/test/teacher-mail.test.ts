@@ -38,7 +38,7 @@ describe('sendEmail: welcome e-mail', () => {
     expect(mails[0]!.text_body).toContain('co-teachers');
     expect(mails[0]!.text_body).toContain('5th March 2099');
     expect(mails[0]!.text_body).toContain('https://console.example.org/sign-in/register/ann%2Bx%40s.org');
-    // Ben has signed up already (issue 15): his mail leads to sign-in, not to registration, with no deadline.
+    // Ben has signed up already: his mail leads to sign-in, not to registration, with no deadline.
     expect(mails[1]!.text_body).toContain('https://console.example.org/sign-in/email/ben%40s.org');
     expect(mails[1]!.text_body).not.toContain('/sign-in/register/');
     expect(mails[1]!.text_body).not.toContain('create your account');
@@ -78,7 +78,7 @@ describe('sendEmail: welcome e-mail', () => {
 });
 
 describe('sendEmail: certification request', () => {
-  it('refuses a sign-up date in the past (issue 15)', async () => {
+  it('refuses a sign-up date in the past', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
     const teacher = await buildTeacher(t.app.db, { organisationId: orgId, pending: true, role: -600 });
     const res = await graphql(t.app, headers, SEND, {
@@ -140,7 +140,7 @@ describe('a mail that cannot be handed over', () => {
   it.each([
     ['welcome', 'Error sending welcome email'],
     ['certification', 'Error sending certification request'],
-  ] as const)('is reported in the words of its own e-mail: %s (issue 15)', async (kind, text) => {
+  ] as const)('is reported in the words of its own e-mail: %s', async (kind, text) => {
     const { orgId, userId, email } = await orgWithAdmin(t.app);
     const teacher = await buildTeacher(t.app.db, { organisationId: orgId, email: 'down@s.org' });
     const failing = { send: () => Promise.reject(new Error('smtp down')) };

@@ -29,7 +29,7 @@ async function licenseOf(ids: string[]): Promise<Record<string, string | null>> 
   return Object.fromEntries(rows.map((r) => [r.id, r.license_id]));
 }
 
-describe('POST …/members/teachers/bulk (Select all n teachers, issue 15)', () => {
+describe('POST …/members/teachers/bulk (Select all n teachers)', () => {
   it('assigns a licence to exactly the active teachers the filters match, in one change', async () => {
     const s = await school();
     const res = await s.bulk({ action: 'assign-license', licenseId: s.license.id, selection: { filter: { signedUp: 'no' }, expectedCount: 3 } });

@@ -152,7 +152,7 @@ describe('GET …/members/teachers/export.csv', () => {
     expect(rows[rows.length - 1]).toEqual([emails[EXPORT_BATCH_SIZE - 1], '\uFEFFZed', 'Yes', '', '']);
   });
 
-  it('refuses a library manager (the whole list is for admins: issue 14) and other organisations before any byte is sent', async () => {
+  it('refuses a library manager (the whole list is for admins) and other organisations before any byte is sent', async () => {
     const { orgId } = await orgWithAdmin(t.app);
     const manager = await libraryManagerOf(t.app, orgId);
     expect((await t.app.inject({ url: exportUrl(orgId), headers: manager })).statusCode).toBe(403);

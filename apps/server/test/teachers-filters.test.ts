@@ -3,7 +3,7 @@ import { buildLicense, buildTeacher } from './factories.js';
 import { appForFile } from './file-app.js';
 import { orgPath, orgWithAdmin } from './teachers.helpers.js';
 
-// Issue 15 items 9 and 10: the list filters on the server by signed-up, licence and certification, so the
+// The list filters on the server by signed-up, licence and certification, so the
 // transfer picker finds signed-up teachers among many nameless pending ones, and "who has not signed up yet"
 // is one filter.
 

@@ -10,7 +10,7 @@ import { TeachersPage } from '../../pages/teachers-page.js';
 import { listTeachers } from '../teachers/teachers-api.js';
 
 /**
- * WCAG 2.1 AA on every signed-in screen and the sign-in forms, beyond what axe reports (issue 15, item 13):
+ * WCAG 2.1 AA on every signed-in screen and the sign-in forms, beyond what axe reports:
  * each page object's goto() and openDialog() run axe and the checks of support/beyond-axe.ts (decorative
  * SVGs hidden or named, e-mail fields with autocomplete="email", accessible names containing the visible
  * text). docs/console-shell.md lists what was audited by hand.

@@ -9,7 +9,7 @@ import { listTeachers } from '../teachers/teachers-api.js';
 import { findTeacherWith, visitable } from './libraries-api.js';
 
 /**
- * A provider-staff visit (issue 15): the demo's staff admin (support@ PROVIDER_EMAIL_DOMAIN, 'Quire Support')
+ * A provider-staff visit: the demo's staff admin (support@ PROVIDER_EMAIL_DOMAIN, 'Quire Support')
  * visits a teacher's library in Maple Grove for support, and does not become one of the school's teachers.
  */
 const STAFF_SCHOOL = 'Maple Grove High School';

@@ -107,7 +107,7 @@ test.describe('Manage Teacher Libraries and Remove teacher', () => {
     await expect(teachers.teacherRow(email)).toContainText(formatOrdinalDate(new Date()));
   });
 
-  test('an ordinary admin is offered bulk Remove teacher only for pending teachers (issue 15)', async ({ page, organisation, organisations }) => {
+  test('an ordinary admin is offered bulk Remove teacher only for pending teachers', async ({ page, organisation, organisations }) => {
     const org = await changeableOrganisation(page, organisations, organisation);
     const [email] = uniqueEmails('delete', 1) as [string];
     const [pending] = await importByApi(page, org.id, [email]);

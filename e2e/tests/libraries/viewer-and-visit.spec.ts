@@ -70,7 +70,7 @@ test.describe('Teacher library viewer and visits', () => {
     expect(token.length).toBeGreaterThan(20);
     expect((await teacherLibraries(page, organisation.id, teacher.id)).unarchived.find((l) => l.id === target.id)?.joined).toBe(true);
 
-    // The product signs the admin in with the token it carries, once (issue 15). Another browser: the console's
+    // The product signs the admin in with the token it carries, once. Another browser: the console's
     // own session, which the whole worker shares, is left alone.
     const product = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     try {

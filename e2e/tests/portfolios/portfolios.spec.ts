@@ -84,7 +84,7 @@ test.describe('Portfolios', () => {
     await page.route('**/rest/*/student-portfolios-export/*', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', message: 'The export service is down for maintenance' }) }));
     const portfolios = await new PortfoliosPage(page, test.info(), school.id).goto();
-    // A loading error names the server's reason and offers Retry (issue 15, item 14).
+    // A loading error names the server's reason and offers Retry.
     await expect(portfolios.banner()).toContainText('The export service is down for maintenance');
     await expect(portfolios.banner().getByRole('button', { name: 'Retry' })).toBeVisible();
   });

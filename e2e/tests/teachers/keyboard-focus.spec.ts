@@ -7,7 +7,7 @@ import { findTeacherWith } from '../libraries/libraries-api.js';
 import { listTeachers } from './teachers-api.js';
 
 /**
- * Keyboard and focus (issue 15, item 11): focus goes back to the control that opened a dialog or menu, a
+ * Keyboard and focus: focus goes back to the control that opened a dialog or menu, a
  * dialog opens on its first field or primary action (never Close), tooltips show on keyboard focus and
  * never cover a dialog's Close button, sign-in forms start in their first field.
  */

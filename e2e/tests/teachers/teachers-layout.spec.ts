@@ -9,7 +9,7 @@ import { expectNoSidewaysScroll, expectTableFits, expectTextWithin, expectWithin
 import { listTeachers } from './teachers-api.js';
 
 /**
- * Layout of the dashboard, Teachers and Admin (issue 15, item 14), in both projects: at 1280 px names
+ * Layout of the dashboard, Teachers and Admin, in both projects: at 1280 px names
  * beside a badge are whole and e-mails keep to one line; at 390 px the key columns (Total purchased,
  * Organization, the row menu) are on screen without scrolling sideways.
  */

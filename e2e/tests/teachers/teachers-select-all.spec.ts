@@ -3,7 +3,7 @@ import { TeachersPage } from '../../pages/teachers-page.js';
 import { changeableOrganisation, importByApi, revokeByApi, uniqueEmails } from './teachers-api.js';
 
 /**
- * Issue 15 item 10: the Active list's filters and 'Select all n teachers' across pages. Twelve fresh pending
+ * The Active list's filters and 'Select all n teachers' across pages. Twelve fresh pending
  * teachers, found by their shared address prefix, so the set is exactly theirs. (The demo's licences have no
  * twelve seats to spare for a test; the server and component tests cover a licence given to all of them.)
  */

@@ -5,7 +5,7 @@ import { signIn, type SignedInHeaders } from '../../test/auth.js';
 import { buildAdmin, buildOrganisation, buildTeacher } from '../../test/factories.js';
 
 /**
- * Issue 14: a bounded, seeded fuzz over every route of /docs/json and every GraphQL operation. Each
+ * A bounded, seeded fuzz over every route of /docs/json and every GraphQL operation. Each
  * request gets odd but plausible input (wrong types, huge and strange strings, real and unknown ids),
  * signed in as an admin or signed out. No answer may be a 5xx and the process may not report an error.
  * FUZZ_SEED and FUZZ_ROUNDS change the run; the defaults keep it to a few seconds of requests.

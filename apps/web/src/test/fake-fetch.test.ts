@@ -5,7 +5,7 @@ import { buildMember } from './fixtures.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the test fake checks every answer against its contract (issue 12)', () => {
+describe('the test fake checks every answer against its contract', () => {
   it('names a missing field, a field the contract does not have, and a wrong type', () => {
     const { signedUpAt: _signedUpAt, ...withoutSignedUp } = buildMember();
     expect(contractProblems(membersPageSchema, { members: [{ ...withoutSignedUp, nickname: 'Al', role: '600' }], total: 1 })).toEqual([

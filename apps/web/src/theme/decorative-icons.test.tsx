@@ -12,7 +12,7 @@ function exposedUnnamedSvgs(): SVGElement[] {
   });
 }
 
-describe('decorative icons of the theme’s components (WCAG 1.1.1, issue 15 item 13)', () => {
+describe('decorative icons of the theme’s components (WCAG 1.1.1)', () => {
   it('select chevrons, pagination arrows and dots, close buttons, submenu chevrons are hidden from assistive technology', async () => {
     renderAt(
       <>

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { buildLicense, buildTeacher } from '../../../test/factories.js';
 import { graphql, libraryManagerOf, orgPath, orgWithAdmin } from '../../../test/teachers.helpers.js';
 
-/** Issue 14 item 6: what a library manager (spec §6) reads, field by field. */
+/** What a library manager (spec §6) reads, field by field. */
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

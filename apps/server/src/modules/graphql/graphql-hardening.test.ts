@@ -8,7 +8,7 @@ import { signIn } from '../../../test/auth.js';
 import { buildTeacher } from '../../../test/factories.js';
 import { orgWithAdmin } from '../../../test/teachers.helpers.js';
 
-/** Issue 14 items 4 (no side effect over GET) and 5 (cost limits, introspection, request errors). */
+/** No side effect over GET; cost limits, introspection and request errors. */
 let t: TestApp;
 const logLines: Array<{ level: number; msg?: string }> = [];
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { graphql, orgWithAdmin } from '../../../test/teachers.helpers.js';
 import { sendMailHandler } from '../../mail/send-mail.job.js';
 import { appForFile, uniqueEmail as unique } from '../../../test/file-app.js';
 
-/** Issue 14 item 9: length limits, the admin/auth token in the same browser, the mail log, session tokens. */
+/** Length limits, the admin/auth token in the same browser, the mail log, session tokens. */
 const t = appForFile({}, { timeout: 180_000 });
 
 describe('length limits', () => {

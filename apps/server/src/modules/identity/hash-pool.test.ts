@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HashPool, HashPoolBusy } from './hash-pool.js';
 import { configurePasswordHashing, hashPassword, passwordHashingOptions, verifyPassword } from './password.js';
 
-/** Issue 14 item 3: hashing runs in a small fixed pool with a bounded queue. */
+/** Hashing runs in a small fixed pool with a bounded queue. */
 describe('password hashing pool', () => {
   const pool = new HashPool({ workers: 1, maxQueue: 2 });
   afterAll(() => pool.close());

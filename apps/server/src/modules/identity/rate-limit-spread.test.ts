@@ -5,7 +5,7 @@ import { consoleOrigin, signIn } from '../../../test/auth.js';
 import { ACCOUNT_LIMITS } from './rate-limit.js';
 
 /**
- * Issue 14 item 2: limits per account across addresses and per address across accounts. The app trusts
+ * Limits per account across addresses and per address across accounts. The app trusts
  * X-Forwarded-For from the test client (TRUST_PROXY=loopback), so each request can come "from" anywhere.
  */
 let t: TestApp;

@@ -143,7 +143,7 @@ describe('side navigation', () => {
     expect(within(nav()).getByText('AL')).toBeInTheDocument();
   });
 
-  it('the avatar button is named by what it shows: the name, e-mail and organisation (WCAG 2.5.3, issue 15)', () => {
+  it('the avatar button is named by what it shows: the name, e-mail and organisation (WCAG 2.5.3)', () => {
     renderRoutes(routes, '/org-1');
     // The photo fails: the avatar shows initials, a decoration beside the written name.
     fireEvent.error(nav().querySelector('img') as HTMLImageElement);
@@ -153,7 +153,7 @@ describe('side navigation', () => {
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
   });
 
-  it('a line cut for lack of room shows in full on hover and on keyboard focus (issue 15)', async () => {
+  it('a line cut for lack of room shows in full on hover and on keyboard focus', async () => {
     const session = buildSession();
     session.user = { uid: 'user-1', email: 'ada.lovelace.countess.of.lovelace@analytical-engine.school.test', displayName: 'Ada Lovelace', photoURL: null };
     renderRoutes(routes, '/org-1', { session });

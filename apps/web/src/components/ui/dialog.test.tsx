@@ -44,7 +44,7 @@ const menuButton = () => screen.getByRole('button', { name: 'Actions for ann@sch
 /** Focus moves after timers; a loaded machine needs more than waitFor's default second. */
 const eventually = (assertion: () => void) => waitFor(assertion, { timeout: 5000 });
 
-describe('Dialog focus (WCAG 2.4.3, issue 15 item 11)', () => {
+describe('Dialog focus (WCAG 2.4.3)', () => {
   it('opens on its first field, not on Close, and gives focus back to the menu button that opened it', async () => {
     renderAt(<RowWithDialog />);
     const user = userEvent.setup();

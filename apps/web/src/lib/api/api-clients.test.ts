@@ -160,7 +160,7 @@ describe('graphqlRequest', () => {
   });
 });
 
-describe('an answer that breaks its contract (issue 12)', () => {
+describe('an answer that breaks its contract', () => {
   it('REST: is an ApiError invalid_response whose parser text is never shown to a person', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ owned: 'three' }));
     const error = await apiRequest('/payments/v1/x', { schema: z.object({ owned: z.number() }) }).catch((e: unknown) => e);

@@ -104,7 +104,7 @@ describe('SessionProvider', () => {
     expect(getOrganisations).toHaveBeenCalledTimes(2);
   });
 
-  it('a 401 from any screen renews the session with the token refresh; when it has ended, signs out keeping the page (issue 15)', async () => {
+  it('a 401 from any screen renews the session with the token refresh; when it has ended, signs out keeping the page', async () => {
     const refreshToken = vi.fn().mockResolvedValueOnce(true).mockResolvedValue(false);
     const backend = fakeBackend({ getSession: vi.fn().mockResolvedValue(adaIdentity), refreshToken });
     const queryClient = renderSession(backend);

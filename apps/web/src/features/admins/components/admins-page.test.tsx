@@ -69,7 +69,7 @@ describe('the Admin screen', () => {
     expect((await screen.findAllByText(adminMessages.loadFailed)).length).toBeGreaterThan(0);
   });
 
-  it('offers Retry when the list fails to load (issue 15)', async () => {
+  it('offers Retry when the list fails to load', async () => {
     let calls = 0;
     const list = adminsRoute(['ada@school.test']);
     fakeFetch(routes(['ada@school.test'], { 'gql getAdmins': (request) => (++calls === 1 ? graphqlError('boom', 'internal_error', 500) : typeof list === 'function' ? list(request) : list) }));
@@ -207,7 +207,7 @@ describe('the Admin screen', () => {
     await waitFor(() => expect(server.requests.find((r) => r.operation === 'deleteAdmins')?.variables).toEqual({ orgId: 'org-1', emails: ['bob@school.test', 'cy@school.test'] }));
   });
 
-  it('adds once on a double click, with an idempotency key, and the button is busy meanwhile (issue 15)', async () => {
+  it('adds once on a double click, with an idempotency key, and the button is busy meanwhile', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const server = fakeFetch(
       routes(['ada@school.test'], { 'gql importAdmins': () => new Promise((resolve) => (answer = resolve)) }),
@@ -226,7 +226,7 @@ describe('the Admin screen', () => {
     expect(calls[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
   });
 
-  it('removes once on a double click, with an idempotency key (issue 15)', async () => {
+  it('removes once on a double click, with an idempotency key', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const server = fakeFetch(routes(['ada@school.test', 'bob@school.test'], { 'gql deleteAdmins': () => new Promise((resolve) => (answer = resolve)) }));
     const user = renderPage();

@@ -139,7 +139,7 @@ describe('/sign-in/email', () => {
     expect(await screen.findByRole('heading', { name: 'Recover password' })).toBeInTheDocument();
   });
 
-  it('puts the cursor in the e-mail field, whose autocomplete says it is an e-mail address (issue 15)', async () => {
+  it('puts the cursor in the e-mail field, whose autocomplete says it is an e-mail address', async () => {
     providersAre(['password']);
     renderAuth('/sign-in/email', fakeBackend());
     const email = await screen.findByRole('textbox', { name: /^Email/ });

@@ -49,7 +49,7 @@ describe('/sign-in/forgotten-password', () => {
   it.each([
     ['a limit answered with the password form’s code', 429, 'auth/too-many-requests'],
     ['a wrong-password code', 400, 'auth/wrong-password'],
-  ])('never speaks of an incorrect password, even for %s (issue 15)', async (_case, status, code) => {
+  ])('never speaks of an incorrect password, even for %s', async (_case, status, code) => {
     server = serveReset({ status, body: { code, message: 'x' } });
     renderAuth('/sign-in/forgotten-password/ada%40school.test', fakeBackend());
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Send' }));
@@ -58,7 +58,7 @@ describe('/sign-in/forgotten-password', () => {
     expect(alert.textContent).not.toBe('');
   });
 
-  it('puts the cursor in the e-mail field, which asks for an e-mail address (issue 15)', async () => {
+  it('puts the cursor in the e-mail field, which asks for an e-mail address', async () => {
     renderAuth('/sign-in/forgotten-password', fakeBackend());
     const email = await screen.findByRole('textbox', { name: /^Email/ });
     await waitFor(() => expect(email).toHaveFocus());

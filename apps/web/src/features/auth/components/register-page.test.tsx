@@ -89,7 +89,7 @@ describe('/sign-in/register', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it('puts the cursor in the first field; with the address in the route, in the first one left to fill (issue 15)', async () => {
+  it('puts the cursor in the first field; with the address in the route, in the first one left to fill', async () => {
     const first = renderAuth('/sign-in/register', fakeBackend());
     const email = await screen.findByRole('textbox', { name: /^Email/ });
     await waitFor(() => expect(email).toHaveFocus());

@@ -27,7 +27,7 @@ describe('/sign-in', () => {
     expect(screen.getByText(/By signing in, you agree to our/)).toBeInTheDocument();
   });
 
-  it('links the Terms of Service and the Privacy Policy of the terms line to their configured pages (issue 15)', async () => {
+  it('links the Terms of Service and the Privacy Policy of the terms line to their configured pages', async () => {
     renderAuth('/sign-in', fakeBackend());
     await screen.findByRole('heading', { name: 'Sign in' });
     const terms = screen.getByRole('link', { name: /Terms of Service/ });
@@ -45,7 +45,7 @@ describe('/sign-in', () => {
     expect(screen.queryByRole('button', { name: 'Sign in with Office 365' })).toBeNull();
   });
 
-  it('shows the Google refusal when the pop-up is closed, naming the product (issue 15)', async () => {
+  it('shows the Google refusal when the pop-up is closed, naming the product', async () => {
     const failure = new AuthFailure('auth/popup-closed-by-user', 'You need to allow the product access to your Google account to sign in with Google.');
     renderAuth('/sign-in', fakeBackend({ signInWithProvider: vi.fn().mockRejectedValue(failure) }));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with Google' }));

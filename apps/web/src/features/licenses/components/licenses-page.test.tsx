@@ -35,7 +35,7 @@ describe('the licence dashboard', () => {
     const premium = within(table).getByRole('row', { name: /Premium/ });
     expect(within(premium).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7', '3', '10']);
     expect(within(premium).getByText('1,000 books')).toBeInTheDocument();
-    // Over-allocated (issue 15): the real figure, flagged, rather than a reassuring 0.
+    // Over-allocated: the real figure, flagged, rather than a reassuring 0.
     const standard = within(table).getByRole('row', { name: /Standard/ });
     expect(within(standard).getAllByRole('cell').map((c) => c.textContent)).toEqual(['12', '-2Over-allocated by 2', '10']);
     expect(within(standard).getByText('200 books')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('the licence dashboard', () => {
     expect(screen.getByRole('textbox', { name: 'Organisation name' })).toHaveAttribute('readonly');
   });
 
-  it('offers Retry when the licences fail to load, and shows them once they load (issue 15)', async () => {
+  it('offers Retry when the licences fail to load, and shows them once they load', async () => {
     let failing = true;
     serve(async () => (failing ? { body: { errors: [{ message: 'nope' }] } } : { body: organisation() }));
     renderAt(<LicensesPage />, '/org-1');

@@ -66,7 +66,7 @@ describe('the organisation name panel', () => {
     expect(input).toHaveAttribute('readonly');
   });
 
-  it('looks read-only where it is, and says who can change it (issue 15)', () => {
+  it('looks read-only where it is, and says who can change it', () => {
     const { input } = renderPanel({ readOnly: true });
     // A read-only field drawn like an editable one invites a change that never saves.
     expect(input).toHaveAttribute('data-variant', 'filled');

@@ -53,7 +53,7 @@ describe('Remove teacher: the teacher delete dialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onDone).toHaveBeenCalledWith([kim.id]);
     const calls = server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/')).map((r) => r.path);
-    // Issue 15: the libraries and the account go in one call (one transaction), never half of it.
+    // the libraries and the account go in one call (one transaction), never half of it.
     expect(calls).toEqual(['/api/admin-tools/v2/m-kim/users/delete-check', '/api/admin-tools/v2/m-kim/users/archive']);
     expect(server.find('POST', '/api/admin-tools/v2/m-kim/users/archive')[0]?.body).toEqual({
       organisationId: 'org-1',
@@ -165,7 +165,7 @@ describe('Remove teacher: the teacher delete dialog', () => {
     expect(await screen.findByText(`${libraryMessages.revokeMembershipsFailed}: Teachers cannot be removed from a domain organisation`)).toBeInTheDocument();
   });
 
-  it('says what will happen instead of offering to keep the account before Permanently delete (issue 15)', async () => {
+  it('says what will happen instead of offering to keep the account before Permanently delete', async () => {
     fakeFetch({
       ...organisationRoutes(),
       'GET /payments/v1/admin/organisations/org-1/members/teachers': targetTeachersRoute,
@@ -190,7 +190,7 @@ describe('Remove teacher: the teacher delete dialog', () => {
     expect(screen.getByRole('button', { name: 'Permanently delete' })).toBeDisabled();
   });
 
-  it('speaks of several teachers’ libraries, never “2 teachers’s”, and heads the archive step as such (issue 15)', async () => {
+  it('speaks of several teachers’ libraries, never “2 teachers’s”, and heads the archive step as such', async () => {
     fakeFetch(bothDeletable());
     const { user } = renderRemove([kim, lee]);
     const dialog = await screen.findByRole('dialog', { name: 'Remove teacher' });

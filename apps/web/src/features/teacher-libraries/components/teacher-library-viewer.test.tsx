@@ -53,7 +53,7 @@ describe('the teacher library viewer', () => {
     expect(server.find('GET', '/api/m-kim')[0]?.query.get('organisationId')).toBe('org-1');
   });
 
-  it('opens on its All tab, not on Close, and its count tooltips show on keyboard focus (issue 15)', async () => {
+  it('opens on its All tab, not on Close, and its count tooltips show on keyboard focus', async () => {
     fakeFetch(routes());
     const { user } = renderViewer();
     const dialog = await screen.findByRole('dialog', { name: 'Kim Park’s libraries' });
@@ -103,7 +103,7 @@ describe('the teacher library viewer', () => {
     const picker = await screen.findByRole('dialog', { name: 'Reason for visit' });
     await user.click(within(picker).getByRole('radio', { name: 'Check library settings' }));
     await user.click(within(picker).getByRole('button', { name: 'Visit library' }));
-    // The product signs the admin in with the token it carries (issue 15).
+    // The product signs the admin in with the token it carries.
     await waitFor(() => expect(tab.location.href).toBe(link));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();

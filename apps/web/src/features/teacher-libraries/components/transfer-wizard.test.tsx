@@ -61,7 +61,7 @@ describe('Manage Teacher Libraries wizard', () => {
     expect(names).toEqual(['Lee Chan (lee@school.test)', 'sam@school.test']);
   });
 
-  it('asks the server for signed-up teachers only, and says to type to search when there are more (issue 15)', async () => {
+  it('asks the server for signed-up teachers only, and says to type to search when there are more', async () => {
     const many = Array.from({ length: 20 }, (_, i) => buildMember({ id: `m-${i}`, email: `t${i}@school.test`, displayName: `Teacher ${i}`, pending: false }));
     const server = fakeFetch({ ...baseRoutes, 'GET /payments/v1/admin/organisations/org-1/members/teachers': () => ({ body: { members: many, total: 200 } }) });
     const { user } = renderWizard();

@@ -80,7 +80,7 @@ describe('Import Teachers', () => {
     expect(api.callsTo(IMPORT_URL)[0]?.body).toEqual({ emails: ['a@school.test', 'b@school.test'], licenses: { 'a@school.test': 'lic-std' } });
   });
 
-  it('imports once on a double click, with an idempotency key (issue 15)', async () => {
+  it('imports once on a double click, with an idempotency key', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const api = fakeFetch({

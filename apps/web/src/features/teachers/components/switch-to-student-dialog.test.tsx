@@ -39,7 +39,7 @@ describe('Switch to student', () => {
     expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
   });
 
-  it('runs once on a double click and sends an idempotency key per teacher (issue 15)', async () => {
+  it('runs once on a double click and sends an idempotency key per teacher', async () => {
     const members = [buildMember({ email: 'ann@school.test' }), buildMember({ email: 'bob@school.test' })];
     const server = fakeFetch(Object.fromEntries(members.map((m) => [`POST /api/users/v2/${m.id}/convert-to-student`, () => ({ body: { memberId: m.id, organisationId: 'org-1', isStudent: true, myBooksLibrary: { id: `lib-${m.id}`, name: 'My books', created: true } } })])));
     const onFinished = vi.fn();

@@ -38,7 +38,7 @@ describe('the teacher e-mail flow', () => {
     expect(api.callsTo('sendEmail')).toHaveLength(0);
   });
 
-  it('sends once on a double click on Send, with an idempotency key (issue 15)', async () => {
+  it('sends once on a double click on Send, with an idempotency key', async () => {
     const api = fakeFetch({ 'gql teacherEmailPreview': preview(), 'gql sendEmail': { body: { sentTo: ['m'], errors: [] } } });
     const { user } = renderDialog();
     await screen.findByRole('textbox', { name: 'Message' });
@@ -49,7 +49,7 @@ describe('the teacher e-mail flow', () => {
     expect(api.callsTo('sendEmail')[0]?.headers['idempotency-key']).toMatch(/.{16,}/);
   });
 
-  it('opens on the message once it has loaded, and each step takes focus, never left on the page body (issue 15)', async () => {
+  it('opens on the message once it has loaded, and each step takes focus, never left on the page body', async () => {
     fakeFetch({ 'gql teacherEmailPreview': preview(), 'gql sendEmail': { body: { sentTo: ['m'], errors: [] } } });
     const { user } = renderDialog();
     const message = await screen.findByRole('textbox', { name: 'Message' });
@@ -63,7 +63,7 @@ describe('the teacher e-mail flow', () => {
     await waitFor(() => expect(done).toHaveFocus(), { timeout: 5000 });
   });
 
-  it('refuses a Create account by date in the past (issue 15)', async () => {
+  it('refuses a Create account by date in the past', async () => {
     const api = fakeFetch({ 'gql teacherEmailPreview': preview() });
     const { user } = renderDialog();
     const date = await screen.findByLabelText('Create account by');
@@ -117,7 +117,7 @@ describe('the teacher e-mail flow', () => {
     expect(screen.getByRole('dialog', { name: 'Confirm recipients and send' })).toBeInTheDocument();
   });
 
-  it('a failed certification request says so, not "welcome email" (issue 15)', async () => {
+  it('a failed certification request says so, not "welcome email"', async () => {
     fakeFetch({ 'gql teacherEmailPreview': preview('Get certified with Quire'), 'gql sendEmail': { body: { data: null, errors: [{ message: 'mail down' }] } } });
     const { user } = renderDialog('CERTIFICATION');
     await screen.findByRole('textbox', { name: 'Message' });
@@ -128,7 +128,7 @@ describe('the teacher e-mail flow', () => {
     expect(screen.queryByText(teacherMessages.welcomeEmailFailed)).not.toBeInTheDocument();
   });
 
-  it('shows the whole e-mail that will be sent before Send: subject, message, licence sentence, date and link (issue 15)', async () => {
+  it('shows the whole e-mail that will be sent before Send: subject, message, licence sentence, date and link', async () => {
     const whole = [
       'Please join us',
       'Your Quire licence gives you unlimited libraries and up to 1000 books, with real-time collaboration with your students and co-teachers.',

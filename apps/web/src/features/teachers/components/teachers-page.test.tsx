@@ -66,7 +66,7 @@ describe('the Teachers screen', () => {
     expect(api.callsTo(ASSIGN)).toHaveLength(0);
   });
 
-  it('a double click on Preview opens the dialog and leaves it open (issue 15)', async () => {
+  it('a double click on Preview opens the dialog and leaves it open', async () => {
     const [a] = [buildMember()];
     const { user } = setup([a!], { 'gql teacherEmailPreview': { body: { subject: 'Welcome', defaultMessage: 'Hi', plain: 'Hi', recipients: 1, errors: [] } } });
     await user.click(await screen.findByRole('checkbox', { name: 'Select all teachers on this page' }));
@@ -78,7 +78,7 @@ describe('the Teachers screen', () => {
     expect(screen.getByRole('dialog', { name: 'Review message details' })).toBeInTheDocument();
   });
 
-  it('assigns once on a double click, with a key, and counts only the teachers who changed (issue 15)', async () => {
+  it('assigns once on a double click, with a key, and counts only the teachers who changed', async () => {
     const [a, b] = [buildMember(), buildMember({ license: { id: 'lic-std', name: 'Standard', bookQuota: 40, libraryQuota: 5, applyToAll: false } })];
     const org = organisation({ licenses: [buildLicense({ allocated: 1, quantity: 5 })] });
     const { api, user } = setup([a!, b!], { [ASSIGN]: { body: { licenseId: 'lic-std', assignedMemberIds: [a!.id], allocated: 2, available: 3 } } }, org);
@@ -125,7 +125,7 @@ describe('the Teachers screen', () => {
     expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import Teachers' })).not.toBeInTheDocument();
-    // The whole-list export is for admins (issue 14, docs/security.md): read-only mode does not offer it.
+    // The whole-list export is for admins (docs/security.md): read-only mode does not offer it.
     expect(screen.queryByRole('button', { name: 'Export as CSV' })).not.toBeInTheDocument();
   });
 
@@ -187,7 +187,7 @@ describe('the Teachers screen', () => {
     await waitFor(() => expect(api.callsTo('grantMembership')[0]?.body).toMatchObject({ variables: { orgId: 'org-1', memberIds: [gone.id] } }));
   });
 
-  it('offers Retry when the list fails to load, and shows it once it loads (issue 15)', async () => {
+  it('offers Retry when the list fails to load, and shows it once it loads', async () => {
     const ann = buildMember({ email: 'ann@school.test' });
     let up = false;
     const { user } = setup([], { [LIST]: () => (up ? page([ann]) : { status: 503, body: { code: 'unavailable', message: 'Try again later' } }) });

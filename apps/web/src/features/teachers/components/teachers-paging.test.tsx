@@ -20,7 +20,7 @@ afterEach(() => {
 const organisation = { id: 'org-1', isDomain: false, features: { orgLibraries: true }, licenses: [buildLicense()] };
 
 /**
- * `total` teachers in e-mail order, answered as the server pages them (issue 13): by page number, or after / before
+ * `total` teachers in e-mail order, answered as the server pages them: by page number, or after / before
  * an opaque cursor (here `cursor-<prefix>-<row>`), with the cursors of the page's first and last rows.
  */
 function keysetList(total: number, prefix: string, revokedAt: string | null = null) {
@@ -69,7 +69,7 @@ const windowOf = (call: FakeRequest | undefined) => ({
 
 const firstEmail = async (name: string) => within(await screen.findByRole('table', { name })).getAllByRole('row')[1];
 
-describe('Teachers paging by cursor (issue 13)', () => {
+describe('Teachers paging by cursor', () => {
   it("Next asks for the page after the answer's nextCursor, Previous before its previousCursor, and the page number still shows", async () => {
     const { api, user } = setup();
     await screen.findByRole('table', { name: 'Active teachers' });

@@ -64,7 +64,7 @@ async function previewWelcomeToAll(user: ReturnType<typeof userEvent.setup>, api
   return (api.callsTo('teacherEmailPreview')[0]?.body as { variables: { members: string[] } }).variables.members;
 }
 
-describe('Teachers: filters and Select all n teachers (issue 15)', () => {
+describe('Teachers: filters and Select all n teachers', () => {
   it('filters by signed up, licence and certification on the server, and says when none match', async () => {
     const { api, user } = setup({ [LIST]: (call) => (call.url.includes('certification=') ? { body: { members: [], total: 0, page: 1, pageSize: 10 } } : listOf(3)(call)) });
     await screen.findByRole('table', { name: 'Active teachers' });

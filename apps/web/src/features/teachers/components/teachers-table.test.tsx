@@ -65,7 +65,7 @@ function renderTable(options: { showSchool?: boolean; sort?: 'email' | 'school';
   return screen.getByRole('table', { name: 'Active teachers' });
 }
 
-describe('the teachers table from 390 px up (issue 15, item 14)', () => {
+describe('the teachers table from 390 px up', () => {
   it('with little room keeps the e-mail column, shows the name and the dropped columns’ values in it, and the row menu', () => {
     tablesHaveRoom(358);
     const table = renderTable();

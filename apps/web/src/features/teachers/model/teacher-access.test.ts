@@ -25,7 +25,7 @@ describe('row actions (spec §6)', () => {
     expect(pending.libraryManager).toBeNull();
   });
 
-  it('never offers what can only fail: Switch to student on your own row, a full licence (issue 15)', () => {
+  it('never offers what can only fail: Switch to student on your own row, a full licence', () => {
     const me = buildMember({ email: 'Ada@School.test' });
     expect(rowActions(me, [standard], { ...admin, selfEmail: 'ada@school.test' }).switchToStudent.disabled).toBe(true);
     expect(rowActions(buildMember(), [standard], { ...admin, selfEmail: 'ada@school.test' }).switchToStudent.disabled).toBe(false);
@@ -35,7 +35,7 @@ describe('row actions (spec §6)', () => {
     expect(choices.find((c) => c.license.id === standard.id)?.disabled).toBe(false);
   });
 
-  it('offers bulk Remove teacher to an ordinary admin only for a selection of pending teachers (issue 15)', () => {
+  it('offers bulk Remove teacher to an ordinary admin only for a selection of pending teachers', () => {
     expect(bulkRemoveTeacherOffered(admin, [buildMember({ pending: true })])).toBe(true);
     expect(bulkRemoveTeacherOffered(admin, [buildMember({ pending: true }), buildMember({ pending: false })])).toBe(false);
     expect(bulkRemoveTeacherOffered({ ...admin, providerStaff: true }, [buildMember({ pending: false })])).toBe(true);
