@@ -19,6 +19,7 @@ const SERVER_FILES_WITHOUT_DATABASE = [
   'src/modules/identity/log-redaction.test.ts',
   'src/modules/lti/lti-units.test.ts',
   'test/start-refusals.test.ts',
+  'test/tenant-filter.test.ts',
 ];
 
 /**
@@ -51,6 +52,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...SERVER_FILES_WITHOUT_DATABASE],
           // Migrates one template database per run; every test database is a copy of it (test/helper.ts).
           globalSetup: ['test/global-setup.ts'],
+          // After each file: every statement its tests ran on a tenant table names its organisation (test/tenant-filter.setup.ts).
+          setupFiles: ['test/tenant-filter.setup.ts'],
         },
       },
       { test: { ...serverProject, name: 'server-no-database', include: SERVER_FILES_WITHOUT_DATABASE } },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -18,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Set by ./global-setup.ts; `openTestDatabase()` copies it. */
     databaseTemplate?: DatabaseTemplate;
+    /** Set by ./global-setup.ts: the tables with an `organisation_id` column (./tenant-statements.ts). */
+    tenantTables?: string[];
   }
 }
 
@@ -29,12 +32,13 @@ declare module 'vitest' {
 export async function createDatabaseTemplate(
   env: Env,
   adminUrl: string | undefined,
-): Promise<{ template: DatabaseTemplate; drop(): Promise<void> }> {
+): Promise<{ template: DatabaseTemplate; tenantTables: string[]; drop(): Promise<void> }> {
   if (!adminUrl) {
     const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true });
     let tarball: Blob;
+    let tenantTables: string[];
     try {
-      await prepare(database, env);
+      tenantTables = await prepare(database, env);
       // Uncompressed: a copy then opens without gunzipping ~40 MB.
       tarball = await database.pglite!.dumpDataDir('none');
     } finally {
@@ -48,17 +52,19 @@ export async function createDatabaseTemplate(
     writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
     return {
       template: { kind: 'pglite', tarball: file },
+      tenantTables,
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const name = `quire_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const drop = async () => void (await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  let tenantTables: string[];
   try {
     // All connections must be closed before a CREATE DATABASE may copy it: `close()` ends the pool.
     const database = await openDatabase({ ...env, DATABASE_URL: databaseUrl(adminUrl, name) });
     try {
-      await prepare(database, env);
+      tenantTables = await prepare(database, env);
     } finally {
       await database.close();
     }
@@ -66,7 +72,7 @@ export async function createDatabaseTemplate(
     await drop();
     throw error;
   }
-  return { template: { kind: 'postgres', name }, drop };
+  return { template: { kind: 'postgres', name }, tenantTables, drop };
 }
 
 const TARBALL_DIR_PREFIX = 'quire-test-template-';
@@ -84,12 +90,18 @@ function removeAbandonedTarballs(): void {
   }
 }
 
-async function prepare(database: Database, env: Env): Promise<void> {
+/** Migrates the template and makes pg-boss's schema; answers the tenant tables (those with an `organisation_id` column). */
+async function prepare(database: Database, env: Env): Promise<string[]> {
   await migrateToLatest(database.db);
   const errors: string[] = [];
   const jobs = await startJobQueue(database, env, { log: (line, error) => errors.push(`${line}: ${String(error)}`) });
   await jobs.stop();
   if (errors.length > 0) throw new Error(`Cannot prepare the test database template: ${errors.join('; ')}`);
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT c.table_name FROM information_schema.columns c
+    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+    WHERE c.table_schema = 'public' AND c.column_name = 'organisation_id' ORDER BY 1`.execute(database.db);
+  return rows.map((row) => row.table_name);
 }
 
 /** The URL of database `name` on the server of `adminUrl`. */

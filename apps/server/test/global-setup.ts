@@ -7,11 +7,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const make = () => createDatabaseTemplate(testEnv(), process.env.TEST_DATABASE_URL);
   let current = await make();
   project.provide('databaseTemplate', current.template);
+  project.provide('tenantTables', current.tenantTables);
   // Watch mode runs this setup once; a rerun may follow a change to the migrations, so make it again.
   project.onTestsRerun(async () => {
     await current.drop();
     current = await make();
     project.provide('databaseTemplate', current.template);
+    project.provide('tenantTables', current.tenantTables);
   });
   return () => current.drop();
 }

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { loadEnv, type Env } from '../src/env.js';
 import { adminQuery, databaseUrl } from './database-template.js';
+import { recordStatement } from './tenant-statements.js';
 
 /**
  * Test harness: the real app on a fresh, migrated database of its own.
@@ -62,7 +63,13 @@ export async function openTestDatabase(env: Env = testEnv()): Promise<{ database
   }
   if (!adminUrl) {
     if (template.kind !== 'pglite') throw new Error('The test database template is PostgreSQL but TEST_DATABASE_URL is not set');
-    const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true, loadDataDir: await pgliteTemplate(template.tarball) });
+    const database = await openDatabase({
+      ...env,
+      DATABASE_URL: undefined,
+      inMemory: true,
+      loadDataDir: await pgliteTemplate(template.tarball),
+      onStatement: recordStatement,
+    });
     return { database };
   }
   if (template.kind !== 'postgres') throw new Error('The test database template is PGlite but TEST_DATABASE_URL is set');
@@ -71,7 +78,7 @@ export async function openTestDatabase(env: Env = testEnv()): Promise<{ database
   const url = databaseUrl(adminUrl, name);
   let opened: Database;
   try {
-    opened = await openDatabase({ ...env, DATABASE_URL: url });
+    opened = await openDatabase({ ...env, DATABASE_URL: url, onStatement: recordStatement });
   } catch (error) {
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     throw error;

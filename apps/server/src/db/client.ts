@@ -1,6 +1,6 @@
 import { mkdirSync, accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, sql, type KyselyConfig, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Env } from '../env.js';
 import type { DB } from './types.js';
 import type { PGlite } from '@electric-sql/pglite';
@@ -36,14 +36,23 @@ type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> &
   inMemory?: boolean;
   /** PGlite only: start from this data-directory tarball (`dumpDataDir()`) instead of an empty cluster (tests). */
   loadDataDir?: Blob;
+  /** Called with the SQL of every statement sent through Kysely, in transactions too (the tests' tenant-filter check). */
+  onStatement?: (sql: string) => void;
 };
+
+/** Kysely's log hook for `onStatement`: every statement run, whether it succeeded or failed. */
+function statementLog(onStatement: DbOptions['onStatement']): KyselyConfig['log'] {
+  return onStatement ? (event) => onStatement(event.query.sql) : undefined;
+}
 
 /** Opens the database and checks it answers; throws DatabaseStartError with one line saying what to fix. */
 export async function openDatabase(options: DbOptions): Promise<Database> {
-  return options.DATABASE_URL ? openPostgres(options.DATABASE_URL, options.DATABASE_POOL_SIZE, options.DATABASE_POOL_TIMEOUT_MS ?? 5000) : openPglite(options);
+  return options.DATABASE_URL
+    ? openPostgres(options.DATABASE_URL, options.DATABASE_POOL_SIZE, options.DATABASE_POOL_TIMEOUT_MS ?? 5000, options.onStatement)
+    : openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number, onStatement: DbOptions['onStatement']): Promise<Database> {
   const pg = await import('pg');
   // Dates as strings would leak the driver into every presenter; keep Date objects, but bigint counts as numbers.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
@@ -53,7 +62,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: statementLog(onStatement) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -121,7 +130,7 @@ async function openPglite(options: DbOptions): Promise<Database> {
     );
   }
   const { dialect } = new KyselyPGlite(pglite);
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect, log: statementLog(options.onStatement) });
   return {
     db,
     kind: 'pglite',
