@@ -50,6 +50,11 @@ export type LtiCredentials = z.infer<typeof ltiCredentialsSchema>;
 export const LTI13_LOGIN_PATH = '/lti/1.3/login';
 /** The redirect URI and target link URI: where the platform posts the id_token. */
 export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
+/**
+ * Where the tool's launch page posts a launch whose state and nonce were kept in the platform's storage (LTI Client
+ * Side postMessage) instead of a cookie, with the values it read back from there.
+ */
+export const LTI13_STORAGE_LAUNCH_PATH = '/lti/1.3/launch/storage';
 /** The tool's public keys (JSON Web Key Set). */
 export const LTI13_JWKS_PATH = '/lti/1.3/jwks';
 /** The tool's JWKS: its public keys (RFC 7517), the current one first, as platforms read them. */
