@@ -35,7 +35,7 @@ function configOf(body: string): StorageConfig {
 beforeAll(async () => {
   t = await buildTestApp({ APP_URL });
   launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
-  toolOrigin = new URL(t.env.PUBLIC_URL).origin;
+  toolOrigin = new URL(launchUrl).origin;
   platform = await startPlatform({ toolLaunchUrl: launchUrl });
   orgId = (await buildOrganisation(t.app.db)).id;
   const email = `admin-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
