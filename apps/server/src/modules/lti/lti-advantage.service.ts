@@ -80,7 +80,7 @@ export class PlatformKeySets {
  * What the login page keeps in the platform's storage (docs/lti.md "Client side postMessage storage"): under each key
  * its value, posted to `target` (`_parent` or a frame of the parent) for the platform's OIDC authorisation origin only.
  */
-export interface PlatformStorage {
+interface PlatformStorage {
   target: string;
   origin: string;
   stateKey: string;
