@@ -5,7 +5,7 @@ type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], obje
 
 /**
  * The specs the phone project runs: the licence dashboard (a district's allocations too), Teachers (list, layout, a
- * district's), Admin, a district's Analytics, the LMS Integration screen's LTI 1.3 registration, and the Audit log (its
+ * district's), Admin, a district's Analytics, the LMS Integration screen's LTI 1.3 registration (typed in and dynamic), and the Audit log (its
  * table drops columns under 44em).
  */
 const PHONE_SPECS = [
@@ -17,6 +17,7 @@ const PHONE_SPECS = [
   '**/admins/admins.spec.ts',
   '**/districts/district-analytics.spec.ts',
   '**/settings/lti-advantage.spec.ts',
+  '**/settings/lti-registration.spec.ts',
   '**/audit/audit-log.spec.ts',
 ];
 

@@ -30,6 +30,11 @@ export async function findPlatformsByIssuer(db: Db, issuer: string) {
   return db.selectFrom('lti_platforms').select(PLATFORM_COLUMNS).where('issuer', '=', issuer).orderBy('created_at').execute();
 }
 
+/** The account a registration address names (its admin), to act as them when the platform registers. */
+export async function findUserForRegistration(db: Db, id: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified']).where('id', '=', id).executeTakeFirst();
+}
+
 /** Inserts a platform; undefined when its issuer and client id are registered already. */
 export async function insertPlatform(db: Db, organisationId: string, row: PlatformRow) {
   return db

@@ -258,6 +258,48 @@ export function platformStorageLaunchPage(
   return storagePage(productName, 'Checking this launch with your learning platform…', { mode: 'get', target: input.target, origin: input.origin, items }, input.retryUrl, form);
 }
 
+/**
+ * The registration page's first look (LTI Dynamic Registration): which platform asks, and the admin's confirmation,
+ * posted back to `action` with the address and the platform's parameters. No script.
+ */
+export function registrationConfirmPage(
+  productName: string,
+  input: { action: string; name: string; issuer: string; token: string; openidConfiguration: string; registrationToken: string | undefined },
+): string {
+  const product = escapeHtml(productName);
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  return page(`Register ${product}`, `<h1>Register ${product} with your learning platform</h1>
+<p><strong>${escapeHtml(input.name)}</strong> (issuer <code>${escapeHtml(input.issuer)}</code>) asks to add ${product}.</p>
+<p>Registering adds this platform to your organisation's learning platforms in ${product}, so teachers and students can open ${product} from their courses.</p>
+<form method="post" action="${escapeHtml(input.action)}">
+${hidden('t', input.token)}
+${hidden('openid_configuration', input.openidConfiguration)}
+${input.registrationToken !== undefined ? hidden('registration_token', input.registrationToken) : ''}
+<button type="submit">Register ${product}</button>
+</form>`);
+}
+
+/** The one script of the registration's last page: it tells the platform the registration is over. */
+const REGISTRATION_CLOSE = "(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');";
+/** The Content-Security-Policy source of REGISTRATION_CLOSE. */
+export const REGISTRATION_CLOSE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(REGISTRATION_CLOSE).digest('base64')}'`;
+
+/** The registration done: what was stored, and the close message to the platform (Dynamic Registration §3.7). */
+export function registrationDonePage(productName: string, input: { name: string; clientId: string; deploymentId: string }): string {
+  const product = escapeHtml(productName);
+  return page(`${product} is registered`, `<h1>${product} is registered</h1>
+<p role="status">${escapeHtml(input.name)} is now a learning platform of your organisation in ${product} (client ID <code>${escapeHtml(input.clientId)}</code>, deployment ID <code>${escapeHtml(input.deploymentId)}</code>). You can close this window.</p>
+<script>${REGISTRATION_CLOSE}</script>`);
+}
+
+/** A registration that cannot go on: why, and what to do. */
+export function registrationErrorPage(productName: string, message: string): string {
+  const product = escapeHtml(productName);
+  return page(`${product} could not be registered`, `<h1>${product} could not be registered</h1>
+<p role="alert">${escapeHtml(message)}</p>
+<p>Get a new registration address on ${product}'s LMS Integration page and try again, or add the platform by hand there.</p>`);
+}
+
 /** The LTI 1.1 cartridge (cartridge_basiclti_link) a platform can be configured from by URL. */
 export function cartridgeXml(input: { productName: string; launchUrl: string; domain: string }): string {
   const title = escapeHtml(input.productName);

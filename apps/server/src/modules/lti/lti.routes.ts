@@ -4,6 +4,7 @@ import {
   LTI13_JWKS_PATH,
   LTI13_LAUNCH_PATH,
   LTI13_LOGIN_PATH,
+  LTI13_REGISTER_PATH,
   LTI13_STORAGE_LAUNCH_PATH,
   LTI_CARTRIDGE_PATH,
   LTI_LAUNCH_PATH,
@@ -27,7 +28,13 @@ import {
   PLATFORM_STORAGE_SCRIPT_SOURCE,
   platformStorageLaunchPage,
   platformStorageLoginPage,
+  REGISTRATION_CLOSE_SCRIPT_SOURCE,
+  registrationConfirmPage,
+  registrationDonePage,
+  registrationErrorPage,
 } from './lti-pages.js';
+import { completeRegistration, prepareRegistration } from './lti-registration.service.js';
+import { clientOf } from '../access/actor.js';
 import { completeLaunch, startLogin, type Lti13LaunchResult, type PlatformKeySets } from './lti-advantage.service.js';
 import { answerDeepLink, encodeDeepLinkContext } from './lti-deep-linking.service.js';
 import { publicJwks } from './lti-tool-keys.js';
@@ -387,6 +394,77 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       }
       request.log.info({ code: answer.code }, 'lti deep linking choice refused');
       return refuse(reply, answer.status, answer.message, null);
+    },
+  );
+
+  // LTI Dynamic Registration: the platform opens the admin's registration address (in a frame or a window) with its
+  // configuration's URL; the admin confirms; the tool registers itself. The signed, single-use address is what binds
+  // it to the organisation and the admin (no console session reaches a platform's frame), so no Origin check here: a
+  // sandboxed frame may send Origin: null.
+  const registrationParams = (fields: Record<string, string | undefined>) => ({
+    token: fields.t,
+    openidConfiguration: fields.openid_configuration,
+    registrationToken: fields.registration_token,
+  });
+  app.get(
+    LTI13_REGISTER_PATH,
+    {
+      schema: {
+        tags: ['lti'],
+        summary: 'LTI Dynamic Registration: the page the platform opens (t, openid_configuration, registration_token)',
+        description:
+          'Reads the platform’s OpenID configuration (https; its issuer on the configuration URL’s origin) and asks the admin to confirm. A registration address that is forged or expired, or a configuration that cannot be used: a 4xx page.',
+        response: { 200: textResponse('text/html', 'The confirmation'), '4XX': textResponse('text/html', 'Why the registration cannot go on') },
+      },
+    },
+    async (request, reply) => {
+      framable(reply, { formAction: "'self'" });
+      const fields = record(pairs(request.url.split('?')[1] ?? '') ?? []);
+      const prepared = await prepareRegistration(app.env, registrationParams(fields));
+      if (!prepared.ok) {
+        request.log.info({ code: prepared.code }, 'lti registration refused');
+        return html(reply, prepared.status, registrationErrorPage(productName, prepared.message));
+      }
+      const params = registrationParams(fields);
+      return html(
+        reply,
+        200,
+        registrationConfirmPage(productName, {
+          action: LTI13_REGISTER_PATH,
+          name: prepared.name,
+          issuer: prepared.issuer,
+          token: params.token ?? '',
+          openidConfiguration: params.openidConfiguration ?? '',
+          registrationToken: params.registrationToken,
+        }),
+      );
+    },
+  );
+  app.post(
+    LTI13_REGISTER_PATH,
+    {
+      config: { csrf: false },
+      bodyLimit: LTI_MAX_BODY_BYTES,
+      errorHandler: launchErrorHandler,
+      schema: {
+        tags: ['lti'],
+        summary: 'LTI Dynamic Registration: the admin’s confirmation; the tool registers at the platform and stores it',
+        description:
+          'Form post of the confirmation (t, openid_configuration, registration_token). The address is used once; the tool POSTs its registration to the platform’s registration_endpoint and stores the client id and deployment id as a learning platform of the organisation (audited as lti.platform.add). Then a page that posts org.imsglobal.lti.close to the platform. Refused: a 4xx page.',
+        response: { 200: textResponse('text/html', 'Registered; the close message'), '4XX': textResponse('text/html', 'Why the registration was refused') },
+      },
+    },
+    async (request, reply) => {
+      const fields = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const done = await completeRegistration(app.db, app.env, { ...registrationParams(fields), productName, client: clientOf(request) });
+      if (!done.ok) {
+        framable(reply);
+        request.log.info({ code: done.code }, 'lti registration refused');
+        return html(reply, done.status, registrationErrorPage(productName, done.message));
+      }
+      framable(reply, { script: REGISTRATION_CLOSE_SCRIPT_SOURCE });
+      const page = registrationDonePage(productName, { name: done.platform.name, clientId: done.platform.clientId, deploymentId: done.platform.deploymentIds[0] ?? '' });
+      return html(reply, 200, page);
     },
   );
 
