@@ -147,6 +147,8 @@ function toolRegistration(env: Env, productName: string) {
     client_name: productName,
     jwks_uri: jwksUrl,
     token_endpoint_auth_method: 'private_key_jwt',
+    // Names and roles: a teacher's launch reads the course's roster (lti-nrps.service.ts).
+    scope: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
     [TOOL_CONFIGURATION]: {
       domain,
       target_link_uri: launchUrl,

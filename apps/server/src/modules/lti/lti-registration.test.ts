@@ -130,6 +130,7 @@ describe('the registration the platform opens', () => {
       redirect_uris: [`${base}/lti/1.3/launch`],
       jwks_uri: `${base}/lti/1.3/jwks`,
       token_endpoint_auth_method: 'private_key_jwt',
+      scope: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
       client_name: 'Quire',
       'https://purl.imsglobal.org/spec/lti-tool-configuration': {
         domain: new URL(base ?? '').host,

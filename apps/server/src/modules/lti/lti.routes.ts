@@ -34,6 +34,7 @@ import {
   registrationErrorPage,
 } from './lti-pages.js';
 import { completeRegistration, prepareRegistration } from './lti-registration.service.js';
+import { NRPS_QUEUE, NRPS_SYNC_SECONDS, nrpsJobOf, type NrpsJobData } from './lti-nrps.service.js';
 import { clientOf } from '../access/actor.js';
 import { completeLaunch, startLogin, type Lti13LaunchResult, type PlatformKeySets } from './lti-advantage.service.js';
 import { answerDeepLink, encodeDeepLinkContext } from './lti-deep-linking.service.js';
@@ -209,6 +210,17 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       });
       framable(reply, { formAction: "'self'" });
       return html(reply, 200, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context }));
+    }
+    if (result.kind === 'teacher') {
+      const contextId = result.claims['https://purl.imsglobal.org/spec/lti/claim/context'];
+      const id = contextId && typeof contextId === 'object' ? (contextId as Record<string, unknown>).id : undefined;
+      const job = nrpsJobOf(app.env, result.claims, result.platformId, typeof id === 'string' ? id.slice(0, 255) : null);
+      // Once an hour per course at most (the job's singleton window); the launch goes on whatever the queue says.
+      if (job) {
+        await app.jobs
+          .send<NrpsJobData>(NRPS_QUEUE, job, { singletonKey: `${job.platformId} ${job.membershipsUrl}`.slice(0, 500), singletonSeconds: NRPS_SYNC_SECONDS })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'lti course roster not queued'));
+      }
     }
     const custom = result.claims['https://purl.imsglobal.org/spec/lti/claim/custom'];
     const opens = custom && typeof custom === 'object' ? parseLtiTarget((custom as Record<string, unknown>).target) : null;
