@@ -109,7 +109,11 @@ async function listen(server: Server): Promise<number> {
   throw new Error('no free port for the LTI 1.3 platform');
 }
 
-export async function startE2ePlatform(options: { loginUrl: string; launchUrl: string }): Promise<E2ePlatform> {
+/**
+ * `host`: the platform's host name (default `localhost`, the console's). `127.0.0.1` puts it on another site than the
+ * tool, and gives it addresses of its own (its JWKS URL is not one another spec's platform had on the same port).
+ */
+export async function startE2ePlatform(options: { loginUrl: string; launchUrl: string; host?: 'localhost' | '127.0.0.1' }): Promise<E2ePlatform> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const kid = `e2e-${randomUUID().slice(0, 8)}`;
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
@@ -262,7 +266,7 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
   const port = await listen(server);
   // By the console's host name: on plain http the tool's state cookie is SameSite=Lax, which a browser sends with the
   // platform's form post only when the platform is on the same site (on https it is SameSite=None; Secure).
-  issuer = `http://localhost:${port}`;
+  issuer = `http://${options.host ?? 'localhost'}:${port}`;
   return {
     issuer,
     clientId,

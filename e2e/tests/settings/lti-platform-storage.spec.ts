@@ -15,7 +15,9 @@ test('a launch framed by the platform, with the tool’s cookie blocked, ends si
   const base = process.env.E2E_BASE_URL ?? '';
   const changeable = await changeableOrganisation(page, organisations, organisation);
   const org = launchOrganisation(organisations, organisation, changeable);
-  const platform = await startE2ePlatform({ loginUrl: `${base}/lti/1.3/login`, launchUrl: `${base}/lti/1.3/launch` });
+  // On another site than the tool, as a real platform is; and with a JWKS URL of its own (the tool caches a platform's
+  // keys by URL, and the LTI 1.3 spec's platform may have had this port a moment ago).
+  const platform = await startE2ePlatform({ loginUrl: `${base}/lti/1.3/login`, launchUrl: `${base}/lti/1.3/launch`, host: '127.0.0.1' });
   const registered = await page.request.post(`/api/organisations/${encodeURIComponent(org.id)}/lti/platforms`, {
     headers: { origin: base },
     data: {
@@ -46,7 +48,10 @@ test('a launch framed by the platform, with the tool’s cookie blocked, ends si
     await course.getByRole('button', { name: 'Open the book tool here' }).click();
     const tool = course.frame({ name: 'tool' });
     expect(tool).not.toBeNull();
-    await expect.poll(() => tool?.url() ?? '', { timeout: 15_000 }).toMatch(new RegExp(`^${appUrl.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/lti\\?`));
+    const appPrefix = `${appUrl.replace(/\/$/, '')}/lti?`;
+    await expect
+      .poll(async () => ((tool?.url() ?? '').startsWith(appPrefix) ? 'in the app' : `${tool?.url() ?? ''}: ${(await tool?.locator('body').innerText().catch(() => '')) ?? ''}`), { timeout: 20_000 })
+      .toBe('in the app');
     expect(cleared).toBe(1);
     const landed = new URL(tool?.url() ?? '');
     expect(landed.searchParams.get('organisationId')).toBe(org.id);
