@@ -62,12 +62,13 @@ export const ltiPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Admins only. The address (PUBLIC_URL/lti/1.3/register?t=…) is pasted into the learning platform as the tool’s registration URL; it is bound to this organisation and this admin. Asking again makes another; each works once.',
         params: ltiOrganisationParamsSchema,
-        response: { 201: ltiRegistrationLinkSchema, ...errors },
+        // 200, not 201: an address is handed out, nothing is stored until a platform uses it.
+        response: { 200: ltiRegistrationLinkSchema, ...errors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await createRegistrationLink(app.db, app.env, requireActor(request), request.params.orgId));
+      return createRegistrationLink(app.db, app.env, requireActor(request), request.params.orgId);
     },
   );
 
