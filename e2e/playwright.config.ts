@@ -8,7 +8,7 @@ type TraceMode = Exclude<NonNullable<PlaywrightTestConfig['use']>['trace'], obje
  * tagged when what it checks looks different at 390 px: a table that drops columns or moves them under the e-mail, a
  * layout, a screen that must not scroll sideways, a flow whose dialogs and menus change shape (the licence dashboard
  * and a district's allocations, Teachers, a district's Teachers, Admin, a district's Analytics, the LTI 1.3
- * registration, the Audit log's filters and states, enrolment in 2-step verification required by an organisation).
+ * registration and its Dynamic Registration, the Audit log's filters and states, enrolment in 2-step verification required by an organisation).
  * The rest of a spec, whose steps do the same at any width, runs at desktop width only.
  */
 const PHONE_TAG = /@phone/;

@@ -90,7 +90,7 @@ describe('the REST routes document their answers (/docs)', () => {
 
   it('every route declares its 4xx answers with the error schema', () => {
     // Refusals that are not JSON: the GraphQL envelope ({ data, errors }), the LTI pages' and the reset page's HTML.
-    const LTI_PAGES = ['POST /lti/launch', 'GET /lti/launch', 'GET /lti/1.3/login', 'POST /lti/1.3/login', 'POST /lti/1.3/launch', 'POST /lti/1.3/deep-link'];
+    const LTI_PAGES = ['POST /lti/launch', 'GET /lti/launch', 'GET /lti/1.3/login', 'POST /lti/1.3/login', 'POST /lti/1.3/launch', 'POST /lti/1.3/launch/storage', 'POST /lti/1.3/deep-link', 'GET /lti/1.3/register', 'POST /lti/1.3/register'];
     const NOT_JSON = ['GET /graphql', 'POST /graphql', ...LTI_PAGES, 'GET /auth/reset-password', 'POST /auth/reset-password'];
     const isErrorSchema = (schema: (JsonSchema & { $ref?: string }) | undefined) =>
       schema?.$ref === '#/components/schemas/Error' ||

@@ -35,6 +35,7 @@ export const auditActions = {
   'lti.platform.add': { label: 'Registered a learning platform (LTI 1.3)', qualifier: null },
   'lti.platform.update': { label: 'Changed a learning platform (LTI 1.3)', qualifier: null },
   'lti.platform.remove': { label: 'Removed a learning platform (LTI 1.3)', qualifier: null },
+  'lti.teachers_provisioned': { label: 'Added a course’s teachers from a learning platform', qualifier: null },
   'organisation.rename': { label: 'Renamed organisation', qualifier: null },
   'organisation.move': { label: 'Moved organisation', qualifier: null },
   'student_portfolios.download': { label: 'Downloaded student portfolios', qualifier: null },

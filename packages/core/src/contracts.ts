@@ -46,7 +46,7 @@ import {
   userArchivedSchema,
 } from './schemas/libraries.js';
 import { licenseAllocationsSchema, licenseAssignmentSchema } from './schemas/licenses.js';
-import { ltiAdvantageSchema, ltiCredentialsSchema, ltiJwksSchema, ltiPlatformSchema } from './schemas/lti.js';
+import { ltiAdvantageSchema, ltiCredentialsSchema, ltiJwksSchema, ltiPlatformSchema, ltiRegistrationLinkSchema } from './schemas/lti.js';
 import { generatedScimTokenSchema, scimRequestsSchema, scimSetupSchema } from './schemas/scim.js';
 import { rosterHistorySchema, rosterImportSchema, rosterOrgSetupSchema } from './schemas/rostering.js';
 import {
@@ -159,6 +159,7 @@ export const restContracts = {
   'GET /lti/1.3/jwks': ltiJwksSchema,
   'GET /api/organisations/:orgId/lti/platforms': ltiAdvantageSchema,
   'PUT /api/organisations/:orgId/lti/platforms/:platformId': ltiPlatformSchema,
+  'POST /api/organisations/:orgId/lti/registrations': ltiRegistrationLinkSchema,
   'GET /api/organisations/:orgId/audit-events': auditEventsPageSchema,
   'GET /api/organisations/:orgId/audit-settings': auditRetentionSchema,
   'PUT /api/organisations/:orgId/audit-settings': auditRetentionSchema,

@@ -219,6 +219,19 @@ export const errorCatalogue = {
     status: 401,
     message: 'Your browser did not keep this launch’s session (it may block cookies inside your learning platform). Open the tool in a new window to continue.',
   },
+  lti_storage_mismatch: {
+    status: 401,
+    message: 'Your learning platform did not give back this launch’s login for this browser. Open the tool in a new window to continue.',
+  },
+  lti_registration_expired: {
+    status: 401,
+    message: 'This registration address has expired or has been used already. Get a new one on the LMS Integration page.',
+  },
+  lti_registration_config: {
+    status: 400,
+    message: 'The learning platform’s configuration could not be read, or it is not an LTI 1.3 platform’s (an https issuer that is the address’s own, with its endpoints).',
+  },
+  lti_registration_refused: { status: 400, message: 'The learning platform did not accept the tool’s registration.' },
   lti_id_token_invalid: { status: 401, message: 'The learning platform’s id_token for this launch is not valid.' },
   lti_id_token_expired: { status: 401, message: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.' },
   lti_id_token_replay: { status: 401, message: 'This launch has already been used. Please launch again from your learning platform.' },

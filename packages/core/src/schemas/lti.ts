@@ -50,6 +50,11 @@ export type LtiCredentials = z.infer<typeof ltiCredentialsSchema>;
 export const LTI13_LOGIN_PATH = '/lti/1.3/login';
 /** The redirect URI and target link URI: where the platform posts the id_token. */
 export const LTI13_LAUNCH_PATH = '/lti/1.3/launch';
+/**
+ * Where the tool's launch page posts a launch whose state and nonce were kept in the platform's storage (LTI Client
+ * Side postMessage) instead of a cookie, with the values it read back from there.
+ */
+export const LTI13_STORAGE_LAUNCH_PATH = '/lti/1.3/launch/storage';
 /** The tool's public keys (JSON Web Key Set). */
 export const LTI13_JWKS_PATH = '/lti/1.3/jwks';
 /** The tool's JWKS: its public keys (RFC 7517), the current one first, as platforms read them. */
@@ -136,3 +141,48 @@ export type LtiAdvantage = z.infer<typeof ltiAdvantageSchema>;
 
 export const ltiPlatformParamsSchema = z.object({ orgId: z.string().min(1).max(200), platformId: z.string().min(1).max(200) });
 export const ltiOrganisationParamsSchema = z.object({ orgId: z.string().min(1).max(200) });
+
+/**
+ * LTI Dynamic Registration (docs/lti.md "Dynamic registration"): the page a platform opens with `openid_configuration`
+ * and `registration_token`; the admin's registration address is this path with the signed `t` beside them.
+ */
+export const LTI13_REGISTER_PATH = '/lti/1.3/register';
+
+/** A registration address for one organisation and admin: single use, until `expiresAt`. */
+export const ltiRegistrationLinkSchema = z.object({
+  /** PUBLIC_URL/lti/1.3/register?t=…: pasted into the platform as the tool's registration URL. */
+  url: z.string(),
+  /** When it stops working (ISO 8601). */
+  expiresAt: z.string(),
+});
+export type LtiRegistrationLink = z.infer<typeof ltiRegistrationLinkSchema>;
+
+const LTI_PLATFORM_CONFIGURATION_CLAIM = 'https://purl.imsglobal.org/spec/lti-platform-configuration';
+const LTI_TOOL_CONFIGURATION_CLAIM = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
+const remoteUrl = z.string().min(1).max(2000);
+
+/**
+ * A platform's OpenID configuration as Dynamic Registration reads it (LTI Dynamic Registration 1.0 §3.4, OpenID
+ * Connect Discovery): the endpoints the tool registers with and launches through; other fields are the platform's.
+ */
+export const ltiPlatformConfigurationSchema = z.looseObject({
+  issuer: remoteUrl,
+  authorization_endpoint: remoteUrl,
+  token_endpoint: remoteUrl,
+  jwks_uri: remoteUrl,
+  registration_endpoint: remoteUrl,
+  [LTI_PLATFORM_CONFIGURATION_CLAIM]: z
+    .looseObject({
+      product_family_code: z.string().max(200).optional(),
+      version: z.string().max(200).optional(),
+    })
+    .optional(),
+});
+export type LtiPlatformConfiguration = z.infer<typeof ltiPlatformConfigurationSchema>;
+
+/** The platform's answer to the tool's registration (§3.6): the client id it gave, and the deployment it made. */
+export const ltiToolRegistrationResponseSchema = z.looseObject({
+  client_id: z.string().trim().min(1).max(255),
+  [LTI_TOOL_CONFIGURATION_CLAIM]: z.looseObject({ deployment_id: z.string().trim().min(1).max(255).optional() }).optional(),
+});
+export type LtiToolRegistrationResponse = z.infer<typeof ltiToolRegistrationResponseSchema>;

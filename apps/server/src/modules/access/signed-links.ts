@@ -11,10 +11,12 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * - `lti-state`: the `state` of an LTI 1.3 login, handed to the learning platform and back with the launch (the
  *   platform, the nonce, the browser's state cookie, the login's hints, expiry);
  * - `lti-deep-link`: the deep linking picker's context, handed to the teacher's browser and back with the choice (the
- *   platform, deployment, return URL and data of a verified LtiDeepLinkingRequest, the teacher, expiry).
+ *   platform, deployment, return URL and data of a verified LtiDeepLinkingRequest, the teacher, expiry);
+ * - `lti-registration`: an LTI Dynamic Registration address an admin pastes into a learning platform (the
+ *   organisation, the admin, the address's id that makes it single use, expiry).
  */
 /** @internal */
-export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict', 'lti-state', 'lti-deep-link'] as const;
+export const SIGNED_LINK_PURPOSES = ['analytics-data', 'portfolio-download', 'sign-in-conflict', 'lti-state', 'lti-deep-link', 'lti-registration'] as const;
 export type SignedLinkPurpose = (typeof SIGNED_LINK_PURPOSES)[number];
 
 declare module 'fastify' {

@@ -30,6 +30,31 @@ export async function findPlatformsByIssuer(db: Db, issuer: string) {
   return db.selectFrom('lti_platforms').select(PLATFORM_COLUMNS).where('issuer', '=', issuer).orderBy('created_at').execute();
 }
 
+/** The account a registration address names (its admin), to act as them when the platform registers. */
+export async function findUserForRegistration(db: Db, id: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the organisation is a domain organisation (everyone of its domain is a member: nothing is imported). */
+export async function isDomainOrganisation(db: Db, organisationId: string): Promise<boolean> {
+  const row = await db.selectFrom('organisations').select('is_domain').where('id', '=', organisationId).executeTakeFirst();
+  return row?.is_domain === true;
+}
+
+/**
+ * Adds pending teachers (role -600, as an import adds them) to an organisation; an address already there, pending or
+ * signed up, is left as it is. Returns the rows added.
+ */
+export async function insertPendingTeachers(db: Db, organisationId: string, rows: ReadonlyArray<{ id: string; email: string }>) {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('members')
+    .values(rows.map((r) => ({ id: r.id, organisation_id: organisationId, email: r.email, role: -600, pending: true })))
+    .onConflict((oc) => oc.columns(['organisation_id', 'email']).doNothing())
+    .returning(['id', 'email'])
+    .execute();
+}
+
 /** Inserts a platform; undefined when its issuer and client id are registered already. */
 export async function insertPlatform(db: Db, organisationId: string, row: PlatformRow) {
   return db

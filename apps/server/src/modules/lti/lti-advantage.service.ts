@@ -49,11 +49,16 @@ interface LoginState {
   m: string | null;
   t: string;
   d: string | null;
+  /**
+   * The platform's storage frame (`lti_storage_target`) when the login keeps its state and nonce there (LTI Client Side
+   * postMessage) rather than only in the cookie; null otherwise.
+   */
+  s: string | null;
   /** Expiry (Unix seconds). */
   e: number;
 }
 
-const stateFields = (s: LoginState) => [s.p, s.n, s.i, s.h, s.m ?? '', s.t, s.d ?? ''];
+const stateFields = (s: LoginState) => [s.p, s.n, s.i, s.h, s.m ?? '', s.t, s.d ?? '', s.s ?? ''];
 
 /** The platforms' key sets, one per JWKS URL: jose caches the keys and fetches again for a kid it does not know. */
 export class PlatformKeySets {
@@ -71,13 +76,40 @@ export class PlatformKeySets {
   }
 }
 
+/**
+ * What the login page keeps in the platform's storage (docs/lti.md "Client side postMessage storage"): under each key
+ * its value, posted to `target` (`_parent` or a frame of the parent) for the platform's OIDC authorisation origin only.
+ */
+interface PlatformStorage {
+  target: string;
+  origin: string;
+  stateKey: string;
+  stateValue: string;
+  nonceKey: string;
+  nonce: string;
+  /** The login again without the storage, opened in a new window where the browser keeps the tool's cookie. */
+  retryUrl: string;
+}
+
 export type LoginOutcome =
-  | { ok: true; redirect: string; cookie: { name: string; value: string; maxAge: number } }
+  | { ok: true; redirect: string; cookie: { name: string; value: string; maxAge: number }; storage?: PlatformStorage }
   | (LaunchResult & { ok: false });
 
 function encodeState(env: Env, state: LoginState): string {
   const signature = linkSigner(env.AUTH_SECRET, 'lti-state').sign(stateFields(state), state.e);
   return `${Buffer.from(JSON.stringify(state)).toString('base64url')}.${signature}`;
+}
+
+/** The keys the login's state and nonce are kept under in the platform's storage. */
+const storageKeys = (state: LoginState) => ({ stateKey: `state_${state.i}`, nonceKey: `nonce_${state.n}` });
+
+/**
+ * A frame name the platform may give as `lti_storage_target`: `_parent`, or the name of a frame of the parent window
+ * (a name is any text, but a platform's is short and plain; anything else is not used, and the cookie alone carries
+ * the login).
+ */
+function storageTargetOf(value: string | undefined): string | null {
+  return value && /^[A-Za-z0-9_.:-]{1,100}$/.test(value) ? value : null;
 }
 
 function decodeState(env: Env, value: string, nowMs: number): { state: LoginState; signature: string } | null {
@@ -90,6 +122,7 @@ function decodeState(env: Env, value: string, nowMs: number): { state: LoginStat
     return null;
   }
   if (!state || typeof state !== 'object' || ![state.p, state.n, state.i, state.h, state.t].every((v) => typeof v === 'string')) return null;
+  if (![state.m, state.d, state.s].every((v) => v === null || typeof v === 'string')) return null;
   if (linkSigner(env.AUTH_SECRET, 'lti-state').check(stateFields(state), state.e, signature, nowMs) !== 'valid') return null;
   return { state, signature };
 }
@@ -111,6 +144,7 @@ function isToolLaunchUrl(env: Env, uri: string): boolean {
  */
 export async function startLogin(db: Kysely<DB>, env: Env, params: Record<string, string | undefined>, nowMs = Date.now()): Promise<LoginOutcome> {
   const { iss, login_hint: loginHint, target_link_uri: target, lti_message_hint: messageHint, client_id: clientId, lti_deployment_id: deploymentId } = params;
+  const storageTarget = storageTargetOf(params.lti_storage_target);
   if (!iss || !loginHint || !target || !isToolLaunchUrl(env, target)) return fail('lti_login_invalid');
   const candidates = (await repo.findPlatformsByIssuer(db, iss)).filter((p) => !clientId || p.client_id === clientId);
   // Without a client id an issuer must name one registration only.
@@ -126,6 +160,7 @@ export async function startLogin(db: Kysely<DB>, env: Env, params: Record<string
     m: messageHint ?? null,
     t: target,
     d: deploymentId ?? null,
+    s: storageTarget,
     e: Math.floor(nowMs / 1000) + STATE_SECONDS,
   };
   const encoded = encodeState(env, state);
@@ -143,7 +178,12 @@ export async function startLogin(db: Kysely<DB>, env: Env, params: Record<string
   };
   if (messageHint) query.lti_message_hint = messageHint;
   for (const [name, value] of Object.entries(query)) redirect.searchParams.set(name, value);
-  return { ok: true, redirect: redirect.toString(), cookie: { name: `${STATE_COOKIE_PREFIX}${state.i}`, value: encoded.split('.')[1] ?? '', maxAge: STATE_SECONDS } };
+  const signature = encoded.split('.')[1] ?? '';
+  const outcome: LoginOutcome = { ok: true, redirect: redirect.toString(), cookie: { name: `${STATE_COOKIE_PREFIX}${state.i}`, value: signature, maxAge: STATE_SECONDS } };
+  if (!storageTarget) return outcome;
+  // The state's signature is what the cookie would hold: kept in the platform's storage, it proves the same thing.
+  const storage = { target: storageTarget, origin: redirect.origin, ...storageKeys(state), stateValue: signature, nonce: state.n };
+  return { ...outcome, storage: { ...storage, retryUrl: loginAgainUrl(env, state, platform.issuer, platform.client_id) } };
 }
 
 /** The login URL with the same hints: opened in a new window, where the browser keeps the tool's cookie. */
@@ -168,7 +208,9 @@ export type Lti13LaunchResult =
       /** A deep linking request's settings (the teacher chooses what the link opens, then the answer goes there). */
       deepLink?: DeepLinkRequest;
     })
-  | (LaunchResult & { ok: false; returnUrl?: string; retryUrl?: string });
+  | (LaunchResult & { ok: false; returnUrl?: string; retryUrl?: string; readStorage?: undefined })
+  /** The login kept its state in the platform's storage and no cookie came: the launch page reads it back first. */
+  | { ok: false; readStorage: Omit<PlatformStorage, 'stateValue'> };
 
 type Refusal = LaunchResult & { ok: false; returnUrl?: string; retryUrl?: string };
 
@@ -219,6 +261,11 @@ export interface Lti13LaunchInput {
   state: string | undefined;
   /** The request's cookies. */
   cookies: Record<string, string | undefined>;
+  /**
+   * What the tool's launch page read back from the platform's storage (under the login's keys), posted by that page
+   * from the tool's own origin; undefined for the platform's own post.
+   */
+  stored?: { state: string | undefined; nonce: string | undefined };
   ip: string | null;
   userAgent: string | null;
   nowMs?: number;
@@ -238,8 +285,17 @@ export async function completeLaunch(db: Kysely<DB>, env: Env, keySets: Platform
   const { state, signature } = decoded;
   const platform = await repo.findPlatform(db, state.p);
   if (!platform) return refusal('lti_platform_unknown');
-  if (input.cookies[`${STATE_COOKIE_PREFIX}${state.i}`] !== signature) {
-    return refusal('lti_state_lost', undefined, { retryUrl: loginAgainUrl(env, state, platform.issuer, platform.client_id) });
+  const retryUrl = loginAgainUrl(env, state, platform.issuer, platform.client_id);
+  if (input.stored) {
+    // The values the platform's storage gave back must be this login's: its state's signature and its nonce. The
+    // nonce is then claimed once, below, as for every launch.
+    if (!state.s || input.stored.state !== signature || input.stored.nonce !== state.n) return refusal('lti_storage_mismatch', undefined, { retryUrl });
+  } else if (input.cookies[`${STATE_COOKIE_PREFIX}${state.i}`] !== signature) {
+    if (state.s) {
+      const origin = new URL(platform.auth_endpoint).origin;
+      return { ok: false, readStorage: { target: state.s, origin, ...storageKeys(state), nonce: state.n, retryUrl } };
+    }
+    return refusal('lti_state_lost', undefined, { retryUrl });
   }
 
   let claims: JWTPayload;

@@ -20,6 +20,11 @@ export async function claimNonce(db: Db, consumerKey: string, nonce: string): Pr
   return inserted !== undefined;
 }
 
+/** Gives a claimed nonce back (a registration address whose registration failed before the platform answered). */
+export async function releaseNonce(db: Db, consumerKey: string, nonce: string): Promise<void> {
+  await db.deleteFrom('lti_nonces').where('consumer_key', '=', consumerKey).where('nonce', '=', nonce).execute();
+}
+
 /** Serialises launches of one platform user, so two at once provision one account. */
 export async function lockPlatformUser(trx: Transaction<DB>, organisationId: string, ltiUserId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`lti:${organisationId}:${ltiUserId}`}, 0))`.execute(trx);

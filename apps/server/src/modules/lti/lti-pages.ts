@@ -115,6 +115,191 @@ export function deepLinkResponsePage(productName: string, returnUrl: string, jwt
 <script>${AUTO_SUBMIT}</script>`);
 }
 
+/**
+ * The one script of the platform storage pages (LTI Client Side postMessage, docs/lti.md): it reads what to do from
+ * the page's JSON block, asks the platform's frame for its capabilities, then keeps (`put`) or reads back (`get`) the
+ * login's state and nonce there. Every message goes to the platform's OIDC authorisation origin only, and only
+ * answers from that origin carrying the message id just sent (random) count. Without every answer in time, the page
+ * offers the login again in a new window. Constant text, allowed by its hash: nothing of a request is ever in it.
+ */
+const PLATFORM_STORAGE = `(function () {
+  var config = JSON.parse(document.getElementById('lti-storage').textContent);
+  var finished = false;
+  function giveUp() {
+    if (finished) return;
+    finished = true;
+    document.getElementById('lti-storage-wait').hidden = true;
+    document.getElementById('lti-storage-failed').hidden = false;
+  }
+  setTimeout(giveUp, config.timeoutMs);
+  function frameNamed(name) {
+    try {
+      return name === '_parent' ? window.parent : window.parent.frames[name];
+    } catch (e) {
+      return null;
+    }
+  }
+  var target = frameNamed(config.target);
+  if (!target || target === window) return giveUp();
+  var waiting = {};
+  function send(message, onAnswer) {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    var id = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
+    message.message_id = id;
+    waiting[id] = { subject: message.subject + '.response', onAnswer: onAnswer };
+    target.postMessage(message, config.origin);
+  }
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (finished || event.origin !== config.origin || !data || typeof data !== 'object' || typeof data.message_id !== 'string') return;
+    var pending = Object.prototype.hasOwnProperty.call(waiting, data.message_id) ? waiting[data.message_id] : null;
+    if (!pending || data.subject !== pending.subject) return;
+    delete waiting[data.message_id];
+    pending.onAnswer(data);
+  });
+  var subject = 'lti.put_data';
+  var readSubject = 'lti.get_data';
+  function storeOrRead() {
+    var left = config.items.length;
+    var values = {};
+    config.items.forEach(function (item) {
+      var message = config.mode === 'put' ? { subject: subject, key: item.key, value: item.value } : { subject: readSubject, key: item.key };
+      send(message, function (answer) {
+        if (answer.error || (answer.key !== undefined && answer.key !== item.key) || (config.mode === 'get' && typeof answer.value !== 'string')) return giveUp();
+        values[item.field || item.key] = answer.value;
+        left -= 1;
+        if (left === 0) finish(values);
+      });
+    });
+  }
+  function finish(values) {
+    finished = true;
+    if (config.mode === 'put') return window.location.replace(config.next);
+    var form = document.getElementById('lti-storage-launch');
+    Object.keys(values).forEach(function (name) { form.elements[name].value = values[name]; });
+    form.submit();
+  }
+  send({ subject: 'lti.capabilities' }, function (answer) {
+    if (answer.error) return storeOrRead();
+    var supported = Array.isArray(answer.supported_messages) ? answer.supported_messages : [];
+    var put = null;
+    var get = null;
+    supported.forEach(function (m) {
+      if (m && (m.subject === 'lti.put_data' || m.subject === 'org.imsglobal.lti.put_data')) put = m;
+      if (m && (m.subject === 'lti.get_data' || m.subject === 'org.imsglobal.lti.get_data')) get = m;
+    });
+    var needed = config.mode === 'put' ? put : get;
+    if (!needed) return giveUp();
+    subject = put ? put.subject : subject;
+    readSubject = get ? get.subject : readSubject;
+    if (typeof needed.frame === 'string' && needed.frame !== '') {
+      target = frameNamed(needed.frame);
+      if (!target || target === window) return giveUp();
+    }
+    storeOrRead();
+  });
+})();`;
+/** The Content-Security-Policy source of PLATFORM_STORAGE. */
+export const PLATFORM_STORAGE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(PLATFORM_STORAGE).digest('base64')}'`;
+/** How long the platform has to answer every storage message. */
+const PLATFORM_STORAGE_TIMEOUT_MS = 5000;
+
+/** JSON for a `<script type="application/json">` block: nothing in it can close the element. */
+const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function storagePage(productName: string, title: string, config: object, retryUrl: string, extra = ''): string {
+  const product = escapeHtml(productName);
+  return page(`${product}: ${escapeHtml(title)}`, `<h1>Opening ${product}…</h1>
+<div id="lti-storage-wait"><p role="status">${escapeHtml(title)}</p></div>
+<div id="lti-storage-failed" hidden>
+<p role="alert">Your learning platform did not answer in time, so ${product} cannot open inside it. Open ${product} in a new window to continue.</p>
+<p><a class="action" href="${escapeHtml(retryUrl)}" target="_blank" rel="opener">Open ${product} in a new window</a></p>
+</div>
+<noscript><p>${product} needs JavaScript to open inside your learning platform. <a href="${escapeHtml(retryUrl)}" target="_blank" rel="opener">Open ${product} in a new window</a>.</p></noscript>
+${extra}<script type="application/json" id="lti-storage">${jsonBlock({ ...config, timeoutMs: PLATFORM_STORAGE_TIMEOUT_MS })}</script>
+<script>${PLATFORM_STORAGE}</script>`);
+}
+
+/**
+ * The login's page when the platform offers its storage (`lti_storage_target`): it keeps the state's signature and
+ * the nonce there, then goes on to the platform's authorisation endpoint (`next`).
+ */
+export function platformStorageLoginPage(
+  productName: string,
+  input: { target: string; origin: string; stateKey: string; stateValue: string; nonceKey: string; nonce: string; next: string; retryUrl: string },
+): string {
+  const items = [
+    { key: input.stateKey, value: input.stateValue },
+    { key: input.nonceKey, value: input.nonce },
+  ];
+  return storagePage(productName, 'Signing you in through your learning platform…', { mode: 'put', target: input.target, origin: input.origin, items, next: input.next }, input.retryUrl);
+}
+
+/**
+ * The launch's page when the login kept its state in the platform's storage and the browser sent no cookie: it reads
+ * the state and nonce back, then posts them with the platform's id_token and state to `action` (the tool's own origin).
+ */
+export function platformStorageLaunchPage(
+  productName: string,
+  input: { target: string; origin: string; stateKey: string; nonceKey: string; idToken: string; state: string; action: string; retryUrl: string },
+): string {
+  const items = [
+    { key: input.stateKey, field: 'stored_state' },
+    { key: input.nonceKey, field: 'stored_nonce' },
+  ];
+  const form = `<form id="lti-storage-launch" method="post" action="${escapeHtml(input.action)}" hidden>
+<input type="hidden" name="id_token" value="${escapeHtml(input.idToken)}">
+<input type="hidden" name="state" value="${escapeHtml(input.state)}">
+<input type="hidden" name="stored_state" value="">
+<input type="hidden" name="stored_nonce" value="">
+</form>
+`;
+  return storagePage(productName, 'Checking this launch with your learning platform…', { mode: 'get', target: input.target, origin: input.origin, items }, input.retryUrl, form);
+}
+
+/**
+ * The registration page's first look (LTI Dynamic Registration): which platform asks, and the admin's confirmation,
+ * posted back to `action` with the address and the platform's parameters. No script.
+ */
+export function registrationConfirmPage(
+  productName: string,
+  input: { action: string; name: string; issuer: string; token: string; openidConfiguration: string; registrationToken: string | undefined },
+): string {
+  const product = escapeHtml(productName);
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  return page(`Register ${product}`, `<h1>Register ${product} with your learning platform</h1>
+<p><strong>${escapeHtml(input.name)}</strong> (issuer <code>${escapeHtml(input.issuer)}</code>) asks to add ${product}.</p>
+<p>Registering adds this platform to your organisation's learning platforms in ${product}, so teachers and students can open ${product} from their courses.</p>
+<form method="post" action="${escapeHtml(input.action)}">
+${hidden('t', input.token)}
+${hidden('openid_configuration', input.openidConfiguration)}
+${input.registrationToken !== undefined ? hidden('registration_token', input.registrationToken) : ''}
+<button type="submit">Register ${product}</button>
+</form>`);
+}
+
+/** The one script of the registration's last page: it tells the platform the registration is over. */
+const REGISTRATION_CLOSE = "(window.opener || window.parent).postMessage({ subject: 'org.imsglobal.lti.close' }, '*');";
+/** The Content-Security-Policy source of REGISTRATION_CLOSE. */
+export const REGISTRATION_CLOSE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(REGISTRATION_CLOSE).digest('base64')}'`;
+
+/** The registration done: what was stored, and the close message to the platform (Dynamic Registration §3.7). */
+export function registrationDonePage(productName: string, input: { name: string; clientId: string; deploymentId: string }): string {
+  const product = escapeHtml(productName);
+  return page(`${product} is registered`, `<h1>${product} is registered</h1>
+<p role="status">${escapeHtml(input.name)} is now a learning platform of your organisation in ${product} (client ID <code>${escapeHtml(input.clientId)}</code>, deployment ID <code>${escapeHtml(input.deploymentId)}</code>). You can close this window.</p>
+<script>${REGISTRATION_CLOSE}</script>`);
+}
+
+/** A registration that cannot go on: why, and what to do. */
+export function registrationErrorPage(productName: string, message: string): string {
+  const product = escapeHtml(productName);
+  return page(`${product} could not be registered`, `<h1>${product} could not be registered</h1>
+<p role="alert">${escapeHtml(message)}</p>
+<p>Get a new registration address on ${product}'s LMS Integration page and try again, or add the platform by hand there.</p>`);
+}
+
 /** The LTI 1.1 cartridge (cartridge_basiclti_link) a platform can be configured from by URL. */
 export function cartridgeXml(input: { productName: string; launchUrl: string; domain: string }): string {
   const title = escapeHtml(input.productName);

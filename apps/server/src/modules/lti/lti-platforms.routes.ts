@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, ltiAdvantageSchema, ltiOrganisationParamsSchema, ltiPlatformInputSchema, ltiPlatformParamsSchema, ltiPlatformSchema } from '@quire/core';
+import {
+  errorResponseSchema,
+  ltiAdvantageSchema,
+  ltiOrganisationParamsSchema,
+  ltiPlatformInputSchema,
+  ltiPlatformParamsSchema,
+  ltiPlatformSchema,
+  ltiRegistrationLinkSchema,
+} from '@quire/core';
 import { emptyResponse } from '../../plugins/api-docs.js';
 import { requireActor } from '../access/actor.js';
 import { createPlatform, deletePlatform, readAdvantage, updatePlatform } from './lti-platforms.service.js';
+import { createRegistrationLink } from './lti-registration.service.js';
 
 const tags = ['lti'];
 const PREFIX = '/api/organisations/:orgId/lti/platforms';
@@ -42,6 +51,25 @@ export const ltiPlatformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await createPlatform(app.db, app.env, requireActor(request), request.params.orgId, request.body)),
+  );
+
+  app.post(
+    '/api/organisations/:orgId/lti/registrations',
+    {
+      schema: {
+        tags,
+        summary: 'A registration address for LTI Dynamic Registration (single use, 10 minutes)',
+        description:
+          'Admins only. The address (PUBLIC_URL/lti/1.3/register?t=…) is pasted into the learning platform as the tool’s registration URL; it is bound to this organisation and this admin. Asking again makes another; each works once.',
+        params: ltiOrganisationParamsSchema,
+        // 200, not 201: an address is handed out, nothing is stored until a platform uses it.
+        response: { 200: ltiRegistrationLinkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createRegistrationLink(app.db, app.env, requireActor(request), request.params.orgId);
+    },
   );
 
   app.put(

@@ -4,6 +4,8 @@ import {
   LTI13_JWKS_PATH,
   LTI13_LAUNCH_PATH,
   LTI13_LOGIN_PATH,
+  LTI13_REGISTER_PATH,
+  LTI13_STORAGE_LAUNCH_PATH,
   LTI_CARTRIDGE_PATH,
   LTI_LAUNCH_PATH,
   LTI_MAX_BODY_BYTES,
@@ -17,8 +19,24 @@ import { emptyResponse, textResponse } from '../../plugins/api-docs.js';
 import { issueCustomTokenForUser } from '../identity/custom-token.js';
 import { launchEndpoints } from './lti-credentials.service.js';
 import { fail, verifyAndProvision, type LaunchResult } from './lti-launch.service.js';
-import { AUTO_SUBMIT_SCRIPT_SOURCE, cartridgeXml, deepLinkPickerPage, deepLinkResponsePage, launchErrorPage } from './lti-pages.js';
-import { completeLaunch, startLogin, type PlatformKeySets } from './lti-advantage.service.js';
+import {
+  AUTO_SUBMIT_SCRIPT_SOURCE,
+  cartridgeXml,
+  deepLinkPickerPage,
+  deepLinkResponsePage,
+  launchErrorPage,
+  PLATFORM_STORAGE_SCRIPT_SOURCE,
+  platformStorageLaunchPage,
+  platformStorageLoginPage,
+  REGISTRATION_CLOSE_SCRIPT_SOURCE,
+  registrationConfirmPage,
+  registrationDonePage,
+  registrationErrorPage,
+} from './lti-pages.js';
+import { completeRegistration, prepareRegistration } from './lti-registration.service.js';
+import { NRPS_QUEUE, NRPS_SYNC_SECONDS, nrpsJobOf, type NrpsJobData } from './lti-nrps.service.js';
+import { clientOf } from '../access/actor.js';
+import { completeLaunch, startLogin, type Lti13LaunchResult, type PlatformKeySets } from './lti-advantage.service.js';
 import { answerDeepLink, encodeDeepLinkContext } from './lti-deep-linking.service.js';
 import { publicJwks } from './lti-tool-keys.js';
 
@@ -172,6 +190,43 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     reply.header('cache-control', 'no-store');
     return reply.code(status).type('text/html; charset=utf-8').send(body);
   };
+  /** The end of an LTI 1.3 launch (from the platform, or read back from its storage): refused, the picker, or in. */
+  const finishLaunch = async (request: FastifyRequest, reply: FastifyReply, result: Lti13LaunchResult) => {
+    if (!result.ok) {
+      if (result.readStorage) return refusePage(reply, fail('lti_storage_mismatch'));
+      request.log.info({ code: result.code }, 'lti 1.3 launch refused');
+      const returnUrl = result.signed ? safeReturnUrl(result.returnUrl) : null;
+      const action = result.retryUrl ? { href: result.retryUrl, label: `Open ${productName} in a new window` } : undefined;
+      return refuse(reply, result.status, result.message, returnUrl, action);
+    }
+    if (result.deepLink) {
+      // A deep linking request: the teacher chooses what the link opens, on the tool, in the platform's frame.
+      const context = encodeDeepLinkContext(app.env, {
+        platformId: result.platformId,
+        deploymentId: result.deploymentId,
+        userId: result.userId,
+        organisationId: result.organisationId,
+        request: result.deepLink,
+      });
+      framable(reply, { formAction: "'self'" });
+      return html(reply, 200, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context }));
+    }
+    if (result.kind === 'teacher') {
+      const contextId = result.claims['https://purl.imsglobal.org/spec/lti/claim/context'];
+      const id = contextId && typeof contextId === 'object' ? (contextId as Record<string, unknown>).id : undefined;
+      const job = nrpsJobOf(app.env, result.claims, result.platformId, typeof id === 'string' ? id.slice(0, 255) : null);
+      // Once an hour per course at most (the job's singleton window); the launch goes on whatever the queue says.
+      if (job) {
+        await app.jobs
+          .send<NrpsJobData>(NRPS_QUEUE, job, { singletonKey: `${job.platformId} ${job.membershipsUrl}`.slice(0, 500), singletonSeconds: NRPS_SYNC_SECONDS })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'lti course roster not queued'));
+      }
+    }
+    const custom = result.claims['https://purl.imsglobal.org/spec/lti/claim/custom'];
+    const opens = custom && typeof custom === 'object' ? parseLtiTarget((custom as Record<string, unknown>).target) : null;
+    return intoProduct(request, reply, result.userId, result.organisationId, opens);
+  };
+
   // Cookies inside a platform's frame are third-party: on https the state cookie is SameSite=None; Secure and
   // Partitioned (kept per platform site where browsers block third-party cookies); on plain http (a school's LAN, a
   // developer's machine) it is Lax, which browsers keep for a same-site platform only.
@@ -181,7 +236,11 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     summary,
     description:
       'Third-party initiated login (iss, login_hint, target_link_uri, lti_message_hint, client_id, lti_deployment_id): 302 to the platform’s authorisation endpoint with state and nonce; the state bound to this browser by a cookie. Refused: a 4xx HTML page.',
-    response: { 302: emptyResponse('To the platform’s OIDC authorisation endpoint'), '4XX': textResponse('text/html', 'Why the login was refused') },
+    response: {
+      200: textResponse('text/html', 'With lti_storage_target: the page that keeps the state and nonce in the platform’s storage, then goes on to the authorisation endpoint'),
+      302: emptyResponse('To the platform’s OIDC authorisation endpoint'),
+      '4XX': textResponse('text/html', 'Why the login was refused'),
+    },
   });
   const login = async (request: FastifyRequest, reply: FastifyReply, params: Record<string, string | undefined>) => {
     framable(reply);
@@ -196,6 +255,12 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       maxAge: outcome.cookie.maxAge,
       ...(secure ? { sameSite: 'none', secure: true, partitioned: true } : { sameSite: 'lax' }),
     });
+    if (outcome.storage) {
+      // The platform keeps the login for the tool (LTI Client Side postMessage): the cookie is still set, and used
+      // where the browser keeps it, but the page also keeps the state and nonce in the platform's storage.
+      framable(reply, { script: PLATFORM_STORAGE_SCRIPT_SOURCE });
+      return html(reply, 200, platformStorageLoginPage(productName, { ...outcome.storage, next: outcome.redirect }));
+    }
     reply.header('cache-control', 'no-store');
     return reply.redirect(outcome.redirect, 302);
   };
@@ -249,27 +314,60 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      if (!result.ok) {
-        request.log.info({ code: result.code }, 'lti 1.3 launch refused');
-        const returnUrl = result.signed ? safeReturnUrl(result.returnUrl) : null;
-        const action = result.retryUrl ? { href: result.retryUrl, label: `Open ${productName} in a new window` } : undefined;
-        return refuse(reply, result.status, result.message, returnUrl, action);
-      }
-      if (result.deepLink) {
-        // A deep linking request: the teacher chooses what the link opens, on the tool, in the platform's frame.
-        const context = encodeDeepLinkContext(app.env, {
-          platformId: result.platformId,
-          deploymentId: result.deploymentId,
-          userId: result.userId,
-          organisationId: result.organisationId,
-          request: result.deepLink,
+      if (!result.ok && result.readStorage) {
+        // No cookie came, and the login kept its state in the platform's storage: this page reads it back there and
+        // posts it, with the platform's id_token and state, to the storage launch from the tool's own origin. Its
+        // form's answer goes into the product or back to the platform: no form-action names them all.
+        framable(reply, { formAction: null, script: PLATFORM_STORAGE_SCRIPT_SOURCE });
+        const page = platformStorageLaunchPage(productName, {
+          ...result.readStorage,
+          idToken: form.id_token ?? '',
+          state: form.state ?? '',
+          action: LTI13_STORAGE_LAUNCH_PATH,
         });
-        framable(reply, { formAction: "'self'" });
-        return html(reply, 200, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context }));
+        return html(reply, 200, page);
       }
-      const custom = result.claims['https://purl.imsglobal.org/spec/lti/claim/custom'];
-      const opens = custom && typeof custom === 'object' ? parseLtiTarget((custom as Record<string, unknown>).target) : null;
-      return intoProduct(request, reply, result.userId, result.organisationId, opens);
+      return finishLaunch(request, reply, result);
+    },
+  );
+
+  app.post(
+    LTI13_STORAGE_LAUNCH_PATH,
+    {
+      // The Origin is checked here, exactly, to answer with the launch's page rather than the API's JSON.
+      config: { csrf: false },
+      bodyLimit: LTI_MAX_BODY_BYTES,
+      errorHandler: launchErrorHandler,
+      schema: {
+        tags: ['lti'],
+        summary: 'LTI 1.3 launch whose login was kept in the platform’s storage (LTI Client Side postMessage)',
+        description:
+          'Posted by the tool’s own launch page (Origin = the tool’s) with id_token, state, and stored_state / stored_nonce as read back from the platform’s storage; they must be the login’s state signature and nonce, and the nonce is used once. Then as the launch: 302 into the product, the deep linking picker, or a 4xx page.',
+        response: {
+          200: textResponse('text/html', 'The deep linking picker'),
+          302: emptyResponse('Into the product (APP_URL/lti?token=…), or back to the platform with lti_errormsg'),
+          '4XX': textResponse('text/html', 'Why the launch was refused'),
+        },
+      },
+    },
+    async (request, reply) => {
+      framable(reply);
+      // Only the tool's launch page posts here: a post from anywhere else (another site, a sandboxed frame's null
+      // origin) did not read the values from the platform's storage itself.
+      if (request.headers.origin !== new URL(publicUrl(app.env)).origin) {
+        request.log.info({ code: 'lti_storage_mismatch' }, 'lti 1.3 storage launch from another origin');
+        return refusePage(reply, fail('lti_storage_mismatch'));
+      }
+      const form = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const result = await completeLaunch(app.db, app.env, options.keySets, {
+        idToken: form.id_token,
+        state: form.state,
+        cookies: {},
+        stored: { state: form.stored_state, nonce: form.stored_nonce },
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return finishLaunch(request, reply, result);
     },
   );
 
@@ -308,6 +406,77 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       }
       request.log.info({ code: answer.code }, 'lti deep linking choice refused');
       return refuse(reply, answer.status, answer.message, null);
+    },
+  );
+
+  // LTI Dynamic Registration: the platform opens the admin's registration address (in a frame or a window) with its
+  // configuration's URL; the admin confirms; the tool registers itself. The signed, single-use address is what binds
+  // it to the organisation and the admin (no console session reaches a platform's frame), so no Origin check here: a
+  // sandboxed frame may send Origin: null.
+  const registrationParams = (fields: Record<string, string | undefined>) => ({
+    token: fields.t,
+    openidConfiguration: fields.openid_configuration,
+    registrationToken: fields.registration_token,
+  });
+  app.get(
+    LTI13_REGISTER_PATH,
+    {
+      schema: {
+        tags: ['lti'],
+        summary: 'LTI Dynamic Registration: the page the platform opens (t, openid_configuration, registration_token)',
+        description:
+          'Reads the platform’s OpenID configuration (https; its issuer on the configuration URL’s origin) and asks the admin to confirm. A registration address that is forged or expired, or a configuration that cannot be used: a 4xx page.',
+        response: { 200: textResponse('text/html', 'The confirmation'), '4XX': textResponse('text/html', 'Why the registration cannot go on') },
+      },
+    },
+    async (request, reply) => {
+      framable(reply, { formAction: "'self'" });
+      const fields = record(pairs(request.url.split('?')[1] ?? '') ?? []);
+      const prepared = await prepareRegistration(app.env, registrationParams(fields));
+      if (!prepared.ok) {
+        request.log.info({ code: prepared.code }, 'lti registration refused');
+        return html(reply, prepared.status, registrationErrorPage(productName, prepared.message));
+      }
+      const params = registrationParams(fields);
+      return html(
+        reply,
+        200,
+        registrationConfirmPage(productName, {
+          action: LTI13_REGISTER_PATH,
+          name: prepared.name,
+          issuer: prepared.issuer,
+          token: params.token ?? '',
+          openidConfiguration: params.openidConfiguration ?? '',
+          registrationToken: params.registrationToken,
+        }),
+      );
+    },
+  );
+  app.post(
+    LTI13_REGISTER_PATH,
+    {
+      config: { csrf: false },
+      bodyLimit: LTI_MAX_BODY_BYTES,
+      errorHandler: launchErrorHandler,
+      schema: {
+        tags: ['lti'],
+        summary: 'LTI Dynamic Registration: the admin’s confirmation; the tool registers at the platform and stores it',
+        description:
+          'Form post of the confirmation (t, openid_configuration, registration_token). The address is used once; the tool POSTs its registration to the platform’s registration_endpoint and stores the client id and deployment id as a learning platform of the organisation (audited as lti.platform.add). Then a page that posts org.imsglobal.lti.close to the platform. Refused: a 4xx page.',
+        response: { 200: textResponse('text/html', 'Registered; the close message'), '4XX': textResponse('text/html', 'Why the registration was refused') },
+      },
+    },
+    async (request, reply) => {
+      const fields = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const done = await completeRegistration(app.db, app.env, { ...registrationParams(fields), productName, client: clientOf(request) });
+      if (!done.ok) {
+        framable(reply);
+        request.log.info({ code: done.code }, 'lti registration refused');
+        return html(reply, done.status, registrationErrorPage(productName, done.message));
+      }
+      framable(reply, { script: REGISTRATION_CLOSE_SCRIPT_SOURCE });
+      const page = registrationDonePage(productName, { name: done.platform.name, clientId: done.platform.clientId, deploymentId: done.platform.deploymentIds[0] ?? '' });
+      return html(reply, 200, page);
     },
   );
 

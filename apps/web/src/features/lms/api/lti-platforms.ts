@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ltiAdvantageSchema, ltiPlatformSchema, type LtiPlatform, type LtiPlatformInput } from '@quire/core';
+import { ltiAdvantageSchema, ltiPlatformSchema, ltiRegistrationLinkSchema, type LtiPlatform, type LtiPlatformInput, type LtiRegistrationLink } from '@quire/core';
 import { apiRequest, serviceUrl } from '../../../lib/api/index.js';
 import type { MutationCallbacks } from '../../../lib/api/mutation-callbacks.js';
 import { useApiMutation } from '../../../lib/api/use-api-mutation.js';
@@ -39,6 +39,18 @@ export function useRemoveLtiPlatform(orgId: string, callbacks?: MutationCallback
     mutationFn: async (id) => {
       await apiRequest(platformsUrl(orgId, id), { method: 'DELETE', responseType: 'none' });
     },
+    callbacks,
+    reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.ltiPlatforms(orgId) }),
+  });
+}
+
+/**
+ * A registration address for LTI Dynamic Registration (single use, 10 minutes). The list is read again afterwards, as
+ * a platform may have registered with an earlier address meanwhile.
+ */
+export function useLtiRegistrationLink(orgId: string, callbacks?: MutationCallbacks<LtiRegistrationLink, void>) {
+  return useApiMutation<LtiRegistrationLink, void>({
+    mutationFn: () => apiRequest(serviceUrl('api', '/organisations', orgId, 'lti', 'registrations'), { method: 'POST', schema: ltiRegistrationLinkSchema }),
     callbacks,
     reload: (queryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.ltiPlatforms(orgId) }),
   });

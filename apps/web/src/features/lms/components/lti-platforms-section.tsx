@@ -1,15 +1,18 @@
 import { ActionIcon, Alert, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Textarea, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { MODAL_WIDTH_DEFAULT, type LtiPlatform, type LtiPlatformInput } from '@quire/core';
+import { MODAL_WIDTH_DEFAULT, type LtiPlatform, type LtiPlatformInput, type LtiRegistrationLink } from '@quire/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { userFacingMessage } from '../../../lib/api/index.js';
 import { notifyError } from '../../../lib/notify.js';
-import { useLtiPlatforms, useRemoveLtiPlatform, useSaveLtiPlatform } from '../api/lti-platforms.js';
+import { useLtiPlatforms, useLtiRegistrationLink, useRemoveLtiPlatform, useSaveLtiPlatform } from '../api/lti-platforms.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 const LOAD_FAILED = 'There was a problem getting the LTI 1.3 platforms.';
 const REMOVE_FAILED = 'The learning platform could not be removed. Please try again.';
+const REGISTRATION_FAILED = 'A registration URL could not be made. Please try again.';
 
 function Copyable({ value, label }: { value: string; label: string }) {
   return (
@@ -102,6 +105,36 @@ function PlatformDialog({ orgId, platform, opened, onClose }: { orgId: string; p
   );
 }
 
+/**
+ * The registration URL for LTI Dynamic Registration: pasted into the platform, which registers the tool itself. The
+ * platform appears in the list when the registration is done (read again when the dialog closes).
+ */
+function RegistrationDialog({ link, onClose }: { link: LtiRegistrationLink | null; onClose: () => void }) {
+  const until = link ? new Date(link.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : '';
+  return (
+    <Dialog opened={link !== null} onClose={onClose} title="Register with a learning platform" size={MODAL_WIDTH_DEFAULT}>
+      <Stack>
+        <Text size="sm">
+          Paste this registration URL into your learning platform. In Moodle: <em>Site administration → Plugins → External tool → Manage tools</em>, paste
+          it into <em>Tool URL</em> and choose <em>Add LTI Advantage</em>. In Canvas: <em>Admin → Developer Keys → + Developer Key → LTI Registration</em>.
+          The platform then registers the tool with this organisation.
+        </Text>
+        {link ? (
+          <div style={{ wordBreak: 'break-all' }}>
+            <Copyable value={link.url} label="registration URL" />
+          </div>
+        ) : null}
+        <Text size="sm">It works once, until {until}. When your platform says it is done, close this window: the platform appears in the list.</Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Dialog>
+  );
+}
+
 function RemoveDialog({ platform, onConfirm, onClose }: { platform: LtiPlatform | null; onConfirm: () => void; onClose: () => void }) {
   return (
     <Dialog opened={platform !== null} onClose={onClose} title="Remove learning platform" size={MODAL_WIDTH_DEFAULT}>
@@ -126,6 +159,9 @@ export function LtiPlatformsSection({ orgId }: { orgId: string }) {
   const [editing, setEditing] = useState<{ platform: LtiPlatform | null } | null>(null);
   const [removing, setRemoving] = useState<LtiPlatform | null>(null);
   const remove = useRemoveLtiPlatform(orgId, { onError: () => notifyError(REMOVE_FAILED) });
+  const queryClient = useQueryClient();
+  const [registration, setRegistration] = useState<LtiRegistrationLink | null>(null);
+  const register = useLtiRegistrationLink(orgId, { onSuccess: (link) => setRegistration(link), onError: () => notifyError(REGISTRATION_FAILED) });
   const data = query.data;
   return (
     <Stack gap="sm">
@@ -134,7 +170,8 @@ export function LtiPlatformsSection({ orgId }: { orgId: string }) {
       </Title>
       <Text size="sm">
         New installations of Canvas, Moodle, Schoology, Brightspace and Blackboard use LTI 1.3. Paste these values into your learning platform, then
-        add the platform below with the values it gives you.
+        add the platform below with the values it gives you. Or, where your platform accepts a registration URL (Moodle, Canvas), register with it
+        and let it fill them in.
       </Text>
       {query.isPending ? (
         <Center py="md" role="status">
@@ -226,10 +263,26 @@ export function LtiPlatformsSection({ orgId }: { orgId: string }) {
           )}
           <Group>
             <Button onClick={() => setEditing({ platform: null })}>Add platform</Button>
+            <Button
+              variant="light"
+              loading={register.isPending}
+              onClick={() => {
+                if (!register.isPending) register.mutate();
+              }}
+            >
+              Register with a platform
+            </Button>
           </Group>
         </>
       )}
       {editing ? <PlatformDialog key={editing.platform?.id ?? 'new'} orgId={orgId} platform={editing.platform} opened onClose={() => setEditing(null)} /> : null}
+      <RegistrationDialog
+        link={registration}
+        onClose={() => {
+          setRegistration(null);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.ltiPlatforms(orgId) });
+        }}
+      />
       <RemoveDialog
         platform={removing}
         onClose={() => setRemoving(null)}
