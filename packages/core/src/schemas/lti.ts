@@ -185,4 +185,3 @@ export const ltiToolRegistrationResponseSchema = z.looseObject({
   client_id: z.string().trim().min(1).max(255),
   [LTI_TOOL_CONFIGURATION_CLAIM]: z.looseObject({ deployment_id: z.string().trim().min(1).max(255).optional() }).optional(),
 });
-export type LtiToolRegistrationResponse = z.infer<typeof ltiToolRegistrationResponseSchema>;
