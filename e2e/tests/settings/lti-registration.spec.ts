@@ -49,11 +49,23 @@ test('registers a learning platform by Dynamic Registration from the registratio
       // The registration page as the admin saw it, checked for accessibility at the top level.
       const second = await page.request.post(`/api/organisations/${encodeURIComponent(org.id)}/lti/registrations`, { headers: { origin: base } });
       expect(second.status()).toBe(200);
-      const direct = new URL(((await second.json()) as { url: string }).url);
+      const secondUrl = ((await second.json()) as { url: string }).url;
+      const direct = new URL(secondUrl);
       direct.searchParams.set('openid_configuration', `${platform.issuer}/.well-known/openid-configuration`);
       await lmsAdmin.goto(direct.toString());
       await expect(lmsAdmin.getByRole('button', { name: /^Register / })).toBeVisible();
       await checkAccessibility(lmsAdmin, test.info(), { label: 'dynamic registration confirmation' });
+      // A double click registers once and says so: the second click is not a second, refused, use of the address.
+      await lmsAdmin.goto(platform.adminPage(secondUrl));
+      await lmsAdmin.frameLocator('#registration').getByRole('button', { name: /^Register / }).dblclick();
+      await expect(lmsAdmin.getByRole('heading', { name: 'Registration finished' })).toBeVisible();
+      expect(platform.registrations()).toHaveLength(2);
+      const again = platform.registrations()[1]?.clientId ?? '';
+      const removed = await page.request.get(`/api/organisations/${encodeURIComponent(org.id)}/lti/platforms`, { headers: { origin: base } });
+      const listed = ((await removed.json()) as { platforms?: { id: string; clientId: string }[] }).platforms ?? [];
+      const extra = listed.find((p) => p.clientId === again);
+      expect(extra).toBeDefined();
+      await page.request.delete(`/api/organisations/${encodeURIComponent(org.id)}/lti/platforms/${encodeURIComponent(extra?.id ?? '')}`, { headers: { origin: base } });
     } finally {
       await context.close();
     }
