@@ -22,7 +22,7 @@ describe('lint rules', { timeout: 60_000 }, () => {
   });
 
   it('import-x/no-restricted-paths refuses a console feature importing another feature', async () => {
-    expect(await lint("export * as admins from '../admins/components/admins-page.js';\n", 'apps/web/src/features/teachers/boundary-probe.ts')).toContain(
+    expect(await lint("export * as admins from '../admins/components/admins-page.js';\n", 'apps/web/src/features/members/boundary-probe.ts')).toContain(
       'import-x/no-restricted-paths',
     );
   });

@@ -129,7 +129,7 @@ const routePreloadRules: RoutePreloadRule[] = [
   // /sign-in itself is in the entry chunk, with the zod/mini schemas of its first answers (configuration, session,
   // sign-in methods): it names nothing. The other sign-in screens are lazy.
   { pattern: `^${routePatterns.signIn.root}/?$`, modules: [] },
-  { pattern: `^${routePatterns.signIn.root}/`, modules: [contracts, 'src/features/auth/sign-in-screens.ts'] },
+  { pattern: `^${routePatterns.signIn.root}/`, modules: [contracts, 'src/features/identity/sign-in-screens.ts'] },
   ...(
     [
       [screens.teachers, 'src/app/teachers-screen.tsx'],
@@ -137,7 +137,7 @@ const routePreloadRules: RoutePreloadRule[] = [
       [screens.portfolios, 'src/features/portfolios/index.ts'],
       [screens.resources, 'src/features/resources/index.ts'],
       [screens.admin, 'src/features/admins/index.ts'],
-      [screens.lms, 'src/features/lms/index.ts'],
+      [screens.lms, 'src/features/lti/index.ts'],
       [screens.apps, 'src/features/apps/index.ts'],
       [screens.imageSearch, 'src/features/image-search/index.ts'],
     ] as const

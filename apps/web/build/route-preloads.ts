@@ -5,7 +5,7 @@ import type { RoutePreloads } from '@quire/core';
 
 /**
  * Which lazy modules a deep link needs before its screen can show, by path: a path matching `pattern` (the first that
- * matches) loads these modules' chunks. The routes themselves are src/app/routes.tsx and src/features/auth/
+ * matches) loads these modules' chunks. The routes themselves are src/app/routes.tsx and src/features/identity/
  * auth.routes.tsx; the build fails if a module named here is not one of their lazy chunks.
  */
 export interface RoutePreloadRule {

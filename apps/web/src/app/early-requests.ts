@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths.js';
-import { signInMethodsQueryOptions } from '../features/auth/api/sign-in-methods.js';
+import { signInMethodsQueryOptions } from '../features/identity/api/sign-in-methods.js';
 import { preloadContracts } from '../lib/api/contract.js';
 import { consoleConfigQueryOptions } from '../lib/console-config.js';
 import { askSessionEarly } from '../lib/session/http-session-backend.js';

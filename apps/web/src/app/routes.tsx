@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/ui/full-page-loader.js';
 import { routePatterns } from '../config/paths.js';
-import { RequireSession, signInRoutes } from '../features/auth/index.js';
+import { RequireSession, signInRoutes } from '../features/identity/index.js';
 import { ConsoleRoot } from './console-root.js';
 import { HomeRedirect } from './guards/home-redirect.js';
 import { RequireFeature } from './guards/require-feature.js';
@@ -21,7 +21,7 @@ const analytics = () => import('../features/analytics/index.js').then((m) => ({ 
 const portfolios = () => import('../features/portfolios/index.js').then((m) => ({ Component: m.PortfoliosPage }));
 const resources = () => import('../features/resources/index.js').then((m) => ({ Component: m.ResourcesPage }));
 const admins = () => import('../features/admins/index.js').then((m) => ({ Component: m.AdminsPage }));
-const lms = () => import('../features/lms/index.js').then((m) => ({ Component: m.LmsPage }));
+const lms = () => import('../features/lti/index.js').then((m) => ({ Component: m.LmsPage }));
 const provisioning = () => import('../features/scim/index.js').then((m) => ({ Component: m.ProvisioningPage }));
 const rostering = () => import('../features/rostering/index.js').then((m) => ({ Component: m.RosteringPage }));
 const apps = () => import('../features/apps/index.js').then((m) => ({ Component: m.AppsPage }));

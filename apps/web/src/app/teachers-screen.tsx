@@ -1,5 +1,5 @@
-import { TeacherLibraryDialogs } from '../features/teacher-libraries/index.js';
-import { TeacherLibraryDialogsContext, TeachersPage, type TeacherLibraryDialogsSlot } from '../features/teachers/index.js';
+import { TeacherLibraryDialogs } from '../features/libraries/index.js';
+import { TeacherLibraryDialogsContext, TeachersPage, type TeacherLibraryDialogsSlot } from '../features/members/index.js';
 
 /**
  * The Teachers screen with the teacher-libraries dialogs behind its row menu and bulk bar. Features do
