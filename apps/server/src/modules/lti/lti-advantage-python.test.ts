@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { signIn } from '../../../test/auth.js';
-import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
+import { organisationWithPlatform } from '../../../test/lti.helpers.js';
 import { ROLE, startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
 
 /**
@@ -35,25 +34,7 @@ beforeAll(async () => {
   t = await buildTestApp({ APP_URL });
   launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
   platform = await startPlatform({ toolLaunchUrl: launchUrl });
-  orgId = (await buildOrganisation(t.app.db)).id;
-  const email = `admin-${randomUUID().slice(0, 8)}@school.example.org`;
-  await buildAdmin(t.app.db, { organisationId: orgId, email });
-  const { headers } = await signIn(t.app, { email });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/organisations/${orgId}/lti/platforms`,
-    headers,
-    payload: {
-      name: 'Python platform',
-      issuer: platform.issuer,
-      clientId: platform.clientId,
-      deploymentIds: [platform.deploymentId],
-      authEndpoint: platform.authEndpoint,
-      tokenEndpoint: platform.tokenEndpoint,
-      jwksUrl: platform.jwksUrl,
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
+  orgId = await organisationWithPlatform(t.app, platform, { name: 'Python platform' });
 });
 afterAll(async () => {
   await platform?.close();

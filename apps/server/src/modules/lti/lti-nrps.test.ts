@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { signIn } from '../../../test/auth.js';
-import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
+import { organisationWithPlatform } from '../../../test/lti.helpers.js';
 import { ROLE, startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
 import { NRPS_QUEUE } from './lti-nrps.service.js';
 
@@ -92,26 +91,8 @@ beforeAll(async () => {
   const address = services.address();
   servicesOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  orgId = (await buildOrganisation(t.app.db)).id;
-  const email = `admin-${suffix}@school.example.org`;
-  await buildAdmin(t.app.db, { organisationId: orgId, email });
+  orgId = await organisationWithPlatform(t.app, platform, { name: 'Roster LMS', tokenEndpoint: `${servicesOrigin}/token` });
   await t.app.db.insertInto('members').values({ id: `m-${suffix}`, organisation_id: orgId, email: alreadyThere, role: 600, pending: false }).execute();
-  const admin = (await signIn(t.app, { email })).headers;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/organisations/${orgId}/lti/platforms`,
-    headers: admin,
-    payload: {
-      name: 'Roster LMS',
-      issuer: platform.issuer,
-      clientId: platform.clientId,
-      deploymentIds: [platform.deploymentId],
-      authEndpoint: platform.authEndpoint,
-      tokenEndpoint: `${servicesOrigin}/token`,
-      jwksUrl: platform.jwksUrl,
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
 });
 afterAll(async () => {
   await platform?.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { signIn } from '../../../test/auth.js';
-import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
+import { organisationWithPlatform } from '../../../test/lti.helpers.js';
 import { startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
 
 /**
@@ -37,25 +36,7 @@ beforeAll(async () => {
   launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
   toolOrigin = new URL(launchUrl).origin;
   platform = await startPlatform({ toolLaunchUrl: launchUrl });
-  orgId = (await buildOrganisation(t.app.db)).id;
-  const email = `admin-${Math.random().toString(36).slice(2, 8)}@school.example.org`;
-  await buildAdmin(t.app.db, { organisationId: orgId, email });
-  const admin = (await signIn(t.app, { email })).headers;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: `/api/organisations/${orgId}/lti/platforms`,
-    headers: admin,
-    payload: {
-      name: 'Storage LMS',
-      issuer: platform.issuer,
-      clientId: platform.clientId,
-      deploymentIds: [platform.deploymentId],
-      authEndpoint: platform.authEndpoint,
-      tokenEndpoint: platform.tokenEndpoint,
-      jwksUrl: platform.jwksUrl,
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
+  orgId = await organisationWithPlatform(t.app, platform, { name: 'Storage LMS' });
 });
 afterAll(async () => {
   await platform?.close();

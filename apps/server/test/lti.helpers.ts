@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { signIn } from './auth.js';
+import { buildAdmin, buildOrganisation } from './factories.js';
+import type { PlatformSimulator } from './lti-platform.js';
+
+/**
+ * A new organisation with the simulated platform registered for LTI 1.3, the way its admin registers one: through the
+ * LMS Integration page's call (201). Answers the organisation's id. `tokenEndpoint` replaces the platform's own (a
+ * test that serves the platform's services itself).
+ */
+export async function organisationWithPlatform(
+  app: FastifyInstance,
+  platform: Pick<PlatformSimulator, 'issuer' | 'clientId' | 'deploymentId' | 'authEndpoint' | 'tokenEndpoint' | 'jwksUrl'>,
+  options: { name: string; tokenEndpoint?: string },
+): Promise<string> {
+  const organisationId = (await buildOrganisation(app.db)).id;
+  const email = `admin-${randomUUID().slice(0, 8)}@school.example.org`;
+  await buildAdmin(app.db, { organisationId, email });
+  const { headers } = await signIn(app, { email });
+  const created = await app.inject({
+    method: 'POST',
+    url: `/api/organisations/${organisationId}/lti/platforms`,
+    headers,
+    payload: {
+      name: options.name,
+      issuer: platform.issuer,
+      clientId: platform.clientId,
+      deploymentIds: [platform.deploymentId],
+      authEndpoint: platform.authEndpoint,
+      tokenEndpoint: options.tokenEndpoint ?? platform.tokenEndpoint,
+      jwksUrl: platform.jwksUrl,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return organisationId;
+}
