@@ -148,8 +148,8 @@ const routes: SignedRoute[] = [
     async prepare() {
       const { id } = await orgWithPlatform();
       return async (links) => {
-        const state = { p: id, n: 'nonce', i: 'cookie-id', h: 'hint', m: null, t: `${t.env.PUBLIC_URL}/lti/1.3/launch`, d: null, e: Math.floor(Date.now() / 1000) + 300 };
-        const signature = as<'lti-state'>(links).sign([state.p, state.n, state.i, state.h, '', state.t, ''], state.e);
+        const state = { p: id, n: 'nonce', i: 'cookie-id', h: 'hint', m: null, t: `${t.env.PUBLIC_URL}/lti/1.3/launch`, d: null, s: null, e: Math.floor(Date.now() / 1000) + 300 };
+        const signature = as<'lti-state'>(links).sign([state.p, state.n, state.i, state.h, '', state.t, '', ''], state.e);
         const answer = await t.app.inject({
           method: 'POST',
           url: '/lti/1.3/launch',
@@ -157,6 +157,22 @@ const routes: SignedRoute[] = [
           payload: new URLSearchParams({ id_token: 'not-a-token', state: `${Buffer.from(JSON.stringify(state)).toString('base64url')}.${signature}` }).toString(),
         });
         return `${answer.statusCode} ${answer.body.includes('does not come from a login') ? 'state' : answer.body.includes('id_token') ? 'id_token' : answer.body}`;
+      };
+    },
+  },
+  {
+    // The registration address an admin pastes into a platform: with its own signature it is read, and only the missing
+    // platform configuration stops it; signed for anything else it is an address that has expired or been used.
+    purpose: 'lti-registration',
+    accepted: '400 configuration',
+    refused: '401 address',
+    async prepare() {
+      const { orgId } = await orgWithPlatform();
+      return async (links) => {
+        const token = { o: orgId, u: 'user-1', i: 'address-1', e: Math.floor(Date.now() / 1000) + 300 };
+        const signature = as<'lti-registration'>(links).sign([token.o, token.u, token.i], token.e);
+        const answer = await t.app.inject({ method: 'GET', url: `/lti/1.3/register?t=${Buffer.from(JSON.stringify(token)).toString('base64url')}.${signature}` });
+        return `${answer.statusCode} ${answer.body.includes('has expired or has been used') ? 'address' : 'configuration'}`;
       };
     },
   },
