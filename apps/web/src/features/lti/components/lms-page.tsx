@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Anchor, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, ltiUsersCreatedText, TABLE_ROW_HEIGHT } from '@quire/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CopyValue } from '../../../components/ui/copy-value.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { GraphqlError, hasErrorCode } from '../../../lib/api/index.js';
@@ -16,20 +16,6 @@ import { LtiPlatformsSection } from './lti-platforms-section.js';
 
 /** Designed: what a library manager (who may open the console, but not the credentials) sees. @internal */
 export const ADMINS_ONLY_TEXT = 'Only the admins of this organisation can see and change the LTI credentials.';
-
-function CopyValue({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 function Row({ label, children, action }: { label: string; children: ReactNode; action?: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Button, Center, Code, CopyButton, Group, Loader, Stack, Table, Text, Textarea, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Code, Group, Loader, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type LtiPlatform, type LtiPlatformInput, type LtiRegistrationLink } from '@quire/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CopyValue } from '../../../components/ui/copy-value.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { userFacingMessage } from '../../../lib/api/index.js';
@@ -18,15 +18,7 @@ function Copyable({ value, label }: { value: string; label: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code>{value}</Code>
-      <CopyButton value={value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyValue value={value} label={label} />
     </Group>
   );
 }

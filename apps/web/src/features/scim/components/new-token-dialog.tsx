@@ -1,22 +1,7 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { MODAL_WIDTH_DEFAULT, type GeneratedScimToken } from '@quire/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { CopyValue } from '../../../components/ui/copy-value.js';
 import { Dialog } from '../../../components/ui/dialog.js';
-
-/** Copies a value, saying so on the button for two seconds. */
-export function CopyValue({ value, label }: { value: string; label: string }) {
-  return (
-    <CopyButton value={value} timeout={2000}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
-            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 export interface NewTokenDialogProps {
   /** The token just generated, or null when closed. */

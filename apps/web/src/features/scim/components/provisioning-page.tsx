@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatOrdinalDate, type GeneratedScimToken } from '@quire/core';
 import { useRef, useState } from 'react';
+import { CopyValue } from '../../../components/ui/copy-value.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
@@ -13,7 +14,7 @@ import { useGenerateScimToken } from '../api/generate-scim-token.js';
 import { useScimRequests } from '../api/get-scim-requests.js';
 import { useScimSetup } from '../api/get-scim-setup.js';
 import { useRevokeScimToken } from '../api/revoke-scim-token.js';
-import { CopyValue, NewTokenDialog } from './new-token-dialog.js';
+import { NewTokenDialog } from './new-token-dialog.js';
 import { RevokeTokenDialog } from './revoke-token-dialog.js';
 
 /** What a library manager (who may open the console, not its provisioning) sees. @internal */
