@@ -4,12 +4,10 @@ import {
   LTI13_JWKS_PATH,
   LTI13_LAUNCH_PATH,
   LTI13_LOGIN_PATH,
-  LTI13_REGISTER_PATH,
   LTI13_STORAGE_LAUNCH_PATH,
   LTI_CARTRIDGE_PATH,
   LTI_LAUNCH_PATH,
   LTI_MAX_BODY_BYTES,
-  LTI_MAX_PARAMETERS,
   ltiJwksSchema,
   parseLtiTarget,
   type LtiDeepLinkChoice,
@@ -28,14 +26,10 @@ import {
   PLATFORM_STORAGE_SCRIPT_SOURCE,
   platformStorageLaunchPage,
   platformStorageLoginPage,
-  REGISTRATION_CLOSE_SCRIPT_SOURCE,
-  registrationConfirmPage,
-  registrationDonePage,
-  registrationErrorPage,
 } from './lti-pages.js';
-import { completeRegistration, prepareRegistration } from './lti-registration.service.js';
+import { firstValues, framable, htmlPage, isPair, pairs, safeReturnUrl } from './lti-http.js';
+import { registrationRoutes } from './lti-registration.routes.js';
 import { NRPS_QUEUE, NRPS_SYNC_SECONDS, nrpsJobOf, type NrpsJobData } from './lti-nrps.service.js';
-import { clientOf } from '../access/actor.js';
 import { completeLaunch, startLogin, type Lti13LaunchResult, type PlatformKeySets } from './lti-advantage.service.js';
 import { answerDeepLink, encodeDeepLinkContext } from './lti-deep-linking.service.js';
 import { publicJwks } from './lti-tool-keys.js';
@@ -45,21 +39,7 @@ const FORM = 'application/x-www-form-urlencoded';
 /** The parsed body of a form with more parameters than a launch carries. */
 const TOO_MANY = Symbol('too many parameters');
 
-function isPair(entry: unknown): entry is [string, string] {
-  return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string';
-}
 
-/** The parameters of a form or query, in order, duplicates kept; null when there are more than a launch carries. */
-function pairs(text: string): Array<[string, string]> | null {
-  // Counted before parsing: '&' separates parameters, so a body with more of them is refused without building a list.
-  let separators = 0;
-  for (let i = text.indexOf('&'); i >= 0 && separators <= LTI_MAX_PARAMETERS; i = text.indexOf('&', i + 1)) separators += 1;
-  if (separators >= LTI_MAX_PARAMETERS) {
-    const all = [...new URLSearchParams(text)];
-    return all.length > LTI_MAX_PARAMETERS ? null : all;
-  }
-  return [...new URLSearchParams(text)];
-}
 
 /**
  * A path that is the launch URL written otherwise (a trailing slash, another case). The server's router is exact, so
@@ -68,16 +48,6 @@ function pairs(text: string): Array<[string, string]> | null {
  */
 export function isMisspelledLaunchPath(path: string): boolean {
   return path !== LTI_LAUNCH_PATH && path.toLowerCase().replace(/\/+$/, '') === LTI_LAUNCH_PATH;
-}
-
-function safeReturnUrl(value: string | undefined): URL | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -177,19 +147,6 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     },
   );
 
-  // LTI 1.3 (docs/lti.md "LTI 1.3"). The pages may be shown inside the platform's frame: framing is allowed here.
-  // `formAction` and `script` widen it for the deep linking pages: the picker posts to the tool, the answer runs its one
-  // script (by hash). The answer names no form-action: its form goes to the platform, which may redirect it further.
-  const framable = (reply: FastifyReply, page: { formAction?: string | null; script?: string } = {}) => {
-    reply.removeHeader('x-frame-options');
-    const formAction = page.formAction === undefined ? "; form-action 'none'" : page.formAction === null ? '' : `; form-action ${page.formAction}`;
-    const script = page.script ? `; script-src ${page.script}` : '';
-    reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *; base-uri 'none'${formAction}${script}`);
-  };
-  const html = (reply: FastifyReply, status: number, body: string) => {
-    reply.header('cache-control', 'no-store');
-    return reply.code(status).type('text/html; charset=utf-8').send(body);
-  };
   /** The end of an LTI 1.3 launch (from the platform, or read back from its storage): refused, the picker, or in. */
   const finishLaunch = async (request: FastifyRequest, reply: FastifyReply, result: Lti13LaunchResult) => {
     if (!result.ok) {
@@ -209,7 +166,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
         request: result.deepLink,
       });
       framable(reply, { formAction: "'self'" });
-      return html(reply, 200, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context }));
+      return htmlPage(reply, 200, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context }));
     }
     if (result.kind === 'teacher') {
       const contextId = result.claims['https://purl.imsglobal.org/spec/lti/claim/context'];
@@ -259,26 +216,21 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       // The platform keeps the login for the tool (LTI Client Side postMessage): the cookie is still set, and used
       // where the browser keeps it, but the page also keeps the state and nonce in the platform's storage.
       framable(reply, { script: PLATFORM_STORAGE_SCRIPT_SOURCE });
-      return html(reply, 200, platformStorageLoginPage(productName, { ...outcome.storage, next: outcome.redirect }));
+      return htmlPage(reply, 200, platformStorageLoginPage(productName, { ...outcome.storage, next: outcome.redirect }));
     }
     reply.header('cache-control', 'no-store');
     return reply.redirect(outcome.redirect, 302);
   };
-  const record = (entries: ReadonlyArray<readonly [string, string]>) => {
-    const out: Record<string, string | undefined> = {};
-    for (const [name, value] of entries) if (out[name] === undefined) out[name] = value.slice(0, 4096);
-    return out;
-  };
   app.get(LTI13_LOGIN_PATH, { schema: loginSchema('LTI 1.3 login initiation (GET)') }, async (request, reply) => {
     const query = request.url.split('?')[1] ?? '';
-    return login(request, reply, record(pairs(query) ?? []));
+    return login(request, reply, firstValues(pairs(query) ?? []));
   });
   app.post(
     LTI13_LOGIN_PATH,
     { config: { csrf: false }, bodyLimit: LTI_MAX_BODY_BYTES, errorHandler: launchErrorHandler, schema: loginSchema('LTI 1.3 login initiation (POST)') },
     async (request, reply) => {
       const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
-      return login(request, reply, record(body));
+      return login(request, reply, firstValues(body));
     },
   );
 
@@ -301,7 +253,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     },
     async (request, reply) => {
       framable(reply);
-      const form = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const form = firstValues(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
       if (form.error) {
         // The platform refused the login (e.g. login_required): said as it is, nothing signed to go back to.
         const detail = (form.error_description ?? form.error).slice(0, 300);
@@ -325,7 +277,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
           state: form.state ?? '',
           action: LTI13_STORAGE_LAUNCH_PATH,
         });
-        return html(reply, 200, page);
+        return htmlPage(reply, 200, page);
       }
       return finishLaunch(request, reply, result);
     },
@@ -358,7 +310,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
         request.log.info({ code: 'lti_storage_mismatch' }, 'lti 1.3 storage launch from another origin');
         return refusePage(reply, fail('lti_storage_mismatch'));
       }
-      const form = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const form = firstValues(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
       const result = await completeLaunch(app.db, app.env, options.keySets, {
         idToken: form.id_token,
         state: form.state,
@@ -397,88 +349,20 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       const answer = await answerDeepLink(app.db, app.env, { context: field('context'), choice });
       if (answer.ok) {
         framable(reply, { formAction: null, script: AUTO_SUBMIT_SCRIPT_SOURCE });
-        return html(reply, 200, deepLinkResponsePage(productName, answer.returnUrl, answer.jwt));
+        return htmlPage(reply, 200, deepLinkResponsePage(productName, answer.returnUrl, answer.jwt));
       }
       framable(reply, { formAction: "'self'" });
       if (answer.retry) {
         const context = field('context') ?? '';
-        return html(reply, 400, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context, choice, error: answer.message }));
+        return htmlPage(reply, 400, deepLinkPickerPage({ productName, action: LTI13_DEEP_LINK_PATH, context, choice, error: answer.message }));
       }
       request.log.info({ code: answer.code }, 'lti deep linking choice refused');
       return refuse(reply, answer.status, answer.message, null);
     },
   );
 
-  // LTI Dynamic Registration: the platform opens the admin's registration address (in a frame or a window) with its
-  // configuration's URL; the admin confirms; the tool registers itself. The signed, single-use address is what binds
-  // it to the organisation and the admin (no console session reaches a platform's frame), so no Origin check here: a
-  // sandboxed frame may send Origin: null.
-  const registrationParams = (fields: Record<string, string | undefined>) => ({
-    token: fields.t,
-    openidConfiguration: fields.openid_configuration,
-    registrationToken: fields.registration_token,
-  });
-  app.get(
-    LTI13_REGISTER_PATH,
-    {
-      schema: {
-        tags: ['lti'],
-        summary: 'LTI Dynamic Registration: the page the platform opens (t, openid_configuration, registration_token)',
-        description:
-          'Reads the platform’s OpenID configuration (https; its issuer on the configuration URL’s origin) and asks the admin to confirm. A registration address that is forged or expired, or a configuration that cannot be used: a 4xx page.',
-        response: { 200: textResponse('text/html', 'The confirmation'), '4XX': textResponse('text/html', 'Why the registration cannot go on') },
-      },
-    },
-    async (request, reply) => {
-      framable(reply, { formAction: "'self'" });
-      const fields = record(pairs(request.url.split('?')[1] ?? '') ?? []);
-      const prepared = await prepareRegistration(app.env, registrationParams(fields));
-      if (!prepared.ok) {
-        request.log.info({ code: prepared.code }, 'lti registration refused');
-        return html(reply, prepared.status, registrationErrorPage(productName, prepared.message));
-      }
-      const params = registrationParams(fields);
-      return html(
-        reply,
-        200,
-        registrationConfirmPage(productName, {
-          action: LTI13_REGISTER_PATH,
-          name: prepared.name,
-          issuer: prepared.issuer,
-          token: params.token ?? '',
-          openidConfiguration: params.openidConfiguration ?? '',
-          registrationToken: params.registrationToken,
-        }),
-      );
-    },
-  );
-  app.post(
-    LTI13_REGISTER_PATH,
-    {
-      config: { csrf: false },
-      bodyLimit: LTI_MAX_BODY_BYTES,
-      errorHandler: launchErrorHandler,
-      schema: {
-        tags: ['lti'],
-        summary: 'LTI Dynamic Registration: the admin’s confirmation; the tool registers at the platform and stores it',
-        description:
-          'Form post of the confirmation (t, openid_configuration, registration_token). The address is used once; the tool POSTs its registration to the platform’s registration_endpoint and stores the client id and deployment id as a learning platform of the organisation (audited as lti.platform.add). Then a page that posts org.imsglobal.lti.close to the platform. Refused: a 4xx page.',
-        response: { 200: textResponse('text/html', 'Registered; the close message'), '4XX': textResponse('text/html', 'Why the registration was refused') },
-      },
-    },
-    async (request, reply) => {
-      const fields = record(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
-      const done = await completeRegistration(app.db, app.env, { ...registrationParams(fields), productName, client: clientOf(request) });
-      if (!done.ok) {
-        framable(reply);
-        request.log.info({ code: done.code }, 'lti registration refused');
-        return html(reply, done.status, registrationErrorPage(productName, done.message));
-      }
-      framable(reply, { script: REGISTRATION_CLOSE_SCRIPT_SOURCE });
-      const page = registrationDonePage(productName, { name: done.platform.name, clientId: done.platform.clientId, deploymentId: done.platform.deploymentIds[0] ?? '' });
-      return html(reply, 200, page);
-    },
-  );
+  // LTI Dynamic Registration, in this plugin's scope: its confirmation is a form read by the parser above.
+  registrationRoutes(app, launchErrorHandler);
 
   app.get(
     LTI13_JWKS_PATH,
