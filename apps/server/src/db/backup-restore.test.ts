@@ -63,9 +63,6 @@ describe.skipIf(template?.kind !== 'pglite')('PGlite backups', () => {
     cpSync(dataDir('live'), dataDir('copy'), { recursive: true });
   });
   afterAll(async () => {
-    // kysely-pglite's dialect starts an ensureDir of the data folder that nobody awaits (client.ts): let it land
-    // before the folders go, or it rejects unhandled.
-    await new Promise((resolve) => setTimeout(resolve, 500));
     await rm(root, { recursive: true, force: true });
   });
 

@@ -5,14 +5,17 @@ import type { Env } from '../env.js';
 import type { DB } from './types.js';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { DatabaseBusyError, PgliteSession, pgliteDialect } from './pglite-session.js';
 import { preparedName } from './statement-shapes.js';
 
 /** The database Quire talks to: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
-  /** The PGlite instance (embedded mode only), for pg-boss's adapter and COPY. */
+  /** The PGlite instance (embedded mode only). Reach it through `session`, which keeps transactions whole. */
   pglite?: PGlite;
+  /** The embedded database's one session, held by one caller at a time: Kysely and pg-boss (embedded mode only). */
+  session?: PgliteSession;
   /** The pg pool (PostgreSQL mode only). */
   pool?: Pool;
   close(): Promise<void>;
@@ -25,10 +28,11 @@ export class DatabaseStartError extends Error {
 /**
  * Whether an error is pg-pool's refusal when no connection of the pool became free within its connectionTimeoutMillis
  * (DATABASE_POOL_TIMEOUT_MS): the server is busy, not broken, and the request may be tried again shortly. Exactly this
- * error, matched by pg-pool's own text (it has no code): a connection PostgreSQL refuses or ends is another error.
+ * error, matched by pg-pool's own text (it has no code): a connection PostgreSQL refuses or ends is another error. The
+ * embedded database refuses the same way when its one session stays busy as long (db/pglite-session.ts).
  */
 export function isPoolTimeout(error: unknown): boolean {
-  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+  return (error instanceof Error && error.message === 'timeout exceeded when trying to connect') || error instanceof DatabaseBusyError;
 }
 
 type DbOptions = Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'> & Partial<Pick<Env, 'DATABASE_POOL_TIMEOUT_MS'>> & {
@@ -103,7 +107,6 @@ function preparingPool(pool: Pool): PostgresPool {
 async function openPglite(options: DbOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { KyselyPGlite } = await import('kysely-pglite');
   let dataDir: string | undefined;
   if (!options.inMemory) {
     dataDir = resolve(options.DATA_DIR, 'pglite');
@@ -129,12 +132,13 @@ async function openPglite(options: DbOptions): Promise<Database> {
       `Cannot open the embedded database in ${dataDir ?? 'memory'} (${(error as Error).message}). Is another Quire using the same DATA_DIR?`,
     );
   }
-  const { dialect } = new KyselyPGlite(pglite);
-  const db = new Kysely<DB>({ dialect, log: statementLog(options.onStatement) });
+  const session = new PgliteSession(pglite, options.DATABASE_POOL_TIMEOUT_MS ?? 5000);
+  const db = new Kysely<DB>({ dialect: pgliteDialect(session), log: statementLog(options.onStatement) });
   return {
     db,
     kind: 'pglite',
     pglite,
+    session,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

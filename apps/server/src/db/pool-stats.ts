@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
 
 /** The database's connections at one moment (docs/operations.md, "Metrics"). */
@@ -15,9 +14,8 @@ export interface PoolStats {
 
 /**
  * Returns a reader of the database's pool. PostgreSQL: the pg Pool's own counts (the app's queries and pg-boss's
- * share it). PGlite runs one statement at a time behind a queue of its own; it exposes no count of that queue, so
- * this counts what passes through it (`_runExclusiveTransaction`, which every query, exec and transaction of PGlite
- * enters): one in use while a statement runs, the rest waiting. Call it once per database, before requests start.
+ * share it). PGlite: its one session (db/pglite-session.ts), in use while a caller holds it (a statement, a
+ * transaction, a block of pg-boss's), the other callers waiting.
  */
 export function watchPool(database: Database): () => PoolStats {
   const pool = database.pool;
@@ -25,26 +23,9 @@ export function watchPool(database: Database): () => PoolStats {
     const size = pool.options.max ?? 10;
     return () => ({ size, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
   }
-  const counts = database.pglite ? countPgliteQueue(database.pglite) : undefined;
+  const session = database.session;
   return () => {
-    const inUse = counts ? Math.min(1, counts.entered) : 0;
-    return { size: 1, inUse, idle: 1 - inUse, waiting: counts ? counts.entered - inUse : 0 };
+    const { inUse, waiting } = session ? session.counts() : { inUse: 0, waiting: 0 };
+    return { size: 1, inUse, idle: 1 - inUse, waiting };
   };
-}
-
-/** Counts the callers inside PGlite's exclusive section (running or queued for it). */
-function countPgliteQueue(pglite: PGlite): { entered: number } | undefined {
-  const counts = { entered: 0 };
-  // PGlite's queue is not public API: if a release renames it, the gauges read 0 and nothing else changes.
-  if (typeof pglite._runExclusiveTransaction !== 'function') return undefined;
-  const run = pglite._runExclusiveTransaction.bind(pglite);
-  pglite._runExclusiveTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
-    counts.entered += 1;
-    try {
-      return await run(fn);
-    } finally {
-      counts.entered -= 1;
-    }
-  };
-  return counts;
 }

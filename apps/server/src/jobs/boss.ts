@@ -39,9 +39,8 @@ export interface JobQueueOptions {
 
 export async function startJobQueue(database: Database, env: Env, options: JobQueueOptions): Promise<JobQueue> {
   const boss = new PgBoss({
-    ...(database.kind === 'pglite' && database.pglite
-      ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
-      : { db: poolAdapter(database) }),
+    db: pgBossDatabase(database),
+    ...(database.kind === 'pglite' ? { backend: 'pglite' as const } : {}),
     schema: 'pgboss',
     // No cron schedules yet; maintenance still runs (expiry, retention).
     schedule: false,
@@ -94,6 +93,21 @@ export async function startJobQueue(database: Database, env: Env, options: JobQu
       // graceful: lets running handlers finish; close: false because the app owns the database.
       await boss.stop({ graceful: true, close: false, timeout: 10_000 });
     },
+  };
+}
+
+/**
+ * The database as pg-boss reaches it. Embedded: pg-boss's own PGlite adapter, each of its statements (or statement
+ * blocks) taken through the app's session, so none lands inside a request's open transaction; the adapter answers a
+ * failed statement with a ROLLBACK, which would otherwise undo that request's writes (db/pglite-session.ts).
+ */
+export function pgBossDatabase(database: Database): Db {
+  const { session } = database;
+  if (!session) return poolAdapter(database);
+  const adapter = fromPglite(session.pglite);
+  return {
+    executeSql: (text, values) => session.exclusive(() => adapter.executeSql(text, values)),
+    ...(adapter.listen ? { listen: (...args: Parameters<NonNullable<Db['listen']>>) => session.exclusive(() => adapter.listen!(...args)) } : {}),
   };
 }
 

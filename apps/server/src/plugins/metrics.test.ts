@@ -96,20 +96,14 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(after).not.toContain(path);
   });
 
-  it('reports the connection held by a transaction, and for PGlite the queries waiting for its one connection', async () => {
+  it('reports the connection held by a transaction, and for PGlite the queries waiting for its one session', async () => {
     const kind = t.database.kind;
     const pause = () => new Promise((resolve) => setTimeout(resolve, 400));
     // A transaction that holds its connection while the event loop is free (PGlite runs each statement on this thread).
-    const held =
-      kind === 'pglite'
-        ? t.database.pglite!.transaction(async (tx) => {
-            await tx.query('SELECT 1');
-            await pause();
-          })
-        : t.app.db.transaction().execute(async (trx) => {
-            await sql`SELECT 1`.execute(trx);
-            await pause();
-          });
+    const held = t.app.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1`.execute(trx);
+      await pause();
+    });
     const queued = sql`SELECT 1`.execute(t.app.db);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const busy = await t.app.metrics!.text();
