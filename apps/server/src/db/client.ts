@@ -104,6 +104,13 @@ function preparingPool(pool: Pool): PostgresPool {
   };
 }
 
+/**
+ * How long a caller waits for the embedded database's one session before it is answered 503 'server_busy'. Longer than
+ * PostgreSQL's pool timeout: with one session for everyone, a page that sends a dozen calls at once queues them all
+ * behind each other on a busy machine, which is slow but not a fault. Past this, something holds the session wrongly.
+ */
+const PGLITE_SESSION_WAIT_MS = 30_000;
+
 async function openPglite(options: DbOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -132,7 +139,7 @@ async function openPglite(options: DbOptions): Promise<Database> {
       `Cannot open the embedded database in ${dataDir ?? 'memory'} (${(error as Error).message}). Is another Quire using the same DATA_DIR?`,
     );
   }
-  const session = new PgliteSession(pglite, options.DATABASE_POOL_TIMEOUT_MS ?? 5000);
+  const session = new PgliteSession(pglite, PGLITE_SESSION_WAIT_MS);
   const db = new Kysely<DB>({ dialect: pgliteDialect(session), log: statementLog(options.onStatement) });
   return {
     db,

@@ -23,9 +23,9 @@ import {
  * Kysely's own PGlite dialect does from Kysely 0.29 (a single-connection driver behind a connection mutex); the project
  * stays on Kysely 0.28 with the identity library, so it is written here.
  *
- * A caller that waits for the session longer than the pool timeout (DATABASE_POOL_TIMEOUT_MS, as PostgreSQL's pool)
- * is refused with {@link DatabaseBusyError}: the request is answered 503 'server_busy' and may be tried again, instead
- * of queueing without end. That also turns a statement sent outside its transaction while the transaction waits for
+ * A caller that waits for the session longer than its wait (db/client.ts) is refused with {@link DatabaseBusyError},
+ * as PostgreSQL's pool refuses past DATABASE_POOL_TIMEOUT_MS: the request is answered 503 'server_busy' and may be tried
+ * again, instead of queueing without end. That also turns a statement sent outside its transaction while the transaction waits for
  * it (a deadlock on one session; PostgreSQL would take a second connection) into an error rather than a hang.
  */
 export class PgliteSession {

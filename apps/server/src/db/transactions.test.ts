@@ -104,9 +104,9 @@ describe('transactions beside other callers', () => {
 });
 
 // PostgreSQL's pool answers a caller that waits longer than DATABASE_POOL_TIMEOUT_MS for a connection with its timeout
-// (503 'server_busy', plugins/error-handler.ts); the embedded database does the same for its one session.
+// (503 'server_busy', plugins/error-handler.ts); the embedded database does the same past its session's wait.
 describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database held by a long transaction', () => {
-  it('refuses a statement that waited longer than the pool timeout as busy, and serves the next one once the transaction is done', async () => {
+  it("refuses a statement that waited longer than the session's wait as busy, and serves the next one once the transaction is done", async () => {
     // The same embedded database through a session that waits 200 ms.
     const short = new Kysely<DB>({ dialect: pgliteDialect(new PgliteSession(database.pglite!, 200)) });
     const inside = gate();
