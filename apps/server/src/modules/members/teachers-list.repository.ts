@@ -71,9 +71,10 @@ export interface TeacherRow {
 
 /**
  * Sort expressions; each is followed by m.email, unique per organisation (and by m.id in a district's list), so the
- * order is total. name matches members_teachers_name_idx. school is the School column, case-insensitive like name: the
- * name of the member's organisation, read by its primary key (no index orders members by it; a district's list sorted by
- * school sorts its matches, as the licence order does).
+ * order is total. name matches members_teachers_name_idx (members_removed_name_idx on the Inactive tab); signedUp and
+ * removed match members_signed_up_idx and members_removed_at_idx. school is the School column, case-insensitive like
+ * name: the name of the member's organisation, read by its primary key (no index orders members by it; a district's page
+ * sorted by school or licence reads each group's rows in e-mail order instead: orderedRowsByGroup).
  */
 export const sortExpressions: Record<TeacherSortKey, { expr: RawBuilder<unknown>; type: string }> = {
   email: { expr: sql`m.email`, type: 'text' },
