@@ -10,6 +10,7 @@
  * Prints the figures recorded in docs/performance.md ("Districts").
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/districts.bench.ts [--teachers N] [--schools N] [--requests N] [--concurrency N] [--keep]
+ *   … --only settings          (only the named scenarios, comma-separated: teachers, dashboard, analytics, settings)
  *   npx tsx bench/districts.bench.ts --db pglite          (embedded PGlite in memory: one connection, for comparison)
  *
  * BENCH_DATABASE_URL is an admin URL: the benchmark creates its own database (quire_bench_districts) and drops it
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '50' },
     keep: { type: 'boolean', default: false },
     db: { type: 'string', default: 'postgres' },
+    only: { type: 'string', default: 'teachers,dashboard,analytics,settings' },
   },
 });
 const TEACHERS = Number(values.teachers);
@@ -43,6 +45,7 @@ const CONCURRENCY = Number(values.concurrency);
 const PORT = 3732;
 const DB_NAME = 'quire_bench_districts';
 const PGLITE = values.db === 'pglite';
+const ONLY = new Set(values.only.split(','));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
 const url = new URL(adminUrl);
 url.pathname = `/${DB_NAME}`;
@@ -123,7 +126,7 @@ try {
   const total = Number(((await firstAnswer.json()) as { total: number }).total);
   const middle = Math.floor(Math.ceil(total / 10) / 2);
   const inDistrict = `m.organisation_id IN (SELECT organisation_id FROM organisation_ancestors WHERE ancestor_id = $1)`;
-  for (const [label, page] of [['first page', 1], [`middle page (row ${(middle - 1) * 10})`, middle]] as const) {
+  for (const [label, page] of ONLY.has('teachers') ? ([['first page', 1], [`middle page (row ${(middle - 1) * 10})`, middle]] as const) : []) {
     const httpTasks: ClientTask[] = Array.from({ length: REQUESTS }, () => ({ url: `${teachersUrl}&page=${page}`, headers }));
     // The first page as the server reads it: each school's first rows by its own e-mail index (a LATERAL subquery per
     // school), merged. A page by number further on: the plain ORDER BY … OFFSET (the server starts from its anchors).
@@ -180,15 +183,23 @@ try {
       allocations { organisationId organisationName seats assigned } } } }`,
     variables: { id: districtId },
   });
-  await one('district licence dashboard (getOrganisationById, 50 allocations)', () =>
-    fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: dashboard }),
-  );
-  const session = (await (await fetch(`${base}/analytics/sessions/app/organisations/${districtId}`, { headers })).json()) as { urls: { breakdown: string; studentsCount: string } };
-  await one('district Analytics breakdown (every school, 18 months; no answer cache)', () => fetch(`${base}${session.urls.breakdown}`));
-  await one('district Analytics Students tile (no answer cache)', () => fetch(`${base}${session.urls.studentsCount}`));
-  await one('effective settings of one school (GET …/settings?include=sources)', () =>
-    fetch(`${base}/api/organisations/bench-school-001/settings?include=sources`, { headers }),
-  );
+  if (ONLY.has('dashboard')) {
+    await one('district licence dashboard (getOrganisationById, 50 allocations)', () =>
+      fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: dashboard }),
+    );
+  }
+  if (ONLY.has('analytics')) {
+    const session = (await (await fetch(`${base}/analytics/sessions/app/organisations/${districtId}`, { headers })).json()) as { urls: { breakdown: string; studentsCount: string } };
+    await one('district Analytics breakdown (every school, 18 months; no answer cache)', () => fetch(`${base}${session.urls.breakdown}`));
+    await one('district Analytics Students tile (no answer cache)', () => fetch(`${base}${session.urls.studentsCount}`));
+  }
+  if (ONLY.has('settings')) {
+    for (let run = 0; run < 3; run++) {
+      await one('effective settings of one school (GET …/settings?include=sources)', () =>
+        fetch(`${base}/api/organisations/bench-school-001/settings?include=sources`, { headers }),
+      1000);
+    }
+  }
 } finally {
   client.close();
   await app.close();

@@ -14,13 +14,16 @@ afterAll(() => t?.close());
 
 /**
  * The two ways a route reads the session: the actor hook before the route runs (the CSV export), or the route's own
- * statement (the Teachers page: `config.sessionInStatement`); and the Teachers list unpaged, which reads it on its own.
+ * statement (the Teachers page and the settings: `config.sessionInStatement`); and the Teachers list unpaged, which
+ * reads it on its own.
  * Each must open exactly what the other opens.
  */
 const ROUTES = [
   ['the CSV export (session read by the actor hook)', (orgId: string) => `/payments/v1/admin/organisations/${orgId}/members/teachers/export.csv`],
   ['the Teachers page (session read in its own statement)', (orgId: string) => `/payments/v1/admin/organisations/${orgId}/members/teachers?page=1&pageSize=10`],
   ['the whole Teachers list (session read on its own)', (orgId: string) => `/payments/v1/admin/organisations/${orgId}/members/teachers`],
+  ['the effective settings (session read in its own statement)', (orgId: string) => `/api/organisations/${orgId}/settings?include=sources`],
+  ['the settings in force (session read in its own statement)', (orgId: string) => `/api/organisations/${orgId}/settings`],
 ] as const;
 
 describe.each(ROUTES)('the session behind %s', (_name, urlOf) => {

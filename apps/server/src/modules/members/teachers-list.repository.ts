@@ -71,9 +71,10 @@ export interface TeacherRow {
 
 /**
  * Sort expressions; each is followed by m.email, unique per organisation (and by m.id in a district's list), so the
- * order is total. name matches members_teachers_name_idx. school is the School column, case-insensitive like name: the
- * name of the member's organisation, read by its primary key (no index orders members by it; a district's list sorted by
- * school sorts its matches, as the licence order does).
+ * order is total. name matches members_teachers_name_idx (members_removed_name_idx on the Inactive tab); signedUp and
+ * removed match members_signed_up_idx and members_removed_at_idx. school is the School column, case-insensitive like
+ * name: the name of the member's organisation, read by its primary key (no index orders members by it; a district's page
+ * sorted by school or licence reads each group's rows in e-mail order instead: orderedRowsByGroup).
  */
 export const sortExpressions: Record<TeacherSortKey, { expr: RawBuilder<unknown>; type: string }> = {
   email: { expr: sql`m.email`, type: 'text' },
@@ -208,13 +209,27 @@ export function orderedRows(db: Kysely<DB>, shape: FilterShape, v: FilterValues,
 }
 
 /**
- * Whether a district's page in this order is read school by school (orderedRowsBySchool): the orders each organisation
- * keeps in an index for the tab (migrations 0001 and 0002): e-mail (members_active_email_idx,
- * members_inactive_email_idx) and, on the Active tab, name (members_teachers_name_idx). The other orders have no such
- * index: each school's rows would be sorted anyway, so they keep the one ordered read of the district's matches.
+ * Whether a district's page in this order is read school by school (orderedRowsBySchool): every order the console
+ * offers on the tab, each kept per organisation by an index of the tab (migrations 0001, 0002 and 0030): e-mail
+ * (members_active_email_idx, members_inactive_email_idx), name (members_teachers_name_idx, members_removed_name_idx),
+ * Signed up on the Active tab (members_signed_up_idx), Removed on the Inactive tab (members_removed_at_idx), License on
+ * the Active tab (members_license_email_idx, per licence) and School (the e-mail index: one school, one key). An order
+ * the console does not offer on the tab (Removed on the Active tab, Signed up or License on the Inactive tab) has no
+ * such index: it keeps the one ordered read of the district's matches.
  */
 export function readsBySchool(shape: FilterShape, sort: TeacherSort): boolean {
-  return shape.district && (sort.key === 'email' || (sort.key === 'name' && shape.status === 'active'));
+  if (!shape.district) return false;
+  switch (sort.key) {
+    case 'email':
+    case 'name':
+    case 'school':
+      return true;
+    case 'signedUp':
+    case 'license':
+      return shape.status === 'active';
+    case 'removed':
+      return shape.status === 'inactive';
+  }
 }
 
 /**
@@ -228,6 +243,7 @@ export function readsBySchool(shape: FilterShape, sort: TeacherSort): boolean {
  * columns, seek) read it as they read members. Only for readsBySchool orders.
  */
 export function orderedRowsBySchool(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: TeacherSort, seek: SeekValues | null, reverse: boolean, perSchool: number) {
+  if (sort.key === 'school' || sort.key === 'license') return orderedRowsByGroup(db, shape, v, { key: sort.key, dir: sort.dir }, seek, reverse, perSchool);
   const key = sortExpressions[sort.key].expr;
   const { order, after } = keysetOrder(sort, key, sql.raw('m.email'), sql.raw('m.id'), seek, reverse);
   const { order: schoolOrder } = keysetOrder(sort, key, sql.raw('m.email'), null, null, reverse);
@@ -244,6 +260,68 @@ export function orderedRowsBySchool(db: Kysely<DB>, shape: FilterShape, v: Filte
   const query = db.selectFrom(merged.as('m')).leftJoin('licenses as l', 'l.id', 'm.license_id').orderBy(order);
   // The same tables under the same names as orderedRows' (m: every member column, l: the licence), so the page selects
   // its columns from either the same way.
+  return query as unknown as ReturnType<typeof orderedRows>;
+}
+
+/**
+ * The groups of a district's teachers that share one sort key, with that key: for School, each organisation of the
+ * district (its name); for License, each licence of each organisation and its teachers without one ('', -1), only the
+ * licence the License filter names (or none) when it names one.
+ */
+function groupsOf(db: Kysely<DB>, shape: FilterShape, v: FilterValues, key: 'school' | 'license') {
+  const organisations = listOrganisations(db, shape, v);
+  if (key === 'school') {
+    return sql`SELECT s.organisation_id, lower(o.name) AS sort_key FROM (${organisations}) AS s JOIN organisations AS o ON o.id = s.organisation_id`;
+  }
+  const held = shape.license === 'one' ? sql`AND gl.id = ${v.licenseId!}` : sql``;
+  const licences =
+    shape.license === 'none'
+      ? sql`SELECT NULL::text AS id, NULL::integer AS book_quota, NULL::integer AS library_quota`
+      : sql`SELECT gl.id, gl.book_quota, gl.library_quota FROM licenses AS gl WHERE gl.organisation_id = s.organisation_id ${held}
+          ${shape.license === 'one' ? sql`` : sql`UNION ALL SELECT NULL::text, NULL::integer, NULL::integer`}`;
+  return sql`
+    SELECT s.organisation_id, coalesce(l.id, '') AS license_key, coalesce(l.book_quota * coalesce(l.library_quota, 1), -1) AS sort_key
+    FROM (${organisations}) AS s CROSS JOIN LATERAL (${licences}) AS l`;
+}
+
+/**
+ * orderedRowsBySchool for the orders whose key is the same for a whole group of a school's teachers: School (the
+ * organisation's name: one group an organisation) and License (the licence's size: a group per licence of the
+ * organisation, and one of its teachers without a licence; groupsOf). Within a group the list's order is the e-mail's
+ * (then the member id), so each group's first `perSchool` rows come from an e-mail index (the tab's, or
+ * members_license_email_idx) with the key taken from the group, not from each row: from a seek, the groups whose key is
+ * before the seek's are not read at all, those after it from their start, and those with the seek's key from the seek's
+ * e-mail on (an index condition). Then ordered together and cut, as orderedRowsBySchool does.
+ */
+function orderedRowsByGroup(db: Kysely<DB>, shape: FilterShape, v: FilterValues, sort: { key: 'school' | 'license'; dir: TeacherSort['dir'] }, seek: SeekValues | null, reverse: boolean, perSchool: number) {
+  const byEmail: TeacherSort = { key: 'email', dir: sort.dir };
+  const email = sql.raw('m.email');
+  const { order: inGroup } = keysetOrder(byEmail, email, email, null, null, reverse);
+  const rowsOf = (from: SeekValues | null) => {
+    let rows = filtered(db, shape, v, sql<string>`g.organisation_id`).selectAll('m');
+    if (sort.key === 'license') rows = rows.where(sql<boolean>`coalesce(m.license_id, '') = g.license_key`);
+    const { after } = keysetOrder(byEmail, email, email, sql.raw('m.id'), from, reverse);
+    if (after) rows = rows.where(after);
+    return rows.orderBy(inGroup).limit(perSchool);
+  };
+  const groups = groupsOf(db, shape, v, sort.key);
+  const branch = (from: SeekValues | null, where: RawBuilder<boolean> | null) =>
+    sql`SELECT g.sort_key AS group_key, m.* FROM (${groups}) AS g CROSS JOIN LATERAL (${rowsOf(from)}) AS m${where ? sql` WHERE ${where}` : sql``}`;
+  let rows;
+  if (seek) {
+    const descending = (sort.dir === 'desc') !== reverse;
+    const seekKey = sql`${seek.key}::${sql.raw(sortExpressions[sort.key].type)}`;
+    rows = sql`${branch(seek, sql<boolean>`g.sort_key = ${seekKey}`)} UNION ALL ${branch(null, sql<boolean>`g.sort_key ${sql.raw(descending ? '<' : '>')} ${seekKey}`)}`;
+  } else {
+    rows = branch(null, null);
+  }
+  const { order } = keysetOrder(sort, sql.raw('m.group_key'), email, sql.raw('m.id'), null, reverse);
+  const merged = sql<DB['members'] & { group_key: unknown }>`(SELECT m.* FROM (${rows}) AS m ORDER BY ${order} LIMIT ${perSchool})`;
+  // The licence is joined after the window is cut, as in orderedRowsBySchool; the page reads each row's key again there.
+  const query = db
+    .selectFrom(merged.as('m'))
+    .leftJoin('licenses as l', 'l.id', 'm.license_id')
+    .orderBy(keysetOrder(sort, sortExpressions[sort.key].expr, email, sql.raw('m.id'), null, reverse).order);
   return query as unknown as ReturnType<typeof orderedRows>;
 }
 

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { signIn, type SignedInHeaders } from '../../../test/auth.js';
 import { buildAdmin, buildOrganisation, buildTeacher } from '../../../test/factories.js';
 import { graphql } from '../../../test/teachers.helpers.js';
+import { recordStatements, sessionReads } from '../../../test/statements.js';
 
 // Settings that flow down (docs/settings.md "Districts"): a district's policies over its schools' settings, through
 // the API (REST and GraphQL) a school admin, a district admin and the product call.
@@ -290,5 +291,49 @@ describe("'Let schools decide' after a lock (generated cases against the service
       ),
       { numRuns: 6 },
     );
+  });
+});
+
+describe('a school’s effective settings: one statement a request', () => {
+  it('reads the session, the access decision and the settings along the tree in one statement, for every outcome', async () => {
+    const { district, schools } = await tree({ schoolSettings: [{ apps: { giphy: 1 } }, { apps: {} }] });
+    const [north, south] = schools as [NonNullable<(typeof schools)[0]>, NonNullable<(typeof schools)[0]>];
+    const districtAdmin = await adminOf(district.id);
+    const northAdmin = await adminOf(north.id);
+    expect((await patchPolicies(districtAdmin, district.id, { apps: { canva: { mode: 'default', value: -1 } } })).statusCode).toBe(200);
+
+    const cases = [
+      ['the district admin, with sources', districtAdmin, api(north.id, 'settings?include=sources'), 200],
+      ['the district admin, the values in force', districtAdmin, api(north.id, 'settings'), 200],
+      ['the school admin, its own school', northAdmin, api(north.id, 'settings?include=sources'), 200],
+      ['the school admin, a sibling school', northAdmin, api(south.id, 'settings?include=sources'), 403],
+      ['the school admin, the district', northAdmin, api(district.id, 'settings?include=sources'), 403],
+      ['an organisation that does not exist', districtAdmin, api('no-such-organisation', 'settings?include=sources'), 404],
+    ] as const;
+    for (const [who, headers, url, status] of cases) {
+      const recorded = recordStatements(t.app.db);
+      let response;
+      try {
+        response = await t.app.inject({ method: 'GET', url, headers });
+      } finally {
+        recorded.stop();
+      }
+      expect(response.statusCode, `${who}: ${response.body}`).toBe(status);
+      expect(recorded.sql, who).toHaveLength(1);
+      expect(sessionReads(recorded.sql), who).toEqual({ byToken: 1, byId: 0 });
+    }
+    const atNorth = await effective(districtAdmin, north.id);
+    expect(atNorth.sources.apps.giphy).toMatchObject({ value: 1, from: 'own' });
+    expect(atNorth.sources.apps.canva).toMatchObject({ value: -1, from: 'default', setBy: { id: district.id, name: district.name } });
+  });
+
+  it('refuses a userId other than the signed-in user’s, after the same one statement', async () => {
+    const { district, schools } = await tree();
+    const districtAdmin = await adminOf(district.id);
+    const response = await t.app.inject({ method: 'GET', url: api(schools[0]!.id, 'settings?include=sources&userId=someone-else'), headers: districtAdmin });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'acting_user_mismatch' });
+    const own = await t.app.inject({ method: 'GET', url: api(schools[0]!.id, `settings?include=sources&userId=${districtAdmin['x-acting-user']}`), headers: districtAdmin });
+    expect(own.statusCode).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '@quire/core';
 import type { DB, OrganisationSettings, StoredSettingPolicies } from '../../db/types.js';
 import { appError } from '../../errors.js';
-import type { Actor } from '../access/actor.js';
+import { actingUserMismatch, checkSessionActor, type Actor, type SessionRef } from '../access/actor.js';
 import { orgAccessLevel, type OrgNeed } from '../access/org-access.js';
 import * as repo from './settings.repository.js';
 
@@ -76,7 +76,23 @@ export function presentEffective(chain: readonly repo.SettingsChainRow[]): Effec
  * gives its time): 404 when the organisation does not exist, 403 without access, 403 admin_required for 'admin'.
  */
 export async function readChainWithAccess(db: Db, actor: Actor, organisationId: string, need: OrgNeed): Promise<repo.SettingsChainRow[]> {
-  const chain = await repo.findSettingsChain(db, organisationId, { access: orgAccessLevel(db, actor, organisationId) });
+  return refuseWithoutAccess(await repo.findSettingsChain(db, organisationId, { access: orgAccessLevel(db, actor, organisationId) }), need);
+}
+
+/**
+ * readChainWithAccess for a request whose session is read in the same statement (SessionRef): the session, the access
+ * decision and the chain in one round trip, then the actor hook's refusals (401 without a live session, an
+ * X-Acting-User or `userId` naming someone else), then readChainWithAccess's.
+ */
+export async function readChainForSession(db: Kysely<DB>, ref: SessionRef, organisationId: string, need: OrgNeed, userId?: string): Promise<repo.SettingsChainRow[]> {
+  const rows = await repo.findSettingsChainForSession(db, ref.token, organisationId);
+  const actorId = rows[0]?.actor_id ?? null;
+  checkSessionActor(ref, actorId);
+  if (userId !== undefined && userId !== actorId) throw actingUserMismatch();
+  return refuseWithoutAccess(rows.filter((row): row is repo.SessionChainRow & repo.SettingsChainRow => row.id !== null), need);
+}
+
+function refuseWithoutAccess(chain: repo.SettingsChainRow[], need: OrgNeed): repo.SettingsChainRow[] {
   const level = chain[0]?.access;
   if (chain.length === 0) throw appError('organisation_not_found');
   if (!level) throw appError('organisation_forbidden');

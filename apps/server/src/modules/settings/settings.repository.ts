@@ -1,7 +1,9 @@
 import type { OrgAccessLevel } from '@quire/core';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { now } from '../../db/sql-helpers.js';
+import { StatementShapes } from '../../db/statement-shapes.js';
 import type { DB, OrganisationSettings, StoredSettingPolicies } from '../../db/types.js';
+import { sessionOrgAccessRow } from '../access/org-access.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -36,20 +38,58 @@ export async function findSettingsChain(
   organisationId: string,
   options: { access?: RawBuilder<OrgAccessLevel | null>; lockAncestors?: boolean } = {},
 ): Promise<SettingsChainRow[]> {
-  let query = db
+  let query = chainQuery(db, organisationId).select((options.access ?? sql<OrgAccessLevel | null>`NULL::text`).as('access'));
+  if (options.lockAncestors) query = query.forShare(['o']);
+  return (await query.execute()) as SettingsChainRow[];
+}
+
+function chainQuery(db: Db, organisationId: string) {
+  return db
     .selectFrom('organisation_ancestors as a')
     .innerJoin('organisations as o', 'o.id', 'a.ancestor_id')
     .select(['a.depth', 'o.id', 'o.name', 'o.settings', 'o.setting_policies'])
-    .select((eb) => [
+    .select((eb) =>
       eb
         .and([eb('a.depth', '=', 0), eb.exists(eb.selectFrom('organisations as below').select(sql`1`.as('one')).whereRef('below.parent_id', '=', 'o.id'))])
         .as('has_children'),
-      (options.access ?? sql<OrgAccessLevel | null>`NULL::text`).as('access'),
-    ])
+    )
     .where('a.organisation_id', '=', organisationId)
     .orderBy('a.depth');
-  if (options.lockAncestors) query = query.forShare(['o']);
-  return (await query.execute()) as SettingsChainRow[];
+}
+
+/** A row of the session's chain read: a chain row, or (the organisation does not exist) its columns null; always the access and who the session names. */
+export type SessionChainRow = { [K in keyof SettingsChainRow]: SettingsChainRow[K] | null } & {
+  /** The session's user; null when the token names no live session (access/org-access.ts sessionOrgAccessRow). */
+  actor_id: string | null;
+};
+
+interface SessionChainValues {
+  token: string;
+  organisationId: string;
+  now: Date;
+}
+
+/**
+ * The settings read of a console screen, whose session is read in the same statement (`config.sessionInStatement`): the
+ * session, the access decision and the chain, one round trip. Built and compiled once (db/statement-shapes.ts), and on
+ * PostgreSQL a prepared statement: planning the chain's statement cost PostgreSQL more than running it, and building it
+ * with Kysely cost the server's CPU on every read (docs/performance.md, "Districts").
+ */
+const sessionChain = new StatementShapes<DB, null, SessionChainValues, SessionChainRow>(
+  (db, _shape, slots) => sql<SessionChainRow>`
+    WITH access AS MATERIALIZED (${sessionOrgAccessRow(db, slots.token, slots.organisationId, slots.now)})
+    SELECT a.level AS access, a.actor_id, c.depth, c.id, c.name, c.settings, c.setting_policies, c.has_children
+    FROM access AS a LEFT JOIN (${chainQuery(db, slots.organisationId)}) AS c ON true
+    ORDER BY c.depth`,
+  1,
+);
+
+/**
+ * The organisation's chain and the session's access to it, in one statement: one row whose chain columns are null when
+ * the organisation does not exist, else the chain nearest first, each row with the access and the session's user.
+ */
+export async function findSettingsChainForSession(db: Kysely<DB>, token: string, organisationId: string, now = new Date()): Promise<SessionChainRow[]> {
+  return (await sessionChain.execute(db, 'chain', null, { token, organisationId, now })).rows;
 }
 
 /** The organisation's own policies, under a row lock (a policy change). */

@@ -11,7 +11,7 @@ import {
   userAppsParamsSchema,
   userAppsSchema,
 } from '@quire/core';
-import { requireActor } from '../access/actor.js';
+import { requireActor, requireSessionRef } from '../access/actor.js';
 import { appsForUser, readEffectiveSettings, readSettings, updateSettings } from './settings.service.js';
 import { updateSettingPolicies } from './setting-policies.service.js';
 
@@ -29,18 +29,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Read organisation settings (apps and image search) in force; with include=sources, where each comes from',
         description:
-          'Admins and library managers of the organisation. `userId`, when sent, must be the signed-in user. The values in force: the organisation’s own, or an organisation above’s where it applies one (a district’s lock or default). With `include=sources` the answer adds, per setting, its source (`own`, `locked` or `default` by `setBy`, an organisation above, or `built-in`), the organisation’s own value (kept under a lock) and the nearest default above, the organisation’s own policies for those below it and `hasOrganisationsBelow`. Read with the access check in one statement over the organisation tree.',
+          'Admins and library managers of the organisation. `userId`, when sent, must be the signed-in user. The values in force: the organisation’s own, or an organisation above’s where it applies one (a district’s lock or default). With `include=sources` the answer adds, per setting, its source (`own`, `locked` or `default` by `setBy`, an organisation above, or `built-in`), the organisation’s own value (kept under a lock) and the nearest default above, the organisation’s own policies for those below it and `hasOrganisationsBelow`. Read with the session and the access check in one statement over the organisation tree.',
         params: settingsParamsSchema,
         querystring: settingsQuerySchema,
         response: { 200: settingsReadSchema, ...errors },
       },
+      // The session is read in the settings' own statement: one statement a request (docs/districts.md).
+      config: { sessionInStatement: true },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { userId, include } = request.query;
-      const actor = requireActor(request);
+      const caller = requireSessionRef(request);
       const orgId = request.params.orgId;
-      return include === 'sources' ? readEffectiveSettings(app.db, actor, orgId, userId) : readSettings(app.db, actor, orgId, userId);
+      return include === 'sources' ? readEffectiveSettings(app.db, caller, orgId, userId) : readSettings(app.db, caller, orgId, userId);
     },
   );
 

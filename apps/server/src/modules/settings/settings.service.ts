@@ -13,10 +13,10 @@ import {
 } from '@quire/core';
 import type { DB } from '../../db/types.js';
 import { appError } from '../../errors.js';
-import type { Actor } from '../access/actor.js';
+import type { Actor, SessionRef } from '../access/actor.js';
 import { recordAudit, recordingRefusal } from '../access/audit.js';
 import { findOrgAccess, isListedAdmin, requireOrgAccess } from '../access/org-access.js';
-import { ownSettings, presentEffective, readChainWithAccess, resolveChain } from './effective-settings.js';
+import { ownSettings, presentEffective, readChainForSession, readChainWithAccess, resolveChain } from './effective-settings.js';
 import * as repo from './settings.repository.js';
 
 /** The effective settings in the answer of the read and update calls: apps 1 or -1 (absent: teachers and students), imageSearch or null. */
@@ -32,12 +32,21 @@ function checkUserId(actor: Actor, userId: string | undefined): void {
 }
 
 /**
+ * The chain of an organisation, the caller's access checked ('read'): an actor's access decided in the chain's
+ * statement, or a console request's session read in it too (the settings route: one statement a request).
+ */
+async function readChain(db: Kysely<DB>, caller: Actor | SessionRef, organisationId: string, userId?: string) {
+  if ('token' in caller) return readChainForSession(db, caller, organisationId, 'read', userId);
+  checkUserId(caller, userId);
+  return readChainWithAccess(db, caller, organisationId, 'read');
+}
+
+/**
  * Read organisation settings (spec §7): the organisation's admins and library managers. The values in force: a
  * school's own, or its district's where the district applies one (docs/settings.md "Districts").
  */
-export async function readSettings(db: Kysely<DB>, actor: Actor, organisationId: string, userId?: string): Promise<OrganisationSettingsPayload> {
-  checkUserId(actor, userId);
-  return presentSettings(resolveChain(await readChainWithAccess(db, actor, organisationId, 'read')));
+export async function readSettings(db: Kysely<DB>, caller: Actor | SessionRef, organisationId: string, userId?: string): Promise<OrganisationSettingsPayload> {
+  return presentSettings(resolveChain(await readChain(db, caller, organisationId, userId)));
 }
 
 /** The settings in force of an organisation whose access the caller has checked (getOrganisationById's settings). */
@@ -46,9 +55,8 @@ export async function readSettingsUnchecked(db: Kysely<DB>, organisationId: stri
 }
 
 /** The effective settings with where each comes from, and the organisation's own policies (console screens). */
-export async function readEffectiveSettings(db: Kysely<DB>, actor: Actor, organisationId: string, userId?: string): Promise<EffectiveSettings> {
-  checkUserId(actor, userId);
-  return presentEffective(await readChainWithAccess(db, actor, organisationId, 'read'));
+export async function readEffectiveSettings(db: Kysely<DB>, caller: Actor | SessionRef, organisationId: string, userId?: string): Promise<EffectiveSettings> {
+  return presentEffective(await readChain(db, caller, organisationId, userId));
 }
 
 export interface Change {
