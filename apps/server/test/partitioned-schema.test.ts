@@ -19,13 +19,12 @@ const REVIEWED_EXTENSIONS: Readonly<Record<string, string>> = {
   'portfolio_exports: PRIMARY KEY (id)': 'a random UUID; (organisation_id, id) is a key beside it',
   'portfolio_items: PRIMARY KEY (id)': 'a random UUID: unique by construction',
   'students: PRIMARY KEY (id)': 'a random UUID; (organisation_id, id) is a key beside it',
-  'library_memberships: PRIMARY KEY (library_id, member_id)': 'the library belongs to one organisation (its foreign key names it)',
-  'portfolio_export_chunks: PRIMARY KEY (export_id, seq)': 'the export belongs to one organisation (its foreign key names it)',
   'roster_members: UNIQUE INDEX roster_members_member_idx (member_organisation_id, member_id)':
     'NOT the same rule: a member is managed by one sourcedId across its tree; partitioned by organisation it can only be checked per importing organisation (on Citus by tree root it is kept whole)',
 };
 
-describe('the partitioned-schema mode', () => {
+// Converting takes ~2 s on PostgreSQL and ~11 s on PGlite: CI's PostgreSQL pass runs it, its PGlite pass does not.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the partitioned-schema mode', () => {
   let database: Database;
   let schema: PartitionedSchema;
   useTestDatabase((opened) => (database = opened));

@@ -54,7 +54,7 @@ function closingParen(text: string, open: number): number {
  * Remakes every tenant table of the `public` schema as a hash-partitioned table, in one transaction. The tables must be
  * empty (a freshly migrated template): rows are not copied.
  */
-export async function partitionTenantTables(db: Kysely<unknown>): Promise<PartitionedSchema> {
+export async function partitionTenantTables<T>(db: Kysely<T>): Promise<PartitionedSchema> {
   return db.transaction().execute(async (trx) => {
     const run = async (statement: string) => void (await sql.raw(statement).execute(trx));
     const query = async <T extends Row>(statement: string) => (await sql.raw<T>(statement).execute(trx)).rows;
