@@ -40,7 +40,7 @@ interface Row {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The text of `sql` between the parenthesis at `open` and its match. */
+/** Where the parenthesis that `open` opens in `text` closes. */
 function closingParen(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
