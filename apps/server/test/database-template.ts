@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { startJobQueue } from '../src/jobs/boss.js';
 import type { Env } from '../src/env.js';
+import { partitionTenantTables, type PartitionedSchema } from './partitioned-schema.js';
 
 /**
  * Where the migrated template of every test database is: a PGlite data-directory tarball, or a
@@ -21,6 +22,8 @@ declare module 'vitest' {
     databaseTemplate?: DatabaseTemplate;
     /** Set by ./global-setup.ts: the tables with an `organisation_id` column (./tenant-statements.ts). */
     tenantTables?: string[];
+    /** Set by ./global-setup.ts in the partitioned-schema mode (QUIRE_TEST_PARTITIONED=1): what ./partitioned-schema.ts did. */
+    partitionedSchema?: PartitionedSchema;
   }
 }
 
@@ -32,13 +35,13 @@ declare module 'vitest' {
 export async function createDatabaseTemplate(
   env: Env,
   adminUrl: string | undefined,
-): Promise<{ template: DatabaseTemplate; tenantTables: string[]; drop(): Promise<void> }> {
+): Promise<{ template: DatabaseTemplate; tenantTables: string[]; partitionedSchema?: PartitionedSchema; drop(): Promise<void> }> {
   if (!adminUrl) {
     const database = await openDatabase({ ...env, DATABASE_URL: undefined, inMemory: true });
     let tarball: Blob;
-    let tenantTables: string[];
+    let prepared: Prepared;
     try {
-      tenantTables = await prepare(database, env);
+      prepared = await prepare(database, env);
       // Uncompressed: a copy then opens without gunzipping ~40 MB.
       tarball = await database.pglite!.dumpDataDir('none');
     } finally {
@@ -52,19 +55,19 @@ export async function createDatabaseTemplate(
     writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
     return {
       template: { kind: 'pglite', tarball: file },
-      tenantTables,
+      ...prepared,
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const name = `quire_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const drop = async () => void (await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  let tenantTables: string[];
+  let prepared: Prepared;
   try {
     // All connections must be closed before a CREATE DATABASE may copy it: `close()` ends the pool.
     const database = await openDatabase({ ...env, DATABASE_URL: databaseUrl(adminUrl, name) });
     try {
-      tenantTables = await prepare(database, env);
+      prepared = await prepare(database, env);
     } finally {
       await database.close();
     }
@@ -72,7 +75,7 @@ export async function createDatabaseTemplate(
     await drop();
     throw error;
   }
-  return { template: { kind: 'postgres', name }, tenantTables, drop };
+  return { template: { kind: 'postgres', name }, ...prepared, drop };
 }
 
 const TARBALL_DIR_PREFIX = 'quire-test-template-';
@@ -90,8 +93,16 @@ function removeAbandonedTarballs(): void {
   }
 }
 
-/** Migrates the template and makes pg-boss's schema; answers the tenant tables (those with an `organisation_id` column). */
-async function prepare(database: Database, env: Env): Promise<string[]> {
+interface Prepared {
+  tenantTables: string[];
+  partitionedSchema?: PartitionedSchema;
+}
+
+/**
+ * Migrates the template and makes pg-boss's schema; answers the tenant tables (those with an `organisation_id` column).
+ * With QUIRE_TEST_PARTITIONED=1, then remakes every tenant table partitioned by organisation (./partitioned-schema.ts).
+ */
+async function prepare(database: Database, env: Env): Promise<Prepared> {
   await migrateToLatest(database.db);
   const errors: string[] = [];
   const jobs = await startJobQueue(database, env, { log: (line, error) => errors.push(`${line}: ${String(error)}`) });
@@ -101,7 +112,9 @@ async function prepare(database: Database, env: Env): Promise<string[]> {
     SELECT c.table_name FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
     WHERE c.table_schema = 'public' AND c.column_name = 'organisation_id' ORDER BY 1`.execute(database.db);
-  return rows.map((row) => row.table_name);
+  const tenantTables = rows.map((row) => row.table_name);
+  if (process.env.QUIRE_TEST_PARTITIONED !== '1') return { tenantTables };
+  return { tenantTables, partitionedSchema: await partitionTenantTables(database.db) };
 }
 
 /** The URL of database `name` on the server of `adminUrl`. */

@@ -8,12 +8,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let current = await make();
   project.provide('databaseTemplate', current.template);
   project.provide('tenantTables', current.tenantTables);
+  project.provide('partitionedSchema', current.partitionedSchema);
   // Watch mode runs this setup once; a rerun may follow a change to the migrations, so make it again.
   project.onTestsRerun(async () => {
     await current.drop();
     current = await make();
     project.provide('databaseTemplate', current.template);
     project.provide('tenantTables', current.tenantTables);
+    project.provide('partitionedSchema', current.partitionedSchema);
   });
   return () => current.drop();
 }

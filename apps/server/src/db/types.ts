@@ -257,7 +257,7 @@ export interface AuditTargetRow {
 
 interface AuditEventsTable {
   id: Generated<number>;
-  organisation_id: string | null;
+  organisation_id: string;
   actor_user_id: string | null;
   actor_email: string | null;
   action: string;

@@ -24,6 +24,7 @@ import * as m0023 from './0023-oneroster.js';
 import * as m0024 from './0024-passkeys.js';
 import * as m0025 from './0025-audit-identity-provider.js';
 import * as m0028 from './0028-scim-library-manager-grants.js';
+import * as m0029 from './0029-tenant-keys.js';
 import * as m0030 from './0030-district-teacher-orders.js';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0024-passkeys': { up: m0024.up, down: m0024.down },
   '0025-audit-identity-provider': { up: m0025.up, down: m0025.down },
   '0028-scim-library-manager-grants': { up: m0028.up, down: m0028.down },
+  '0029-tenant-keys': { up: m0029.up, down: m0029.down },
   '0030-district-teacher-orders': { up: m0030.up, down: m0030.down },
 };

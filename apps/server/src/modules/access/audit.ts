@@ -20,7 +20,7 @@ export interface AuditSystemActor {
  * database in the same transaction unless `targets` gives them (needed when the rows are gone: a deletion).
  */
 export interface AuditEntry {
-  organisationId: string | null;
+  organisationId: string;
   action: AuditAction;
   targetType?: string;
   /** Every id the change touched (a bulk change names them all: one entry, not one per row). */
@@ -147,11 +147,11 @@ export async function recordAudit(db: Db, actor: Actor | AuditSystemActor | null
 
 /**
  * The same entry in every organisation of a list, once each (a sign-in is recorded in each organisation the person
- * administers; an allocation in the district and the school). `null` records it once, in no organisation.
+ * administers; an allocation in the district and the school).
  */
 export async function recordAuditIn(
   db: Db,
-  organisationIds: Iterable<string | null>,
+  organisationIds: Iterable<string>,
   actor: Actor | AuditSystemActor | null,
   entry: Omit<AuditEntry, 'organisationId'>,
 ): Promise<void> {

@@ -152,7 +152,7 @@ export async function upsertMemberships(db: Db, organisationId: string, ids: rea
   await sql`
     INSERT INTO library_memberships (organisation_id, library_id, member_id, role)
     SELECT ${organisationId}, t.id, ${memberId}, ${role} FROM unnest(${[...ids]}::text[]) AS t(id)
-    ON CONFLICT (library_id, member_id) DO UPDATE SET role = EXCLUDED.role`.execute(db);
+    ON CONFLICT (organisation_id, library_id, member_id) DO UPDATE SET role = EXCLUDED.role`.execute(db);
 }
 
 /** Lowers the member's role in the libraries to `role` where it was stronger (a former owner stays as co-teacher). */
@@ -173,7 +173,7 @@ export async function addMembershipIfMissing(db: Db, organisationId: string, lib
   const rows = await db
     .insertInto('library_memberships')
     .values({ organisation_id: organisationId, library_id: libraryId, member_id: memberId, role })
-    .onConflict((oc) => oc.columns(['library_id', 'member_id']).doNothing())
+    .onConflict((oc) => oc.columns(['organisation_id', 'library_id', 'member_id']).doNothing())
     .returning('member_id')
     .execute();
   return rows.length > 0;

@@ -133,7 +133,9 @@ export async function listLicensesWithAllocation(db: Kysely<DB>, organisationId:
         .as('allocated_below'),
     ])
     .where('l.organisation_id', '=', organisationId)
-    .groupBy(['l.id', 'src.name'])
+    // The whole primary key of a tenant table, so the other columns of l depend on the group where the key includes
+    // organisation_id too (sharded by tenant).
+    .groupBy(['l.organisation_id', 'l.id', 'src.name'])
     .orderBy('l.created_at')
     .orderBy('l.id')
     .execute();

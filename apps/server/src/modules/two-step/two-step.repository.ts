@@ -139,6 +139,11 @@ export async function listedAdminOrganisations(db: Db, userId: string, email: st
   return rows.map((r) => r.organisation_id);
 }
 
+/** A change of the person's own 2-step verification when they administer no organisation: their own access log. */
+export async function insertOwnAccessEvent(db: Db, entry: { userId: string; event: string; ip: string | null; userAgent: string | null }): Promise<void> {
+  await db.insertInto('access_log').values({ user_id: entry.userId, event: entry.event, ip: entry.ip, user_agent: entry.userAgent }).execute();
+}
+
 /** True when an organisation the person administers, or one above it, requires 2-step verification of its admins. */
 export async function requiredByOrganisation(db: Db, userId: string, email: string): Promise<boolean> {
   const { rows } = await sql<{ required: boolean }>`

@@ -81,10 +81,18 @@ function secretKey(env: Env): string {
   return env.AUTH_SECRET;
 }
 
-/** Records a change of the person's own 2-step verification in each organisation they administer (or once, unscoped). */
+/**
+ * Records a change of the person's own 2-step verification in each organisation they administer. Someone who
+ * administers none has no organisation's audit log to write to (every audit entry belongs to one organisation, the key
+ * it is sharded by: docs/scale-out.md): the change goes to their own access log instead, as their sign-ins do.
+ */
 export async function auditOwn(db: Db, actor: Actor, action: AuditAction, details: Record<string, unknown> = {}): Promise<void> {
   const organisations = await repo.listedAdminOrganisations(db, actor.userId, actor.email);
-  await recordAuditIn(db, organisations.length ? organisations : [null], actor, { action, targetType: 'user', targetIds: [actor.userId], details });
+  if (organisations.length === 0) {
+    await repo.insertOwnAccessEvent(db, { userId: actor.userId, event: action, ip: actor.client?.ip ?? null, userAgent: actor.client?.userAgent?.slice(0, 512) ?? null });
+    return;
+  }
+  await recordAuditIn(db, organisations, actor, { action, targetType: 'user', targetIds: [actor.userId], details });
 }
 
 export function mailChange(deps: TwoStepDeps, to: string, what: string, detail: string): Promise<unknown> {
