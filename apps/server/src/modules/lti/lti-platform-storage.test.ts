@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { organisationWithPlatform } from '../../../test/lti.helpers.js';
-import { startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
+import type { TestApp } from '../../../test/helper.js';
+import { appWithPlatform } from '../../../test/lti.helpers.js';
+import type { PlatformSimulator } from '../../../test/lti-platform.js';
 
 /**
  * LTI 1.3 launches whose login is kept in the platform's storage (LTI Client Side postMessage, `lti_storage_target`)
@@ -32,11 +32,8 @@ function configOf(body: string): StorageConfig {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ APP_URL });
-  launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
+  ({ t, launchUrl, platform, orgId } = await appWithPlatform(APP_URL, 'Storage LMS'));
   toolOrigin = new URL(launchUrl).origin;
-  platform = await startPlatform({ toolLaunchUrl: launchUrl });
-  orgId = await organisationWithPlatform(t.app, platform, { name: 'Storage LMS' });
 });
 afterAll(async () => {
   await platform?.close();
