@@ -49,3 +49,11 @@ export async function appWithPlatform(appUrl: string, name: string): Promise<{ t
   const orgId = await organisationWithPlatform(t.app, platform, { name });
   return { t, launchUrl, platform, orgId };
 }
+
+/** A launch refused with the tool's HTML page (not the API's JSON): its status and a text that says why. */
+export function expectRefusalPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, text: RegExp): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(String(response.headers['content-type'])).toContain('text/html');
+  expect(response.body).toContain('could not be opened');
+  expect(response.body).toMatch(text);
+}
