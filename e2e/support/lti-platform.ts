@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Frame, Page } from '@playwright/test';
 import { PEER_PORT_RANGE } from './env.js';
 
 /**
@@ -292,4 +293,27 @@ export async function startE2ePlatform(options: { loginUrl: string; launchUrl: s
         server.close(() => done());
       }),
   };
+}
+
+/**
+ * What the product's app does with the launch's one-time token: exchanges it for a session from its own origin (the
+ * page or the platform's frame it landed in), with fetch and credentials. Answers the status and the signed-in user.
+ */
+export function exchangeLaunchToken(
+  where: Pick<Page, 'evaluate'> | Pick<Frame, 'evaluate'>,
+  base: string,
+  token: string,
+): Promise<{ status: number; body: { user?: { name: string; email: string } } }> {
+  return where.evaluate(
+    async ({ base, token }) => {
+      const response = await fetch(`${base}/identity/one-time-token/verify`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      return { status: response.status, body: (await response.json()) as { user?: { name: string; email: string } } };
+    },
+    { base, token },
+  );
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { signIn } from './auth.js';
 import { buildAdmin, buildOrganisation } from './factories.js';
-import type { PlatformSimulator } from './lti-platform.js';
+import { buildTestApp, type TestApp } from './helper.js';
+import { startPlatform, type PlatformSimulator } from './lti-platform.js';
 
 /**
  * A new organisation with the simulated platform registered for LTI 1.3, the way its admin registers one: through the
@@ -35,4 +36,24 @@ export async function organisationWithPlatform(
   });
   expect(created.statusCode, created.body).toBe(201);
   return organisationId;
+}
+
+/**
+ * A test app at `appUrl` and a simulated LTI 1.3 platform launching it, registered by a new organisation named `name`
+ * (as organisationWithPlatform). The caller closes the platform, then the app.
+ */
+export async function appWithPlatform(appUrl: string, name: string): Promise<{ t: TestApp; launchUrl: string; platform: PlatformSimulator; orgId: string }> {
+  const t = await buildTestApp({ APP_URL: appUrl });
+  const launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
+  const platform = await startPlatform({ toolLaunchUrl: launchUrl });
+  const orgId = await organisationWithPlatform(t.app, platform, { name });
+  return { t, launchUrl, platform, orgId };
+}
+
+/** A launch refused with the tool's HTML page (not the API's JSON): its status and a text that says why. */
+export function expectRefusalPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, text: RegExp): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(String(response.headers['content-type'])).toContain('text/html');
+  expect(response.body).toContain('could not be opened');
+  expect(response.body).toMatch(text);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures/auth.js';
 import { LmsPage } from '../../pages/settings-pages.js';
-import { startE2ePlatform } from '../../support/lti-platform.js';
+import { exchangeLaunchToken, startE2ePlatform } from '../../support/lti-platform.js';
 import { readConsoleConfig } from '../../support/contracts.js';
 import { checkAccessibility } from '../../support/axe.js';
 import { changeableOrganisation } from '../teachers/teachers-api.js';
@@ -79,18 +79,7 @@ test('registers a platform by keyboard; a teacher and a student launch with LTI 
         const landed = new URL(course.url());
         expect(landed.searchParams.get('organisationId')).toBe(org.id);
         // The app exchanges the token from its own origin.
-        const signedIn = await course.evaluate(
-          async ({ base, token }) => {
-            const response = await fetch(`${base}/identity/one-time-token/verify`, {
-              method: 'POST',
-              credentials: 'include',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ token }),
-            });
-            return { status: response.status, body: (await response.json()) as { user?: { name: string; email: string } } };
-          },
-          { base, token: landed.searchParams.get('token') ?? '' },
-        );
+        const signedIn = await exchangeLaunchToken(course, base, landed.searchParams.get('token') ?? '');
         expect(signedIn.status).toBe(200);
         expect(signedIn.body.user?.name).toBe(user.name);
         expect(signedIn.body.user?.email).toMatch(/@lti\.invalid$/);

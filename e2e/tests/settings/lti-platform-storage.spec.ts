@@ -1,5 +1,5 @@
 import { expect, test } from '../../fixtures/auth.js';
-import { startE2ePlatform } from '../../support/lti-platform.js';
+import { exchangeLaunchToken, startE2ePlatform } from '../../support/lti-platform.js';
 import { readConsoleConfig } from '../../support/contracts.js';
 import { checkAccessibility } from '../../support/axe.js';
 import { changeableOrganisation } from '../teachers/teachers-api.js';
@@ -65,18 +65,7 @@ test('a launch framed by the platform, with the tool’s cookie blocked, ends si
     // The tool's state cookie never reached the launch.
     expect((await context.cookies(base)).filter((c) => c.name.startsWith('lti_state_'))).toEqual([]);
     // The app exchanges the token from its own origin, inside the frame.
-    const signedIn = await tool?.evaluate(
-      async ({ base, token }) => {
-        const response = await fetch(`${base}/identity/one-time-token/verify`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ token }),
-        });
-        return { status: response.status, body: (await response.json()) as { user?: { name: string } } };
-      },
-      { base, token: landed.searchParams.get('token') ?? '' },
-    );
+    const signedIn = tool ? await exchangeLaunchToken(tool, base, landed.searchParams.get('token') ?? '') : undefined;
     expect(signedIn?.status).toBe(200);
     expect(signedIn?.body.user?.name).toBe('Fran Framed');
 

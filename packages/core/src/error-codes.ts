@@ -9,6 +9,11 @@ interface ErrorEntry {
   message: string;
 }
 
+// One wording for what one refusal means to a person, whichever check (or LTI version) made it.
+const CANNOT_PERFORM = 'Your account cannot perform this action';
+const LAUNCH_EXPIRED = 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.';
+const LAUNCH_USED = 'This launch has already been used. Please launch again from your learning platform.';
+
 /**
  * Every error code the server answers with (`{ code, message }` in REST, `extensions.code` in GraphQL, the
  * reason logged for a refused LTI launch): its status and its message. The server throws them by code
@@ -31,8 +36,8 @@ export const errorCatalogue = {
 
   // Who is asking.
   unauthorised: { status: 401, message: 'You need to sign in' },
-  forbidden: { status: 403, message: 'Your account cannot perform this action' },
-  admin_required: { status: 403, message: 'Your account cannot perform this action' },
+  forbidden: { status: 403, message: CANNOT_PERFORM },
+  admin_required: { status: 403, message: CANNOT_PERFORM },
   acting_user_mismatch: { status: 401, message: 'You are signed in as another user in this browser. Please reload the page.' },
   email_not_verified: { status: 403, message: 'Please verify your email address first' },
   organisation_forbidden: { status: 403, message: 'You do not have access to this organisation' },
@@ -193,8 +198,8 @@ export const errorCatalogue = {
     message: 'The consumer key of this launch is not recognised; it may have been revoked. Ask your administrator for the current key and secret.',
   },
   lti_signature: { status: 401, message: 'The signature of this launch is not valid. Check the consumer secret set up in your learning platform.' },
-  lti_timestamp: { status: 401, message: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.' },
-  lti_replay: { status: 401, message: 'This launch has already been used. Please launch again from your learning platform.' },
+  lti_timestamp: { status: 401, message: LAUNCH_EXPIRED },
+  lti_replay: { status: 401, message: LAUNCH_USED },
   lti_no_user: { status: 400, message: 'The learning platform did not send a user id. Set the tool’s privacy to send user information (name and email).' },
   lti_admin_account: {
     status: 403,
@@ -233,8 +238,8 @@ export const errorCatalogue = {
   },
   lti_registration_refused: { status: 400, message: 'The learning platform did not accept the tool’s registration.' },
   lti_id_token_invalid: { status: 401, message: 'The learning platform’s id_token for this launch is not valid.' },
-  lti_id_token_expired: { status: 401, message: 'This launch has expired, or the learning platform’s clock is wrong. Please launch again.' },
-  lti_id_token_replay: { status: 401, message: 'This launch has already been used. Please launch again from your learning platform.' },
+  lti_id_token_expired: { status: 401, message: LAUNCH_EXPIRED },
+  lti_id_token_replay: { status: 401, message: LAUNCH_USED },
   lti_deployment_unknown: {
     status: 403,
     message: 'This deployment of the tool is not registered. Ask your administrator to add its deployment id on the LMS Integration page.',

@@ -2,27 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, orgAccess } from '../test/fake-fetch.js';
+import { buildMember } from '../test/fixtures.js';
 import { renderAt } from '../test/render.js';
 import { TeachersScreen } from './teachers-screen.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const member = (id: string, email: string, pending: boolean) => ({
-  id,
-  userId: pending ? null : `u-${id}`,
-  email,
-  displayName: email.split('@')[0] ?? '',
-  role: pending ? -600 : 600,
-  license: null,
-  pending,
-  badges: { calevel1: null, calevel2: null },
-  certifying: null,
-  isAmbassador: false,
-  rosterRole: null,
-  isStudent: false,
-  revokedAt: null,
-  signedUpAt: pending ? null : '2024-01-01T00:00:00.000Z',
-});
+const member = (id: string, email: string, pending: boolean) =>
+  buildMember({
+    id,
+    userId: pending ? null : `u-${id}`,
+    email,
+    displayName: email.split('@')[0] ?? '',
+    role: pending ? -600 : 600,
+    pending,
+    signedUpAt: pending ? null : '2024-01-01T00:00:00.000Z',
+  });
 
 function setup() {
   const server = fakeFetch({

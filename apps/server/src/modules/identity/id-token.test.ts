@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { createHmac, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { SignJWT, type JSONWebKeySet, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { pythonPeer } from '../../../test/python-peer.js';
 import { verifyIdTokenWith } from './id-token.js';
 
 /**
@@ -12,10 +10,7 @@ import { verifyIdTokenWith } from './id-token.js';
  * what no library will sign. Each is verified as `POST /api/token` verifies the console's token.
  */
 
-const PYTHON = '/usr/bin/python3';
-const PEER = fileURLToPath(new URL('../../../test/peers/jwt_signer.py', import.meta.url));
-const pythonAvailable = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import jwt, cryptography'], { encoding: 'utf8' }).status === 0;
-if (!pythonAvailable && process.env.CI) throw new Error('python3-jwt is missing: .ci/run installs it (apt-get install python3-jwt)');
+const peer = pythonPeer('jwt_signer.py', ['jwt', 'cryptography'], ['python3-jwt', 'python3-cryptography']);
 
 const ISSUER = 'https://quire.example.org';
 const NOW = new Date('2026-03-02T10:00:00Z');
@@ -82,12 +77,10 @@ describe('ID tokens no library should sign', () => {
   });
 });
 
-describe.skipIf(!pythonAvailable)('ID tokens signed by Python PyJWT', () => {
+describe.skipIf(!peer.available)('ID tokens signed by Python PyJWT', () => {
   const pem = ours.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   const pythonSigned = (requests: Array<{ alg: string; key: string | null; headers?: Record<string, unknown>; payload: Record<string, unknown> }>): string[] => {
-    const run = spawnSync(PYTHON, [PEER], { input: JSON.stringify(requests), encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`the Python peer failed: ${run.stderr}`);
-    return JSON.parse(run.stdout) as string[];
+    return JSON.parse(peer.run(requests)) as string[];
   };
 
   it('accepts its EdDSA token of our key; refuses its expired, wrong-audience, wrong-issuer, none and HS256 tokens', async () => {

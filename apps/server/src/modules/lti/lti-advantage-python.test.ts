@@ -1,29 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { organisationWithPlatform } from '../../../test/lti.helpers.js';
-import { ROLE, startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
+import type { TestApp } from '../../../test/helper.js';
+import { appWithPlatform } from '../../../test/lti.helpers.js';
+import { ROLE, type PlatformSimulator } from '../../../test/lti-platform.js';
+import { pythonPeer } from '../../../test/python-peer.js';
 
 /**
  * LTI 1.3 id_tokens written and signed by a second, independent implementation: Python's PyJWT (Debian's python3-jwt
  * with python3-cryptography, which .ci/run installs) through test/peers/lti_id_token.py, with the simulator's key. The
  * verifier accepts what another JOSE library produces, and still refuses it for another audience.
  */
-const PYTHON = '/usr/bin/python3';
-const PEER = fileURLToPath(new URL('../../../test/peers/lti_id_token.py', import.meta.url));
 const APP_URL = 'https://app.quire.test';
-
-function peerAvailable(): boolean {
-  if (!existsSync(PYTHON)) return false;
-  return spawnSync(PYTHON, ['-c', 'import jwt, cryptography'], { encoding: 'utf8' }).status === 0;
-}
-const available = peerAvailable();
-const MISSING = 'python3 with PyJWT and cryptography is missing (apt-get install python3-jwt python3-cryptography; .ci/run installs them)';
-if (!available && process.env.CI) throw new Error(MISSING);
-if (!available) console.warn(`lti-advantage-python.test.ts skipped: ${MISSING}`);
+const peer = pythonPeer('lti_id_token.py', ['jwt', 'cryptography'], ['python3-jwt', 'python3-cryptography']);
 
 let t: TestApp;
 let platform: PlatformSimulator;
@@ -31,10 +19,7 @@ let launchUrl: string;
 let orgId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ APP_URL });
-  launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
-  platform = await startPlatform({ toolLaunchUrl: launchUrl });
-  orgId = await organisationWithPlatform(t.app, platform, { name: 'Python platform' });
+  ({ t, launchUrl, platform, orgId } = await appWithPlatform(APP_URL, 'Python platform'));
 });
 afterAll(async () => {
   await platform?.close();
@@ -50,9 +35,8 @@ async function launchSignedByPython(claims: { sub: string; name: string; roles: 
   expect(login.statusCode, login.body).toBe(302);
   const redirect = new URL(login.headers.location ?? '');
   const cookie = [login.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('lti_state_'))?.split(';')[0] ?? '';
-  const run = spawnSync(PYTHON, [PEER], {
-    encoding: 'utf8',
-    input: JSON.stringify({
+  const idToken = peer
+    .run({
       key: platform.privateKeyPem,
       kid: platform.kid,
       issuer: platform.issuer,
@@ -65,10 +49,8 @@ async function launchSignedByPython(claims: { sub: string; name: string; roles: 
       target_link_uri: launchUrl,
       message_type: claims.messageType ?? 'LtiResourceLinkRequest',
       deep_link_return_url: `${platform.issuer}/deep-link-return`,
-    }),
-  });
-  if (run.status !== 0) throw new Error(`the Python signer failed: ${run.stderr}`);
-  const idToken = run.stdout.trim();
+    })
+    .trim();
   expect(idToken.split('.')).toHaveLength(3);
   return t.app.inject({
     method: 'POST',
@@ -78,7 +60,7 @@ async function launchSignedByPython(claims: { sub: string; name: string; roles: 
   });
 }
 
-describe.skipIf(!available)('LTI 1.3 id_tokens signed by Python PyJWT', () => {
+describe.skipIf(!peer.available)('LTI 1.3 id_tokens signed by Python PyJWT', () => {
   it('a teacher’s launch lands in the app, signed in as the platform user', async () => {
     const sub = `py-${randomUUID().slice(0, 8)}`;
     const response = await launchSignedByPython({ sub, name: 'Zoë Python', roles: [ROLE.instructor] });

@@ -2,20 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/sql-helpers.js';
 import type { DB } from '../../db/types.js';
+import type { LtiPlatformsTable } from '../../db/types-integrations.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 const PLATFORM_COLUMNS = ['id', 'organisation_id', 'name', 'issuer', 'client_id', 'deployment_ids', 'auth_endpoint', 'token_endpoint', 'jwks_url'] as const;
 
-export interface PlatformRow {
-  name: string;
-  issuer: string;
-  client_id: string;
-  deployment_ids: string[];
-  auth_endpoint: string;
-  token_endpoint: string;
-  jwks_url: string;
-}
+/** What an admin sets on a platform: its row but for the keys and times the repository fills in. */
+export type PlatformRow = Omit<LtiPlatformsTable, 'id' | 'organisation_id' | 'created_at' | 'updated_at'>;
 
 export async function listPlatforms(db: Db, organisationId: string) {
   return db.selectFrom('lti_platforms').select(PLATFORM_COLUMNS).where('organisation_id', '=', organisationId).orderBy('created_at').orderBy('id').execute();

@@ -11,6 +11,7 @@ import { claimNonce } from './lti-launch.repository.js';
 import { toolEndpoints } from './lti-platforms.service.js';
 import { userKindFromRoles } from './lti-roles.js';
 import { deepLinkRequestOf, type DeepLinkRequest } from './lti-deep-linking.service.js';
+import { readSignedJson } from './lti-signed-json.js';
 
 /**
  * LTI 1.3 launches (docs/lti.md "LTI 1.3"), as the 1EdTech Security Framework defines them: the platform starts an
@@ -113,15 +114,11 @@ function storageTargetOf(value: string | undefined): string | null {
 }
 
 function decodeState(env: Env, value: string, nowMs: number): { state: LoginState; signature: string } | null {
-  const [body, signature, extra] = value.split('.');
-  if (!body || !signature || extra !== undefined || value.length > 8000) return null;
-  let state: LoginState;
-  try {
-    state = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LoginState;
-  } catch {
-    return null;
-  }
-  if (!state || typeof state !== 'object' || ![state.p, state.n, state.i, state.h, state.t].every((v) => typeof v === 'string')) return null;
+  if (value.length > 8000) return null;
+  const read = readSignedJson<LoginState>(value);
+  if (!read) return null;
+  const { signature, payload: state } = read;
+  if (![state.p, state.n, state.i, state.h, state.t].every((v) => typeof v === 'string')) return null;
   if (![state.m, state.d, state.s].every((v) => v === null || typeof v === 'string')) return null;
   if (linkSigner(env.AUTH_SECRET, 'lti-state').check(stateFields(state), state.e, signature, nowMs) !== 'valid') return null;
   return { state, signature };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
+import { expectRefusalPage } from '../../../test/lti.helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { signIn, type SignedInHeaders } from '../../../test/auth.js';
 import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
@@ -97,13 +98,6 @@ async function launchWith(input: Parameters<PlatformSimulator['idToken']>[0] ext
   const { state, nonce, cookie } = await login();
   const idToken = await platform.idToken({ nonce, ...input });
   return launch({ id_token: idToken, state }, cookie);
-}
-
-function expectRefusalPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, text: RegExp) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(String(response.headers['content-type'])).toContain('text/html');
-  expect(response.body).toContain('could not be opened');
-  expect(response.body).toMatch(text);
 }
 
 describe('an LTI 1.3 launch from a registered platform', () => {

@@ -9,6 +9,7 @@ import * as repo from './lti-advantage.repository.js';
 import { fail, type LaunchResult } from './lti-launch.service.js';
 import { isAcceptedPlatformUrl, toolEndpoints } from './lti-platforms.service.js';
 import { currentSigningKey } from './lti-tool-keys.js';
+import { readSignedJson } from './lti-signed-json.js';
 
 /**
  * Deep Linking 2.0 (docs/lti.md "Deep Linking 2.0"): a teacher adding the tool in a course chooses what the link opens
@@ -97,15 +98,10 @@ export function encodeDeepLinkContext(
 }
 
 function decodeDeepLinkContext(env: Env, value: string, nowMs: number): DeepLinkContext | null {
-  const [body, signature, extra] = value.split('.');
-  if (!body || !signature || extra !== undefined) return null;
-  let context: DeepLinkContext;
-  try {
-    context = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as DeepLinkContext;
-  } catch {
-    return null;
-  }
-  if (!context || typeof context !== 'object' || ![context.p, context.d, context.u, context.o, context.r].every((v) => typeof v === 'string')) return null;
+  const read = readSignedJson<DeepLinkContext>(value);
+  if (!read) return null;
+  const { body, signature, payload: context } = read;
+  if (![context.p, context.d, context.u, context.o, context.r].every((v) => typeof v === 'string')) return null;
   if (linkSigner(env.AUTH_SECRET, 'lti-deep-link').check([body], context.e, signature, nowMs) !== 'valid') return null;
   return context;
 }

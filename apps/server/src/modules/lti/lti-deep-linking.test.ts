@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JWK } from 'jose';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { organisationWithPlatform } from '../../../test/lti.helpers.js';
+import { appWithPlatform } from '../../../test/lti.helpers.js';
 import { buildOrganisation } from '../../../test/factories.js';
 import { CLAIM, DL_CLAIM, ROLE, startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
 
@@ -18,10 +18,7 @@ let orgId: string;
 let launchUrl: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ APP_URL });
-  launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
-  platform = await startPlatform({ toolLaunchUrl: launchUrl });
-  orgId = await organisationWithPlatform(t.app, platform, { name: 'Simulated LMS' });
+  ({ t, launchUrl, platform, orgId } = await appWithPlatform(APP_URL, 'Simulated LMS'));
 });
 afterAll(async () => {
   await platform?.close();

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_MAX_PARAMETERS } from '@quire/core';
 
 /**
@@ -6,8 +6,23 @@ import { LTI_MAX_PARAMETERS } from '@quire/core';
  * answer that no cache keeps.
  */
 
-export function isPair(entry: unknown): entry is [string, string] {
+/**
+ * The route options of every form a platform (or a page of the tool inside its frame) posts: no console Origin check,
+ * a launch's size limit, and an error handler that answers a refused body with a page.
+ */
+export interface FormPostOptions {
+  config: { csrf: false };
+  bodyLimit: number;
+  errorHandler: (error: Error, request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+function isPair(entry: unknown): entry is [string, string] {
   return Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string';
+}
+
+/** The pairs the form parser gave for a body; any other body (e.g. a JSON array) brings no parameters. */
+export function formPairs(body: unknown): Array<[string, string]> {
+  return Array.isArray(body) ? (body as unknown[]).filter(isPair) : [];
 }
 
 /** The parameters of a form or query, in order, duplicates kept; null when there are more than a launch carries. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRefusalPage } from '../../../test/lti.helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { signIn } from '../../../test/auth.js';
 import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
@@ -31,26 +32,19 @@ afterAll(() => t?.close());
 const post = (url: string, body: string, contentType = 'application/x-www-form-urlencoded') =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, origin: 'https://canvas.example.edu' }, payload: body });
 
-function expectPage(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, text: RegExp) {
-  expect(response.statusCode).toBe(status);
-  expect(String(response.headers['content-type'])).toContain('text/html');
-  expect(response.body).toContain('could not be opened');
-  expect(response.body).toMatch(text);
-}
-
 describe('repeated OAuth parameters (RFC 5849 §3.1)', () => {
   for (const name of ['oauth_nonce', 'oauth_consumer_key', 'oauth_signature', 'oauth_timestamp']) {
     it(`refuses a launch with ${name} twice`, async () => {
       const { form } = signLaunch(launchUrl, consumer, launchParams());
       const body = `${new URLSearchParams(form).toString()}&${name}=${encodeURIComponent(form[name] ?? 'x')}`;
-      expectPage(await post('/lti/launch', body), 400, /more than once/);
+      expectRefusalPage(await post('/lti/launch', body), 400, /more than once/);
     });
   }
 
   it('refuses an oauth_ parameter repeated in the query string', async () => {
     const { form } = signLaunch(launchUrl, consumer, launchParams());
     const response = await post(`/lti/launch?oauth_nonce=${encodeURIComponent(form.oauth_nonce ?? '')}`, new URLSearchParams(form).toString());
-    expectPage(response, 400, /more than once/);
+    expectRefusalPage(response, 400, /more than once/);
   });
 });
 
@@ -66,24 +60,24 @@ describe('many parameters', () => {
   it('refuses more parameters than a launch carries with a true message, not as unsigned', async () => {
     const custom = Object.fromEntries(Array.from({ length: 2100 }, (_, i) => [`c${i}`, '']));
     const { form } = signLaunch(launchUrl, consumer, launchParams(custom));
-    expectPage(await post('/lti/launch', new URLSearchParams(form).toString()), 400, /more than 2,000 parameters/);
+    expectRefusalPage(await post('/lti/launch', new URLSearchParams(form).toString()), 400, /more than 2,000 parameters/);
   });
 });
 
 describe('bodies that are not a launch form', () => {
   it('answers an oversized body with the page', async () => {
     const { form } = signLaunch(launchUrl, consumer, launchParams({ custom_big: 'x'.repeat(300 * 1024) }));
-    expectPage(await post('/lti/launch', new URLSearchParams(form).toString()), 413, /larger than 256 KiB/);
+    expectRefusalPage(await post('/lti/launch', new URLSearchParams(form).toString()), 413, /larger than 256 KiB/);
   });
 
   it('answers a multipart body with the page', async () => {
     const boundary = '----quire';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="lti_message_type"\r\n\r\nbasic-lti-launch-request\r\n--${boundary}--\r\n`;
-    expectPage(await post('/lti/launch', body, `multipart/form-data; boundary=${boundary}`), 415, /application\/x-www-form-urlencoded/);
+    expectRefusalPage(await post('/lti/launch', body, `multipart/form-data; boundary=${boundary}`), 415, /application\/x-www-form-urlencoded/);
   });
 
   it('answers a JSON body with the page', async () => {
-    expectPage(await post('/lti/launch', '{"a":1}', 'application/json'), 415, /application\/x-www-form-urlencoded/);
+    expectRefusalPage(await post('/lti/launch', '{"a":1}', 'application/json'), 415, /application\/x-www-form-urlencoded/);
   });
 });
 
@@ -91,7 +85,7 @@ describe('a launch sent to another spelling of the launch URL', () => {
   for (const path of ['/lti/launch/', '/LTI/Launch', '/lti/launch//']) {
     it(`${path}: unsigned, the page naming the launch URL`, async () => {
       const response = await post(path, new URLSearchParams(launchParams({ launch_presentation_return_url: RETURN_URL })).toString());
-      expectPage(response, 404, /\/lti\/launch/);
+      expectRefusalPage(response, 404, /\/lti\/launch/);
     });
   }
 
@@ -118,6 +112,6 @@ describe('admins and launches (docs/lti.md "Who a launch signs in")', () => {
 
     await t.app.db.insertInto('admins').values({ organisation_id: org.organisation_id, email: `listed-${userId}@school.example.org`, user_id: link.user_id }).execute();
     const again = signLaunch(launchUrl, consumer, launchParams({ user_id: userId }));
-    expectPage(await post('/lti/launch', new URLSearchParams(again.form).toString()), 403, /manages an organisation/);
+    expectRefusalPage(await post('/lti/launch', new URLSearchParams(again.form).toString()), 403, /manages an organisation/);
   });
 });

@@ -31,6 +31,10 @@ async function organisationWithCredentials(overrides: Parameters<typeof buildOrg
 }
 
 /** Posts a launch the way a browser does: a cross-site form post from the platform's origin. */
+/** A form posted to the LTI 1.1 launch as it is, signed or not. */
+const postForm = (form: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/lti/launch', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+
 async function launch(consumer: Consumer, params: Record<string, string>, options: SignOptions = {}) {
   const { url, form } = signLaunch(launchUrl, consumer, params, options);
   return t.app.inject({
@@ -165,27 +169,21 @@ describe('an invalid launch is refused without a 5xx', () => {
     expect(badSignature.body).toContain('signature');
     // Signed with SHA-1 but labelled SHA-256: the signature cannot match.
     const { form } = signLaunch(launchUrl, consumer, launchParams());
-    const relabelled = await t.app.inject({
-      method: 'POST', url: '/lti/launch', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ...form, oauth_signature_method: 'HMAC-SHA256' }).toString(),
-    });
+    const relabelled = await postForm({ ...form, oauth_signature_method: 'HMAC-SHA256' });
     expect(relabelled.statusCode).toBe(401);
   });
 
   it('refuses a tampered parameter', async () => {
     const { consumer } = await organisationWithCredentials();
     const { form } = signLaunch(launchUrl, consumer, launchParams({ roles: 'Learner' }));
-    const response = await t.app.inject({
-      method: 'POST', url: '/lti/launch', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ...form, roles: 'Instructor' }).toString(),
-    });
+    const response = await postForm({ ...form, roles: 'Instructor' });
     expect(response.statusCode).toBe(401);
   });
 
   it('refuses a replayed launch (same nonce) and clock skew beyond 300 s', async () => {
     const { consumer } = await organisationWithCredentials();
     const { form } = signLaunch(launchUrl, consumer, launchParams());
-    const post = () => t.app.inject({ method: 'POST', url: '/lti/launch', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+    const post = () => postForm(form);
     expect((await post()).statusCode).toBe(302);
     const replay = await post();
     expect(replay.statusCode).toBe(401);
@@ -234,7 +232,7 @@ describe('an invalid launch is refused without a 5xx', () => {
   });
 
   it('answers malformed bodies with a 4xx', async () => {
-    const unsigned = await t.app.inject({ method: 'POST', url: '/lti/launch', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(launchParams()).toString() });
+    const unsigned = await postForm(launchParams());
     expect(unsigned.statusCode).toBe(400);
     const json = await t.app.inject({ method: 'POST', url: '/lti/launch', headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(json.statusCode).toBeGreaterThanOrEqual(400);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { organisationWithPlatform } from '../../../test/lti.helpers.js';
-import { startPlatform, type PlatformSimulator } from '../../../test/lti-platform.js';
+import type { TestApp } from '../../../test/helper.js';
+import { appWithPlatform, expectRefusalPage } from '../../../test/lti.helpers.js';
+import type { PlatformSimulator } from '../../../test/lti-platform.js';
 
 /**
  * LTI 1.3 launches whose login is kept in the platform's storage (LTI Client Side postMessage, `lti_storage_target`)
@@ -32,11 +32,8 @@ function configOf(body: string): StorageConfig {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ APP_URL });
-  launchUrl = `${t.env.PUBLIC_URL}/lti/1.3/launch`;
+  ({ t, launchUrl, platform, orgId } = await appWithPlatform(APP_URL, 'Storage LMS'));
   toolOrigin = new URL(launchUrl).origin;
-  platform = await startPlatform({ toolLaunchUrl: launchUrl });
-  orgId = await organisationWithPlatform(t.app, platform, { name: 'Storage LMS' });
 });
 afterAll(async () => {
   await platform?.close();
@@ -76,13 +73,6 @@ function storageLaunch(fields: Record<string, string>, origin: string | null = t
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) },
     payload: form(fields),
   });
-}
-
-function expectRefused(response: { statusCode: number; body: string; headers: Record<string, unknown> }, status: number, text: RegExp) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(String(response.headers['content-type'])).toContain('text/html');
-  expect(response.body).toContain('could not be opened');
-  expect(response.body).toMatch(text);
 }
 
 describe('a login with lti_storage_target', () => {
@@ -150,10 +140,10 @@ describe('a launch whose login is in the platform’s storage', () => {
     const values = stored(config);
     const stateValue = config.items.find((i) => i.key.startsWith('state_'))?.value ?? '';
     const wrongNonce = await storageLaunch({ id_token: idToken, state, stored_state: stateValue, stored_nonce: `${nonce}x` });
-    expectRefused(wrongNonce, 401, /did not give back this launch/);
+    expectRefusalPage(wrongNonce, 401, /did not give back this launch/);
     expect(wrongNonce.body).toContain('Open Quire in a new window');
-    expectRefused(await storageLaunch({ id_token: idToken, state, stored_state: `${stateValue.slice(0, -2)}AA`, stored_nonce: nonce }), 401, /did not give back this launch/);
-    expectRefused(await storageLaunch({ id_token: idToken, state, stored_nonce: nonce }), 401, /did not give back this launch/);
+    expectRefusalPage(await storageLaunch({ id_token: idToken, state, stored_state: `${stateValue.slice(0, -2)}AA`, stored_nonce: nonce }), 401, /did not give back this launch/);
+    expectRefusalPage(await storageLaunch({ id_token: idToken, state, stored_nonce: nonce }), 401, /did not give back this launch/);
     expect(Object.keys(values)).toHaveLength(2);
     // The right values still work: the refusals claimed no nonce.
     const landed = await storageLaunch({ id_token: idToken, state, stored_state: stateValue, stored_nonce: nonce });
@@ -168,7 +158,7 @@ describe('a launch whose login is in the platform’s storage', () => {
     for (const origin of ['https://evil.example', 'null', platform.issuer, null]) {
       const refused = await storageLaunch(fields, origin);
       expect(refused.statusCode, String(origin)).toBe(401);
-      expectRefused(refused, 401, /did not give back this launch/);
+      expectRefusalPage(refused, 401, /did not give back this launch/);
     }
     expect((await storageLaunch(fields)).statusCode).toBe(302);
   });
@@ -182,14 +172,14 @@ describe('a launch whose login is in the platform’s storage', () => {
     const nonce = redirect.searchParams.get('nonce') ?? '';
     const idToken = await platform.idToken({ nonce });
     const response = await storageLaunch({ id_token: idToken, state, stored_state: state.split('.')[1] ?? '', stored_nonce: nonce });
-    expectRefused(response, 401, /did not give back this launch/);
+    expectRefusalPage(response, 401, /did not give back this launch/);
     // Without its cookie the platform's own post is the lost-session page, as before.
-    expectRefused(await platformLaunch(idToken, state), 401, /did not keep this launch/);
+    expectRefusalPage(await platformLaunch(idToken, state), 401, /did not keep this launch/);
   });
 
   it('refuses a forged state before anything else, and answers junk with a page, never a 5xx', async () => {
-    expectRefused(await storageLaunch({ id_token: 'x', state: 'forged.state', stored_state: 'a', stored_nonce: 'b' }), 401, /does not come from a login/);
-    expectRefused(await storageLaunch({}), 401, /does not come from a login/);
+    expectRefusalPage(await storageLaunch({ id_token: 'x', state: 'forged.state', stored_state: 'a', stored_nonce: 'b' }), 401, /does not come from a login/);
+    expectRefusalPage(await storageLaunch({}), 401, /does not come from a login/);
     const json = await t.app.inject({ method: 'POST', url: '/lti/1.3/launch/storage', headers: { 'content-type': 'application/json', origin: toolOrigin }, payload: '{}' });
     expect(json.statusCode).toBe(415);
   });

@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { consoleOrigin, signIn } from '../../../test/auth.js';
 import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
+import { pythonPeer } from '../../../test/python-peer.js';
 
 /**
  * Launches signed by a learning platform the project did not write: Python's oauthlib (Debian's
@@ -12,21 +10,11 @@ import { buildAdmin, buildOrganisation } from '../../../test/factories.js';
  * outside ASCII, both signature methods: each lands in the app, signed in as the platform user's own account.
  */
 
-const PYTHON = '/usr/bin/python3';
-const PEER = fileURLToPath(new URL('../../../test/peers/lti_consumer.py', import.meta.url));
 const APP_URL = 'https://app.quire.test';
-
-function peerAvailable(): boolean {
-  if (!existsSync(PYTHON)) return false;
-  return spawnSync(PYTHON, ['-c', 'import oauthlib'], { encoding: 'utf8' }).status === 0;
-}
-const available = peerAvailable();
-if (!available && process.env.CI) throw new Error('python3-oauthlib is missing: .ci/run installs it (apt-get install python3-oauthlib)');
+const peer = pythonPeer('lti_consumer.py', ['oauthlib'], ['python3-oauthlib']);
 
 function pythonSigned(input: { url: string; key: string; secret: string; method: 'HMAC-SHA1' | 'HMAC-SHA256'; params: Record<string, string> }): string {
-  const run = spawnSync(PYTHON, [PEER], { input: JSON.stringify(input), encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`the Python peer failed: ${run.stderr}`);
-  return run.stdout;
+  return peer.run(input);
 }
 
 let t: TestApp;
@@ -35,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe.skipIf(!available)('launches signed by Python oauthlib', () => {
+describe.skipIf(!peer.available)('launches signed by Python oauthlib', () => {
   const cases = [
     { name: 'an instructor, HMAC-SHA1', method: 'HMAC-SHA1', roles: 'Instructor', fullName: 'Ada Lovelace', kind: false },
     { name: 'a learner, HMAC-SHA256', method: 'HMAC-SHA256', roles: 'urn:lti:role:ims/lis/Learner', fullName: 'Sam Student', kind: true },

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LTI13_REGISTER_PATH, LTI_MAX_BODY_BYTES } from '@quire/core';
+import type { FastifyInstance } from 'fastify';
+import { LTI13_REGISTER_PATH } from '@quire/core';
 import { textResponse } from '../../plugins/api-docs.js';
 import { clientOf } from '../access/actor.js';
-import { firstValues, framable, htmlPage, isPair, pairs } from './lti-http.js';
+import { firstValues, formPairs, framable, htmlPage, pairs, type FormPostOptions } from './lti-http.js';
 import { REGISTRATION_CLOSE_SCRIPT_SOURCE, registrationConfirmPage, registrationDonePage, registrationErrorPage } from './lti-pages.js';
 import { completeRegistration, prepareRegistration } from './lti-registration.service.js';
 
@@ -12,7 +12,7 @@ import { completeRegistration, prepareRegistration } from './lti-registration.se
  */
 export function registrationRoutes(
   app: FastifyInstance,
-  launchErrorHandler: (error: Error, request: FastifyRequest, reply: FastifyReply) => unknown,
+  formPost: FormPostOptions,
 ): void {
   const productName = app.env.PRODUCT_NAME;
   // LTI Dynamic Registration: the platform opens the admin's registration address (in a frame or a window) with its
@@ -61,9 +61,7 @@ export function registrationRoutes(
   app.post(
     LTI13_REGISTER_PATH,
     {
-      config: { csrf: false },
-      bodyLimit: LTI_MAX_BODY_BYTES,
-      errorHandler: launchErrorHandler,
+      ...formPost,
       schema: {
         tags: ['lti'],
         summary: 'LTI Dynamic Registration: the admin’s confirmation; the tool registers at the platform and stores it',
@@ -73,7 +71,7 @@ export function registrationRoutes(
       },
     },
     async (request, reply) => {
-      const fields = firstValues(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const fields = firstValues(formPairs(request.body));
       const done = await completeRegistration(app.db, app.env, { ...registrationParams(fields), productName, client: clientOf(request) });
       if (!done.ok) {
         framable(reply);

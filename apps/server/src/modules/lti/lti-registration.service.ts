@@ -18,6 +18,7 @@ import * as repo from './lti-advantage.repository.js';
 import { claimNonce, releaseNonce } from './lti-launch.repository.js';
 import { fail, type LaunchResult } from './lti-launch.service.js';
 import { createPlatform, isAcceptedPlatformUrl, toolEndpoints } from './lti-platforms.service.js';
+import { readSignedJson } from './lti-signed-json.js';
 
 /**
  * LTI Dynamic Registration 1.0 (docs/lti.md "Dynamic registration"): an admin asks for a registration address on the
@@ -62,15 +63,10 @@ export async function createRegistrationLink(db: Kysely<DB>, env: Env, actor: Ac
 
 function decodeToken(env: Env, value: string | undefined, nowMs: number): RegistrationToken | null {
   if (!value || value.length > 2000) return null;
-  const [body, signature, extra] = value.split('.');
-  if (!body || !signature || extra !== undefined) return null;
-  let token: RegistrationToken;
-  try {
-    token = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as RegistrationToken;
-  } catch {
-    return null;
-  }
-  if (!token || typeof token !== 'object' || ![token.o, token.u, token.i].every((v) => typeof v === 'string')) return null;
+  const read = readSignedJson<RegistrationToken>(value);
+  if (!read) return null;
+  const { signature, payload: token } = read;
+  if (![token.o, token.u, token.i].every((v) => typeof v === 'string')) return null;
   return signer(env).check(tokenFields(token), token.e, signature, nowMs) === 'valid' ? token : null;
 }
 

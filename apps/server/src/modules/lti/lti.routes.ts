@@ -27,7 +27,7 @@ import {
   platformStorageLaunchPage,
   platformStorageLoginPage,
 } from './lti-pages.js';
-import { firstValues, framable, htmlPage, isPair, pairs, safeReturnUrl } from './lti-http.js';
+import { firstValues, formPairs, framable, htmlPage, pairs, safeReturnUrl, type FormPostOptions } from './lti-http.js';
 import { registrationRoutes } from './lti-registration.routes.js';
 import { NRPS_QUEUE, NRPS_SYNC_SECONDS, nrpsJobOf, type NrpsJobData } from './lti-nrps.service.js';
 import { completeLaunch, startLogin, type Lti13LaunchResult, type PlatformKeySets } from './lti-advantage.service.js';
@@ -102,12 +102,12 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     throw error;
   };
 
+  const formPost: FormPostOptions = { config: { csrf: false }, bodyLimit: LTI_MAX_BODY_BYTES, errorHandler: launchErrorHandler };
+
   app.post(
     LTI_LAUNCH_PATH,
     {
-      config: { csrf: false },
-      bodyLimit: LTI_MAX_BODY_BYTES,
-      errorHandler: launchErrorHandler,
+      ...formPost,
       schema: {
         tags: ['lti'],
         summary: 'LTI 1.1 launch (basic-lti-launch-request, OAuth 1.0a HMAC-SHA1 or HMAC-SHA256)',
@@ -120,12 +120,11 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       },
     },
     async (request, reply) => {
-      // The form parser gives [name, value] pairs; any other body (e.g. a JSON array) brings no parameters.
       // The path the platform used (app.ts rewrites another spelling of the launch URL to this route).
       const [path, query = ''] = request.originalUrl.split('?') as [string, string?];
       const queryPairs = pairs(query);
       if (request.body === TOO_MANY || queryPairs === null) return refusePage(reply, fail('lti_too_many_parameters'));
-      const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
+      const body = formPairs(request.body);
       const params = [...body, ...queryPairs];
       const result = await verifyAndProvision(app.db, app.env, {
         method: 'POST',
@@ -227,9 +226,9 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
   });
   app.post(
     LTI13_LOGIN_PATH,
-    { config: { csrf: false }, bodyLimit: LTI_MAX_BODY_BYTES, errorHandler: launchErrorHandler, schema: loginSchema('LTI 1.3 login initiation (POST)') },
+    { ...formPost, schema: loginSchema('LTI 1.3 login initiation (POST)') },
     async (request, reply) => {
-      const body = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
+      const body = formPairs(request.body);
       return login(request, reply, firstValues(body));
     },
   );
@@ -237,9 +236,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
   app.post(
     LTI13_LAUNCH_PATH,
     {
-      config: { csrf: false },
-      bodyLimit: LTI_MAX_BODY_BYTES,
-      errorHandler: launchErrorHandler,
+      ...formPost,
       schema: {
         tags: ['lti'],
         summary: 'LTI 1.3 launch (the platform posts id_token and state): redirect URI and target link URI',
@@ -253,7 +250,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     },
     async (request, reply) => {
       framable(reply);
-      const form = firstValues(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const form = firstValues(formPairs(request.body));
       if (form.error) {
         // The platform refused the login (e.g. login_required): said as it is, nothing signed to go back to.
         const detail = (form.error_description ?? form.error).slice(0, 300);
@@ -287,9 +284,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     LTI13_STORAGE_LAUNCH_PATH,
     {
       // The Origin is checked here, exactly, to answer with the launch's page rather than the API's JSON.
-      config: { csrf: false },
-      bodyLimit: LTI_MAX_BODY_BYTES,
-      errorHandler: launchErrorHandler,
+      ...formPost,
       schema: {
         tags: ['lti'],
         summary: 'LTI 1.3 launch whose login was kept in the platform’s storage (LTI Client Side postMessage)',
@@ -310,7 +305,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
         request.log.info({ code: 'lti_storage_mismatch' }, 'lti 1.3 storage launch from another origin');
         return refusePage(reply, fail('lti_storage_mismatch'));
       }
-      const form = firstValues(Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : []);
+      const form = firstValues(formPairs(request.body));
       const result = await completeLaunch(app.db, app.env, options.keySets, {
         idToken: form.id_token,
         state: form.state,
@@ -328,9 +323,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
     {
       // The picker's own form, possibly inside the platform's frame (whose sandbox may send Origin: null): the signed
       // context it carries is what proves the post comes from a verified deep linking request.
-      config: { csrf: false },
-      bodyLimit: LTI_MAX_BODY_BYTES,
-      errorHandler: launchErrorHandler,
+      ...formPost,
       schema: {
         tags: ['lti'],
         summary: 'Deep Linking 2.0: the teacher’s choice on the picker, answered with a signed LtiDeepLinkingResponse',
@@ -343,7 +336,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
       },
     },
     async (request, reply) => {
-      const entries = Array.isArray(request.body) ? (request.body as unknown[]).filter(isPair) : [];
+      const entries = formPairs(request.body);
       const field = (name: string) => entries.find(([n]) => n === name)?.[1];
       const choice = { target: field('target'), bookId: field('bookId') };
       const answer = await answerDeepLink(app.db, app.env, { context: field('context'), choice });
@@ -362,7 +355,7 @@ export async function ltiRoutes(app: FastifyInstance, options: { keySets: Platfo
   );
 
   // LTI Dynamic Registration, in this plugin's scope: its confirmation is a form read by the parser above.
-  registrationRoutes(app, launchErrorHandler);
+  registrationRoutes(app, formPost);
 
   app.get(
     LTI13_JWKS_PATH,

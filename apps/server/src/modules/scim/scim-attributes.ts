@@ -1,4 +1,5 @@
 import { appError } from '../../errors.js';
+import { isObject } from './scim-body.js';
 import { SCIM_ENTERPRISE_SCHEMA, SCIM_GROUP_SCHEMA, SCIM_USER_SCHEMA } from './scim-schema.js';
 import type { ScimResource } from './scim-user.presenter.js';
 
@@ -44,8 +45,6 @@ function parseList(list: string | undefined, parameter: string): Path[] | null {
   if (names.length > MAX_NAMES) throw appError('scim_invalid_value', { message: `${parameter} names at most ${MAX_NAMES} attributes` });
   return names.map(parsePath).filter((p): p is Path => p !== null);
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The paths below `key` (without it), and whether `key` itself was named whole. */
 function below(paths: readonly Path[], key: string): { whole: boolean; rest: Path[] } {

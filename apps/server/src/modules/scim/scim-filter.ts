@@ -26,7 +26,7 @@ const invalidFilter = (message: string) => appError('scim_invalid_filter', { mes
 /** Every address Quire answers is this entry: a value filter is tested against it. */
 const KEPT_EMAIL = { type: 'work', primary: true };
 
-function set<K extends keyof UserCriteria>(criteria: UserCriteria, key: K, value: UserCriteria[K]): void {
+function set<C extends { none?: boolean }, K extends keyof C>(criteria: C, key: K, value: C[K]): void {
   // `a eq "x" and a eq "y"` with x ≠ y matches nobody.
   if (criteria[key] !== undefined && criteria[key] !== value) criteria.none = true;
   criteria[key] = value;
@@ -79,8 +79,8 @@ function collect(node: Filter, criteria: UserCriteria): void {
   }
 }
 
-/** The conditions of a filter, or 400 invalidFilter. */
-export function parseUserFilter(text: string): UserCriteria {
+/** A filter's text parsed and gathered into conditions by `gather`, or 400 invalidFilter. */
+function parseCriteria<C extends { none?: boolean }>(text: string, gather: (node: Filter, criteria: C) => void): C {
   if (text.length > MAX_FILTER_LENGTH) throw invalidFilter(`A filter can be at most ${MAX_FILTER_LENGTH} characters`);
   let ast: Filter;
   try {
@@ -88,16 +88,17 @@ export function parseUserFilter(text: string): UserCriteria {
   } catch {
     throw invalidFilter(`The filter '${text.slice(0, 100)}' is not valid SCIM filter syntax`);
   }
-  const criteria: UserCriteria = {};
-  collect(ast, criteria);
+  const criteria = {} as C;
+  gather(ast, criteria);
   return criteria;
 }
 
+/** The conditions of a filter, or 400 invalidFilter. */
+export function parseUserFilter(text: string): UserCriteria {
+  return parseCriteria<UserCriteria>(text, collect);
+}
+
 function collectGroup(node: Filter, criteria: GroupCriteria): void {
-  const put = <K extends keyof GroupCriteria>(key: K, value: GroupCriteria[K]) => {
-    if (criteria[key] !== undefined && criteria[key] !== value) criteria.none = true;
-    criteria[key] = value;
-  };
   if (node.op === 'and') {
     for (const child of node.filters) collectGroup(child, criteria);
     return;
@@ -106,20 +107,20 @@ function collectGroup(node: Filter, criteria: GroupCriteria): void {
     // members[value eq "id"]: the groups a user is in.
     const { valFilter } = node;
     if (node.attrPath.toLowerCase() === 'members' && valFilter.op === 'eq' && 'attrPath' in valFilter && valFilter.attrPath.toLowerCase() === 'value') {
-      return put('memberId', stringValue(valFilter.compValue, 'members.value'));
+      return set(criteria, 'memberId', stringValue(valFilter.compValue, 'members.value'));
     }
     throw invalidFilter(`Filtering on ${node.attrPath}[…] is not supported: use members[value eq "id"]`);
   }
   if (node.op !== 'eq') throw invalidFilter(`The operator '${node.op}' is not supported: use eq, and and`);
   switch (node.attrPath.toLowerCase().replace(/^urn:ietf:params:scim:schemas:core:2\.0:group:/, '')) {
     case 'displayname':
-      return put('displayName', stringValue(node.compValue, 'displayName'));
+      return set(criteria, 'displayName', stringValue(node.compValue, 'displayName'));
     case 'externalid':
-      return put('externalId', stringValue(node.compValue, 'externalId'));
+      return set(criteria, 'externalId', stringValue(node.compValue, 'externalId'));
     case 'id':
-      return put('id', stringValue(node.compValue, 'id'));
+      return set(criteria, 'id', stringValue(node.compValue, 'id'));
     case 'members.value':
-      return put('memberId', stringValue(node.compValue, 'members.value'));
+      return set(criteria, 'memberId', stringValue(node.compValue, 'members.value'));
     default:
       throw invalidFilter(`Filtering on ${node.attrPath} is not supported: use displayName, externalId, id or members.value`);
   }
@@ -127,16 +128,7 @@ function collectGroup(node: Filter, criteria: GroupCriteria): void {
 
 /** The conditions of a Groups list's filter (`eq` on displayName without case, externalId, id, members), or 400 invalidFilter. */
 export function parseGroupFilter(text: string): GroupCriteria {
-  if (text.length > MAX_FILTER_LENGTH) throw invalidFilter(`A filter can be at most ${MAX_FILTER_LENGTH} characters`);
-  let ast: Filter;
-  try {
-    ast = parseFilter(text);
-  } catch {
-    throw invalidFilter(`The filter '${text.slice(0, 100)}' is not valid SCIM filter syntax`);
-  }
-  const criteria: GroupCriteria = {};
-  collectGroup(ast, criteria);
-  return criteria;
+  return parseCriteria<GroupCriteria>(text, collectGroup);
 }
 
 /** A positive whole number of a query, or the default; anything else is 400 invalidValue. */

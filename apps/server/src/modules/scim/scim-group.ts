@@ -1,4 +1,5 @@
 import { appError } from '../../errors.js';
+import { isObject, resourceBody } from './scim-body.js';
 import type { ScimGroupRow } from './scim-groups.repository.js';
 import { SCIM_GROUP_SCHEMA, SCIM_TEXT_MAX } from './scim-schema.js';
 
@@ -20,10 +21,6 @@ const KEPT = new Map(['displayName', 'externalId', 'members'].map((name) => [nam
 const MAX_MEMBERS = 2000;
 
 const invalidValue = (message: string) => appError('scim_invalid_value', { message });
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown, attribute: string): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -50,13 +47,9 @@ export function memberIdsOf(value: unknown, attribute = 'members'): string[] {
 
 /** A SCIM Group body as the model, or a 400 naming the problem; an attribute Groups do not have is refused. */
 export function parseScimGroup(body: unknown): ScimGroupModel {
-  if (!isObject(body)) throw appError('scim_invalid_syntax', { message: 'The body must be a SCIM Group object' });
-  const schemas = body.schemas;
-  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === SCIM_GROUP_SCHEMA.toLowerCase())) {
-    throw appError('scim_invalid_syntax', { message: `schemas must include ${SCIM_GROUP_SCHEMA}` });
-  }
+  const resource = resourceBody(body, 'Group', SCIM_GROUP_SCHEMA);
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of Object.entries(resource)) {
     if (READ_ONLY.has(key)) continue;
     const name = KEPT.get(key.toLowerCase());
     if (!name) throw invalidValue(`Unknown attribute '${key}'`);

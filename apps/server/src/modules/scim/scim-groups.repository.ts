@@ -121,6 +121,20 @@ export async function removeMembers(db: Db, organisationId: string, groupId: str
 }
 
 /**
+ * The memberships of the member the outer query names (`organisationRef`, `memberRef`: its columns) in the group called
+ * `name` (without case): for an `exists` in that query.
+ */
+function groupNamedHolding(db: Db, organisationRef: string, memberRef: string, name: string) {
+  return db
+    .selectFrom('scim_group_members as gm')
+    .innerJoin('scim_groups as g', (join) => join.onRef('g.organisation_id', '=', 'gm.organisation_id').onRef('g.id', '=', 'gm.group_id'))
+    .select('gm.group_id')
+    .where('gm.organisation_id', '=', sql.ref<string>(organisationRef))
+    .where('gm.member_id', '=', sql.ref<string>(memberRef))
+    .where(sql<string>`lower(g.display_name)`, '=', name.toLowerCase());
+}
+
+/**
  * What decides whether a user should be an admin through a group: their address and status when still provisioned,
  * whether they are in the group of admins, and the admin the group made for them, if any.
  */
@@ -130,14 +144,7 @@ export async function adminState(db: Db, organisationId: string, memberId: strin
     .innerJoin('members as m', (join) => join.onRef('m.organisation_id', '=', 's.organisation_id').onRef('m.id', '=', 's.member_id'))
     .select(['m.email', 'm.revoked_at'])
     .select((eb) =>
-      eb.exists(
-        eb.selectFrom('scim_group_members as gm')
-          .innerJoin('scim_groups as g', (join) => join.onRef('g.organisation_id', '=', 'gm.organisation_id').onRef('g.id', '=', 'gm.group_id'))
-          .select('gm.group_id')
-          .whereRef('gm.organisation_id', '=', 's.organisation_id')
-          .whereRef('gm.member_id', '=', 's.member_id')
-          .where(sql<string>`lower(g.display_name)`, '=', adminsGroup.toLowerCase()),
-      ).as('in_admins_group'),
+      eb.exists(groupNamedHolding(db, 's.organisation_id', 's.member_id', adminsGroup)).as('in_admins_group'),
     )
     .where('s.organisation_id', '=', organisationId)
     .where('s.member_id', '=', memberId)
@@ -167,14 +174,7 @@ export async function libraryManagerState(db: Db, organisationId: string, member
     .selectFrom('members as m')
     .select(['m.role', 'm.pending', 'm.revoked_at'])
     .select((eb) =>
-      eb.exists(
-        eb.selectFrom('scim_group_members as gm')
-          .innerJoin('scim_groups as g', (join) => join.onRef('g.organisation_id', '=', 'gm.organisation_id').onRef('g.id', '=', 'gm.group_id'))
-          .select('gm.group_id')
-          .whereRef('gm.organisation_id', '=', 'm.organisation_id')
-          .whereRef('gm.member_id', '=', 'm.id')
-          .where(sql<string>`lower(g.display_name)`, '=', groupName.toLowerCase()),
-      ).as('in_group'),
+      eb.exists(groupNamedHolding(db, 'm.organisation_id', 'm.id', groupName)).as('in_group'),
     )
     .where('m.organisation_id', '=', organisationId)
     .where('m.id', '=', memberId)

@@ -1,5 +1,6 @@
 import { filter as compileFilter, parse as parseFilter, type Filter } from 'scim2-parse-filter';
 import { appError } from '../../errors.js';
+import { isObject } from './scim-body.js';
 import {
   booleanValue, canonicalAttribute, enterpriseAttributeOf, isIgnoredAttribute, namePartOf,
 } from './scim-user.js';
@@ -17,10 +18,6 @@ type Op = 'add' | 'replace' | 'remove';
 
 const invalidPath = (message: string) => appError('scim_invalid_path', { message });
 const invalidSyntax = (message: string) => appError('scim_invalid_syntax', { message });
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The operations of a PatchOp body, checked (Users and Groups alike). */
 export function operationsOf(body: unknown): Array<{ op: Op; path?: string; value?: unknown }> {

@@ -1,6 +1,7 @@
 import { INPUT_LIMITS, isValidEmail, normaliseEmail } from '@quire/core';
 import type { ScimUserAttributes } from '../../db/types.js';
 import { appError } from '../../errors.js';
+import { isObject, resourceBody } from './scim-body.js';
 import { SCIM_ENTERPRISE_SCHEMA, SCIM_TEXT_MAX, SCIM_USER_SCHEMA } from './scim-schema.js';
 
 /**
@@ -63,10 +64,6 @@ export function enterpriseAttributeOf(name: string): string | undefined {
 
 const invalidValue = (message: string) => appError('scim_invalid_value', { message });
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A string attribute: trimmed, at most SCIM_TEXT_MAX characters; null/absent/empty → undefined. */
 function text(value: unknown, attribute: string, max = SCIM_TEXT_MAX): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -106,13 +103,9 @@ function pickEmail(emails: unknown, userName: string): string {
  * enterprise extension) are refused rather than silently dropped, so a mapping mistake shows in the provider's log.
  */
 export function parseScimUser(body: unknown): ScimUserModel {
-  if (!isObject(body)) throw appError('scim_invalid_syntax', { message: 'The body must be a SCIM User object' });
-  const schemas = body.schemas;
-  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === SCIM_USER_SCHEMA.toLowerCase())) {
-    throw appError('scim_invalid_syntax', { message: `schemas must include ${SCIM_USER_SCHEMA}` });
-  }
+  const resource = resourceBody(body, 'User', SCIM_USER_SCHEMA);
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of Object.entries(resource)) {
     const name = canonicalAttribute(key);
     if (!name) throw invalidValue(`Unknown attribute '${key}'`);
     fields[name] = value;

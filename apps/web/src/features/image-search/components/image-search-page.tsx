@@ -9,6 +9,7 @@ import {
   type SettingsUpdate,
 } from '@quire/core';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useConsoleConfig } from '../../../lib/console-config.js';
@@ -23,7 +24,6 @@ import { ownValueFor, sourcesOf } from '../../../lib/settings/setting-sources.js
 import { useUpdateSettingPolicies } from '../../../lib/settings/update-setting-policies.js';
 import { useUpdateSettings } from '../../../lib/settings/update-settings.js';
 import { useLockedMeanwhile } from '../../../lib/settings/use-locked-meanwhile.js';
-import { TurnOffGoogleDialog } from './turn-off-google-dialog.js';
 
 const IMAGE_SEARCH_LABELS: Record<ImageSearchValue, string> = {
   google: 'Google image search allowed',
@@ -129,8 +129,11 @@ export function ImageSearchPage() {
           </Paper>
         ) : null}
       </Stack>
-      <TurnOffGoogleDialog
+      {/* Switching Google image search off asks first (spec §4 "Image search"). */}
+      <ConfirmDialog
         opened={confirming}
+        title="Turn off Google image search?"
+        confirmLabel="Turn off"
         onClose={() => {
           setConfirming(false);
           requestAnimationFrame(() => toggle.current?.focus());
@@ -140,7 +143,10 @@ export function ImageSearchPage() {
           save(IMAGE_SEARCH_PIXABAY);
           requestAnimationFrame(() => toggle.current?.focus());
         }}
-      />
+      >
+        Teachers and students will only find moderated safe images (Pixabay) when they search for images. You can turn Google image search back on at
+        any time.
+      </ConfirmDialog>
     </>
   );
 }

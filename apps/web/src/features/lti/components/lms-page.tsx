@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Code, Group, Loader, Stack, Table, Text,
 import { LTI_NEW_TAB_TEXT, LTI_PRIVACY_TEXT, lmsMessages, ltiUsersCreatedText, TABLE_ROW_HEIGHT } from '@quire/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CopyValue } from '../../../components/ui/copy-value.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { GraphqlError, hasErrorCode } from '../../../lib/api/index.js';
@@ -11,7 +12,6 @@ import { useSession } from '../../../lib/session/index.js';
 import { useGenerateLtiCredentials } from '../api/generate-lti-credentials.js';
 import { useLtiCredentials } from '../api/get-lti-credentials.js';
 import { useRevokeLtiCredentials } from '../api/revoke-lti-credentials.js';
-import { RevokeCredentialsDialog } from './revoke-credentials-dialog.js';
 import { LtiPlatformsSection } from './lti-platforms-section.js';
 
 /** Designed: what a library manager (who may open the console, but not the credentials) sees. @internal */
@@ -186,14 +186,20 @@ export function LmsPage() {
         {/* LTI 1.3 registrations are the admins' too: a library manager sees the note above only. */}
         {data ? <LtiPlatformsSection orgId={orgId} /> : null}
       </Stack>
-      <RevokeCredentialsDialog
+      {/* Asked before revoking (spec §4 "LTI credentials"): Confirm runs the revoke and closes; Cancel closes. */}
+      <ConfirmDialog
         opened={confirming}
+        title="Revoke LTI credentials"
+        confirmLabel="Confirm"
+        destructive
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           revoke.mutate();
         }}
-      />
+      >
+        Learning platforms that use this key and secret will no longer be able to launch, from now on. You can generate new credentials afterwards.
+      </ConfirmDialog>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { MODAL_WIDTH_DEFAULT, type LtiPlatform, type LtiPlatformInput, type LtiR
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CopyValue } from '../../../components/ui/copy-value.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { userFacingMessage } from '../../../lib/api/index.js';
@@ -129,19 +130,9 @@ function RegistrationDialog({ link, onClose }: { link: LtiRegistrationLink | nul
 
 function RemoveDialog({ platform, onConfirm, onClose }: { platform: LtiPlatform | null; onConfirm: () => void; onClose: () => void }) {
   return (
-    <Dialog opened={platform !== null} onClose={onClose} title="Remove learning platform" size={MODAL_WIDTH_DEFAULT}>
-      <Stack>
-        <Text size="sm">Launches from {platform?.name ?? 'this platform'} will be refused from now on. People keep the accounts their launches made.</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+    <ConfirmDialog opened={platform !== null} onClose={onClose} onConfirm={onConfirm} title="Remove learning platform" confirmLabel="Remove" destructive>
+      Launches from {platform?.name ?? 'this platform'} will be refused from now on. People keep the accounts their launches made.
+    </ConfirmDialog>
   );
 }
 

@@ -2,6 +2,7 @@ import { Alert, Button, Code, Group, Loader, Stack, Table, Text, Title, Visually
 import { formatOrdinalDate, type GeneratedScimToken } from '@quire/core';
 import { useRef, useState } from 'react';
 import { CopyValue } from '../../../components/ui/copy-value.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useSubmitOnce } from '../../../components/ui/use-submit-once.js';
@@ -15,7 +16,6 @@ import { useScimRequests } from '../api/get-scim-requests.js';
 import { useScimSetup } from '../api/get-scim-setup.js';
 import { useRevokeScimToken } from '../api/revoke-scim-token.js';
 import { NewTokenDialog } from './new-token-dialog.js';
-import { RevokeTokenDialog } from './revoke-token-dialog.js';
 
 /** What a library manager (who may open the console, not its provisioning) sees. @internal */
 export const SCIM_ADMINS_ONLY_TEXT = 'Only the admins of this organisation can set up provisioning.';
@@ -193,15 +193,22 @@ export function ProvisioningPage() {
         )}
       </Stack>
       <NewTokenDialog token={fresh} onClose={() => setFresh(null)} />
-      <RevokeTokenDialog
-        hint={revoking?.hint ?? null}
+      {/* Asked before a SCIM token is revoked: the provider using it stops provisioning at once. */}
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke SCIM token"
+        confirmLabel="Revoke"
+        destructive
         onClose={() => setRevoking(null)}
         onConfirm={() => {
           const target = revoking;
           setRevoking(null);
           if (target) void revokeOnce.submit((key) => revoke.mutateAsync({ tokenId: target.id, idempotencyKey: key })).catch(() => undefined);
         }}
-      />
+      >
+        The identity provider that uses the token ending in {revoking?.hint} will no longer be able to create, update or remove teachers, from now
+        on.
+      </ConfirmDialog>
     </>
   );
 }
