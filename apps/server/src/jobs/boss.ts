@@ -99,7 +99,8 @@ export async function startJobQueue(database: Database, env: Env, options: JobQu
 /**
  * The database as pg-boss reaches it. Embedded: pg-boss's own PGlite adapter, each of its statements (or statement
  * blocks) taken through the app's session, so none lands inside a request's open transaction; the adapter answers a
- * failed statement with a ROLLBACK, which would otherwise undo that request's writes (db/pglite-session.ts).
+ * failed statement with a ROLLBACK, which would otherwise undo that request's writes (db/pglite-session.ts). Exported
+ * for db/transactions.test.ts. @internal
  */
 export function pgBossDatabase(database: Database): Db {
   const { session } = database;
