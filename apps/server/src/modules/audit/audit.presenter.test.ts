@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, csvField } from '@quire/core';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS } from '@quire/core';
 import { AuditCsvWriter, auditCsvRecord, presentAuditEvent } from './audit.presenter.js';
 import type { AuditExportRow, AuditRow } from './audit.repository.js';
 
@@ -40,27 +40,23 @@ const row: fc.Arbitrary<AuditRow> = fc.record({
   error_code: nullable(text),
 });
 
-/**
- * The row as the export's statement reads it: its head and tail cells as the database writes them, by csvField's rules
- * (csvCell, which csv-cell.test.ts checks against csvField).
- */
-function exportRowOf(entry: AuditRow, district: boolean): AuditExportRow {
+/** The row as the export's statement reads it. */
+function exportRowOf(entry: AuditRow): AuditExportRow {
   return {
-    id: entry.id, at: entry.at, actor_kind: entry.actor_kind, action: entry.action, target_ids: entry.target_ids, targets: entry.targets,
-    old_value: entry.old_value, new_value: entry.new_value,
-    head: [...(district ? [entry.organisation_name] : []), entry.actor_name, entry.actor_email].map(csvField).join(','),
-    middle: [entry.ip, entry.outcome, entry.error_code, entry.action].map(csvField).join(','),
-    tail: [entry.user_agent, entry.id].map(csvField).join(','),
+    id: entry.id, at: entry.at, organisation_name: entry.organisation_name, actor_email: entry.actor_email, actor_name: entry.actor_name,
+    actor_kind: entry.actor_kind, action: entry.action, target_ids: entry.target_ids,
+    targets: entry.targets, old_value: entry.old_value, new_value: entry.new_value, ip: entry.ip, user_agent: entry.user_agent,
+    outcome: entry.outcome, error_code: entry.error_code,
   };
 }
 
 describe('AuditCsvWriter', () => {
   it('writes each entry as the screen’s words would make it, for a school and for a district', () => {
     for (const district of [false, true]) {
-      const writer = new AuditCsvWriter();
+      const writer = new AuditCsvWriter(district);
       fc.assert(
         fc.property(row, (entry) => {
-          expect(writer.record(exportRowOf(entry, district))).toBe(auditCsvRecord(presentAuditEvent(entry), district));
+          expect(writer.record(exportRowOf(entry))).toBe(auditCsvRecord(presentAuditEvent(entry), district));
         }),
         { numRuns: 1500 },
       );

@@ -68,30 +68,35 @@ export function auditCsvHead(district: boolean): string {
 }
 
 /** What an action brings to every record of it, worked out once per action and export (the catalogue is fixed). */
-interface ActionWords {
+interface ActionCells {
   qualifier: string | null;
-  /** The Action cell when it does not depend on the entry (no qualifier). */
-  cell: string | null;
+  /** The Action cell when it does not depend on the entry (no qualifier), and the Action code cell. */
+  text: string | null;
+  code: string;
 }
 
 /**
  * Writes the export's records: the screen's row (Time in ISO 8601 UTC), then what the screen shows only in the entry,
- * each cell as csvRow writes it. The cells of the entry's own text come from the database (AuditExportRow's head and
- * tail); the words of an action and of an actor kind, and their cells, are made once per export, not once per entry
- * (an export of a million entries has a few dozen actions).
+ * each cell as csvRow writes it. The words of an action, of an actor kind, and their cells are made once per export,
+ * not once per entry: an export of a million entries has a few dozen actions.
  */
 export class AuditCsvWriter {
-  readonly #actions = new Map<string, ActionWords>();
+  readonly #district: boolean;
+  readonly #actions = new Map<string, ActionCells>();
   readonly #kinds = new Map<AuditActorKind, string>();
 
-  #action(action: string): ActionWords {
-    let words = this.#actions.get(action);
-    if (!words) {
+  constructor(district: boolean) {
+    this.#district = district;
+  }
+
+  #action(action: string): ActionCells {
+    let cells = this.#actions.get(action);
+    if (!cells) {
       const qualifier = isAuditAction(action) ? auditActions[action].qualifier : null;
-      words = { qualifier, cell: qualifier ? null : csvField(auditActionText(action)) };
-      this.#actions.set(action, words);
+      cells = { qualifier, text: qualifier ? null : csvField(auditActionText(action)), code: csvField(action) };
+      this.#actions.set(action, cells);
     }
-    return words;
+    return cells;
   }
 
   #kind(kind: AuditActorKind): string {
@@ -110,11 +115,13 @@ export class AuditCsvWriter {
     const targetCount = row.target_ids.length || targets.filter((t) => t.type !== action.qualifier).length;
     const oldValue = row.old_value ?? null;
     const newValue = row.new_value ?? null;
-    // created_at to the microsecond: its millisecond part is what Date's toISOString writes (it truncates).
     return (
-      `${row.at.slice(0, 23)}Z,${row.head},${this.#kind(row.actor_kind)},${action.cell ?? csvField(auditActionText(row.action, targets))},` +
+      // created_at to the microsecond: its millisecond part is what Date's toISOString writes (it truncates).
+      `${row.at.slice(0, 23)}Z,${this.#district ? `${csvField(row.organisation_name)},` : ''}${csvField(row.actor_name)},${csvField(row.actor_email)},` +
+      `${this.#kind(row.actor_kind)},${action.text ?? csvField(auditActionText(row.action, targets))},` +
       `${csvField(auditTargetText(row.action, targets, targetCount) || row.target_ids.join(', '))},` +
-      `${oldValue === null && newValue === null ? '' : csvField(auditChangeText(oldValue, newValue))},${row.middle},${csvField(row.target_ids.join(' '))},${row.tail}\r\n`
+      `${oldValue === null && newValue === null ? '' : csvField(auditChangeText(oldValue, newValue))},${csvField(row.ip)},${row.outcome},` +
+      `${csvField(row.error_code)},${action.code},${csvField(row.target_ids.join(' '))},${csvField(row.user_agent)},${row.id}\r\n`
     );
   }
 }

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { AuditActorKind, AuditFilters } from '@quire/core';
-import { csvCell } from '../../db/csv-cell.js';
 import type { AuditTargetRow, DB } from '../../db/types.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -123,41 +122,30 @@ export async function listAuditEvents(db: Db, organisationIds: readonly string[]
   return rows;
 }
 
-/**
- * What one record of the export needs of an entry. The cells that are the entry's own text (the school, the actor, the
- * IP, the codes, the user agent, the id) come written by the database, by the rules of csvField (csvCell,
- * checked against it by its test), as the three runs of the record they are: `head` after the time, `middle` after the
- * words, `tail` after the target ids. The words (action, targets, old → new) are the screen's, and the target ids a
- * join of the array the words need anyway, made in JavaScript.
- */
+/** What one record of the export needs of an entry, and no more: no details (not exported), no ids of the actor or organisation. */
 export interface AuditExportRow {
   id: string;
   at: string;
-  /** [School,] Actor, Actor e-mail. */
-  head: string;
+  organisation_name: string;
+  actor_email: string | null;
+  actor_name: string | null;
   actor_kind: AuditActorKind;
   action: string;
   target_ids: string[];
   targets: AuditTargetRow[];
   old_value: unknown;
   new_value: unknown;
-  /** IP, Outcome, Error code, Action code. */
-  middle: string;
-  /** User agent, Entry id. */
-  tail: string;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: 'success' | 'refused';
+  error_code: string | null;
 }
 
-/** A batch of the export: the same entries and order as the pages, with the export's columns (`district`: the School cell too). */
-export async function listAuditExportRows(
-  db: Db, organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek, limit: number, district: boolean,
-): Promise<AuditExportRow[]> {
+/** A batch of the export: the same entries and order as the pages, with the export's columns. */
+export async function listAuditExportRows(db: Db, organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek, limit: number): Promise<AuditExportRow[]> {
   if (organisationIds.length === 0) return [];
-  const school = district ? sql`${csvCell(sql`o.name`)} || ',' || ` : sql``;
-  const columns = sql`e.id::text AS id, ${AT},
-      ${school}${csvCell(sql`e.actor_name`)} || ',' || ${csvCell(sql`e.actor_email`)} AS head,
-      e.actor_kind, e.action, e.target_ids, e.targets, e.old_value, e.new_value,
-      ${csvCell(sql`e.ip`)} || ',' || e.outcome || ',' || ${csvCell(sql`e.error_code`)} || ',' || ${csvCell(sql`e.action`)} AS middle,
-      ${csvCell(sql`e.user_agent`)} || ',' || e.id::text AS tail`;
+  const columns = sql`e.id::text AS id, ${AT}, o.name AS organisation_name, e.actor_email, e.actor_name, e.actor_kind, e.action,
+      e.target_ids, e.targets, e.old_value, e.new_value, e.ip, e.user_agent, e.outcome, e.error_code`;
   const { rows } = await newestEntries<AuditExportRow>(columns, organisationIds, filters, seek, limit).execute(db);
   return rows;
 }

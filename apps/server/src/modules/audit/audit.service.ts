@@ -69,9 +69,9 @@ export async function listAuditEvents(db: Kysely<DB>, actor: Actor, organisation
 async function* exportBatches(db: Kysely<DB>, organisationId: string, filters: AuditFilters, start: repo.AuditSeek, district: boolean): AsyncGenerator<string> {
   yield auditCsvHead(district);
   const scope = await repo.scopeOrganisations(db, organisationId, filters.school);
-  const writer = new AuditCsvWriter();
+  const writer = new AuditCsvWriter(district);
   const read = (seek: repo.AuditSeek) => {
-    const batch = repo.listAuditExportRows(db, scope, filters, seek, AUDIT_EXPORT_BATCH, district);
+    const batch = repo.listAuditExportRows(db, scope, filters, seek, AUDIT_EXPORT_BATCH);
     // A client gone mid-export stops the generator with a batch still on its way: its failure is nobody's to report.
     batch.catch(() => {});
     return batch;
