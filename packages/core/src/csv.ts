@@ -32,7 +32,7 @@ function neutraliseCsvFormulas(text: string): string {
   return text.replace(PART_FORMULA, "$1'");
 }
 
-/** One field: text neutralised, then quoted when it needs to be; numbers as they are; null and undefined empty. @internal */
+/** One field: text neutralised, then quoted when it needs to be; numbers as they are; null and undefined empty. */
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
