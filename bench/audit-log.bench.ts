@@ -3,11 +3,13 @@
  *  - pages of one organisation's log (the first; filtered by action, actor, target, dates, outcome; the next by cursor),
  *    one request at a time (p99), and at 50 in flight against the same statement sent straight to the database;
  *  - the CSV export of one organisation's 1,000,000 entries against COPY … TO STDOUT of the same rows, with the
- *    server's memory growth.
+ *    server's memory growth: the export is read by curl in a child process (as psql reads COPY), so this process's
+ *    memory is the server's, not the client's too. Run with `node --expose-gc` (NODE_OPTIONS) to start it after a
+ *    collection.
  * The seed is one INSERT … SELECT over generate_series: one organisation holds `--export` entries (the export's), the
  * others share the rest.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/audit-log.bench.ts [--entries N] [--export N] [--organisations N] [--requests N] [--concurrency N] [--keep] [--reuse]
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres npx tsx bench/audit-log.bench.ts [--entries N] [--export N] [--organisations N] [--requests N] [--concurrency N] [--rounds N] [--only export] [--keep] [--reuse]
  *   npx tsx bench/audit-log.bench.ts --db pglite --entries 500000 --export 100000   (embedded PGlite in memory; no COPY)
  *
  * BENCH_DATABASE_URL is an admin URL: the benchmark makes its own database (quire_bench_audit), dropped afterwards
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres' },
     /** export: only the export (the pages are skipped). */
     only: { type: 'string' },
+    /** Exports over HTTP and COPYs of the same rows, alternating, whose medians are compared (0: the first export only). */
+    rounds: { type: 'string', default: '5' },
   },
 });
 const ENTRIES = Number(values.entries);
@@ -211,22 +215,38 @@ try {
     }
   }
 
-  // The export of the big organisation: streamed over HTTP vs COPY of the same rows, with the process's memory.
+  // The export of the big organisation: streamed over HTTP vs COPY of the same rows. Both are read by a child process
+  // (curl for HTTP, psql for COPY), so this process's memory is the server's alone (and the idle load client's).
   {
-    const memBefore = process.memoryUsage();
-    let peakRss = memBefore.rss;
-    const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    const exportUrl = `${base}/audit-events.csv`;
+    const curlArgs = ['-sS', '--fail', '-o', '/dev/null', '-w', '%{size_download}', '-H', 'accept-encoding: identity', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), exportUrl];
     const exportOnce = async () => {
       const t = performance.now();
-      const res = await fetch(`${base}/audit-events.csv`, { headers: { ...headers, 'accept-encoding': 'identity' } });
-      let bytes = 0;
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-      return { ms: performance.now() - t, bytes };
+      const { stdout } = await exec('curl', curlArgs);
+      return { ms: performance.now() - t, bytes: Number(stdout) };
     };
+    // Memory of the first export after a collection, sampled every 20 ms while it streams: RSS and the JS heap.
+    global.gc?.();
+    const memBefore = process.memoryUsage();
+    let peakRss = memBefore.rss;
+    let peakHeap = memBefore.heapUsed;
+    const sample = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 20);
+    // The server's CPU time too: unlike the wall time, it hardly depends on what else the machine runs.
+    const cpuBefore = process.cpuUsage();
     const first = await exportOnce();
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sample);
-    console.log(`export: ${mb(first.bytes)} MB CSV of ${bigCount} entries in ${(first.ms / 1000).toFixed(2)} s over HTTP; memory (whole process: server and client) RSS +${mb(peakRss - memBefore.rss)} MB (${loadNow()})`);
-    if (!PGLITE) {
+    // What the export left behind once collected: garbage not yet collected is not kept memory.
+    global.gc?.();
+    const after = process.memoryUsage();
+    console.log(
+      `export: ${mb(first.bytes)} MB CSV of ${bigCount} entries in ${(first.ms / 1000).toFixed(2)} s over HTTP (read by curl); server CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s; server memory RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB at peak; after a collection RSS +${mb(after.rss - memBefore.rss)} MB, heap +${mb(after.heapUsed - memBefore.heapUsed)} MB (${loadNow()})`,
+    );
+    if (!PGLITE && Number(values.rounds) > 0) {
       const copyStatement = `COPY (SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), e.actor_name, e.actor_email, e.actor_kind, e.action, e.targets, e.old_value, e.new_value, e.ip, e.outcome, e.error_code, e.target_ids, e.user_agent, e.id FROM audit_events e JOIN organisations o ON o.id = e.organisation_id WHERE e.organisation_id = '${BIG}' ORDER BY e.created_at DESC, e.id DESC) TO STDOUT WITH CSV HEADER`;
       const copyOnce = async () => {
         const t = performance.now();
@@ -234,12 +254,15 @@ try {
         return performance.now() - t;
       };
       const times = { http: [] as number[], copy: [] as number[] };
-      for (let i = 0; i < 3; i++) {
+      const rounds = Number(values.rounds);
+      for (let i = 0; i < rounds; i++) {
         times.http.push((await exportOnce()).ms);
         times.copy.push(await copyOnce());
       }
-      const median = (list: number[]) => [...list].sort((a, b) => a - b)[1]!;
-      console.log(`export, median of 3 alternating: HTTP ${(median(times.http) / 1000).toFixed(2)} s | COPY TO STDOUT (psql) ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (${loadNow()})`);
+      const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+      const each = (list: number[]) => list.map((t) => (t / 1000).toFixed(2)).join(' ');
+      console.log(`export, each round: HTTP ${each(times.http)} s | COPY ${each(times.copy)} s`);
+      console.log(`export, median of ${rounds} alternating: HTTP (curl) ${(median(times.http) / 1000).toFixed(2)} s | COPY TO STDOUT (psql) ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (${loadNow()})`);
     }
   }
 } finally {

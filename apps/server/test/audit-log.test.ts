@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -251,6 +252,73 @@ describe('GET …/audit-events', () => {
   });
 });
 
+/** An entry written as it is stored (time, actor, targets and values given), for exports whose bytes are pinned. */
+interface StoredEntry {
+  at: string;
+  action: string;
+  organisationId: string;
+  actorName?: string | null;
+  actorEmail?: string | null;
+  actorKind?: 'user' | 'provider_staff' | 'lti_platform' | 'identity_provider' | 'job';
+  targetIds?: string[];
+  targets?: Array<{ type: string; id: string; label: string | null }>;
+  oldValue?: unknown;
+  newValue?: unknown;
+  ip?: string | null;
+  userAgent?: string | null;
+  refused?: string;
+}
+
+async function storeEntry(entry: StoredEntry): Promise<string> {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO audit_events (organisation_id, actor_user_id, actor_email, actor_name, actor_kind, action, target_type, target_ids, targets,
+      old_value, new_value, details, ip, user_agent, outcome, error_code, created_at)
+    VALUES (${entry.organisationId}, 'user-1', ${entry.actorEmail ?? null}, ${entry.actorName ?? null}, ${entry.actorKind ?? 'user'}, ${entry.action},
+      'member', ${entry.targetIds ?? []}::text[], ${json(entry.targets ?? [])}::jsonb, ${json(entry.oldValue)}::jsonb, ${json(entry.newValue)}::jsonb,
+      '{"note": "not exported"}'::jsonb, ${entry.ip ?? null}, ${entry.userAgent ?? null}, ${entry.refused ? 'refused' : 'success'}, ${entry.refused ?? null},
+      ${entry.at}::timestamptz)
+    RETURNING id::text AS id`.execute(t.app.db);
+  return rows[0]!.id;
+}
+
+/** Awkward entries an export must write exactly so: quotes, `;`, formulas, line breaks, non-ASCII, refusals, bulk changes. */
+async function storeAwkwardEntries(organisationId: string): Promise<string[]> {
+  const ids: string[] = [];
+  const members = [
+    { type: 'member', id: 'm-1', label: '=HYPERLINK("http://evil.example","x") <evil@school.example.org>' },
+    { type: 'member', id: 'm-2', label: 'Ann; =1+1 <ann@school.example.org>' },
+    { type: 'member', id: 'm-3', label: 'Line one\r\nLine two' },
+    { type: 'member', id: 'm-4', label: 'Zoë Ångström 日本語 🎓' },
+    { type: 'member', id: 'm-5', label: null },
+  ];
+  ids.push(await storeEntry({
+    organisationId, at: '2024-03-05T10:11:12.345678Z', action: 'licenses.assign', actorName: 'Zoë Ångström', actorEmail: 'zoe@school.example.org',
+    targetIds: members.map((m) => m.id), targets: [{ type: 'license', id: 'lic-1', label: 'Premium "Gold"' }, ...members],
+    oldValue: { license: 'none' }, newValue: { license: 'Premium "Gold"' }, ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) "quoted", comma',
+  }));
+  ids.push(await storeEntry({
+    organisationId, at: '2024-03-05T10:11:12.345678Z', action: 'licenses.remove', actorName: '-Minus Start', actorEmail: '@at.example.org', actorKind: 'provider_staff',
+    targetIds: ['m-5'], targets: [{ type: 'member', id: 'm-5', label: null }], refused: 'not_enough_licenses',
+  }));
+  ids.push(await storeEntry({
+    organisationId, at: '2024-03-04T09:00:00Z', action: 'settings.update', actorName: '+Plus Start', actorEmail: 'plus@school.example.org', actorKind: 'lti_platform',
+    oldValue: { GIPHY: 'Teachers only', '10': 'ten', '2': 'two', 'Image search': null, n: 1.5, nested: { a: [1, 'b'], z: true } },
+    newValue: { GIPHY: '=cmd|calc', Extra: '\tTabbed', n: 2, nested: null, 'Image search': 'Moderated; -safe' },
+    ip: '2001:db8::1', userAgent: ' leading and trailing space ',
+  }));
+  ids.push(await storeEntry({
+    organisationId, at: '2024-03-03T08:00:00.000001Z', action: 'members.import', actorName: null, actorEmail: null, actorKind: 'job',
+    targetIds: Array.from({ length: 150 }, (_, i) => `bulk-${i}`),
+    targets: Array.from({ length: 2 }, (_, i) => ({ type: 'member', id: `bulk-${i}`, label: `Teacher ${i} <t${i}@school.example.org>` })),
+    newValue: 'a plain string', oldValue: 3,
+  }));
+  ids.push(await storeEntry({ organisationId, at: '2024-03-02T07:00:00Z', action: 'members.revoke', actorKind: 'identity_provider', actorName: 'Identity provider (SCIM)', targetIds: ['x-1', 'x-2'] }));
+  ids.push(await storeEntry({ organisationId, at: '2024-03-01T06:00:00Z', action: 'legacy.unknown_action', actorName: '@mention', actorEmail: 'old@school.example.org', oldValue: null, newValue: { only: 'new' } }));
+  ids.push(await storeEntry({ organisationId, at: '2024-02-29T05:00:00Z', action: 'console.sign_out', actorName: 'Quote " in the middle', actorEmail: 'q@school.example.org', targets: [{ type: 'member', id: '=id', label: null }], targetIds: ['=id'] }));
+  return ids;
+}
+
 describe('GET …/audit-events.csv', () => {
   it('exports exactly the filtered view as RFC 4180 with a BOM and CRLF, neutralises formulas, and records the export', async () => {
     const { orgId, headers } = await orgWithAdmin(t.app);
@@ -283,6 +351,55 @@ describe('GET …/audit-events.csv', () => {
     const all = await t.app.inject({ method: 'GET', url: `/api/organisations/${orgId}/audit-events.csv`, headers });
     const allRows = parse(all.body, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(allRows.map((r) => r['Action code'])).toEqual(['audit.export', 'audit.retention.update', 'licenses.assign']);
+  });
+
+  it('writes the same bytes for awkward entries: quotes, `;`, formulas, line breaks, non-ASCII, refusals, bulk changes', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    const ids = await storeAwkwardEntries(orgId);
+    const response = await t.app.inject({ method: 'GET', url: `/api/organisations/${orgId}/audit-events.csv?to=2025-01-01`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.toString('utf8')).toBe(SCHOOL_PIN(ids));
+  });
+
+  it('writes the same bytes for a district, each entry with its school', async () => {
+    const district = await buildOrganisation(t.app.db, { name: 'District; "North"' });
+    const school = await buildOrganisation(t.app.db, { name: '=School Ñ', parent_id: district.id });
+    const admin = await buildAdmin(t.app.db, { organisationId: district.id });
+    const { headers } = await signIn(t.app, { email: admin.email });
+    const ids = [
+      await storeEntry({ organisationId: school.id, at: '2024-05-01T12:00:00Z', action: 'members.delete', actorName: 'Dee', actorEmail: 'dee@district.example.org', targetIds: ['m-9'], targets: [{ type: 'member', id: 'm-9', label: 'Gone, Teacher' }] }),
+      await storeEntry({ organisationId: district.id, at: '2024-05-01T12:00:00Z', action: 'audit.retention.update', actorName: 'Dee', actorEmail: 'dee@district.example.org', oldValue: { retentionDays: 730 }, newValue: { retentionDays: 90 } }),
+      await storeEntry({ organisationId: school.id, at: '2024-04-30T23:59:59.999999Z', action: 'lti.launch', actorKind: 'lti_platform', actorName: 'Canvas', refused: 'lti_provisioning_refused' }),
+    ];
+    const response = await t.app.inject({ method: 'GET', url: `/api/organisations/${district.id}/audit-events.csv?to=2025-01-01`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.toString('utf8')).toBe(DISTRICT_PIN(ids));
+  });
+
+  it('writes every entry once, in order, across the export’s batches (ties of time included)', async () => {
+    const { orgId, headers } = await orgWithAdmin(t.app);
+    // 2,600 entries, seven at each time, so equal times straddle any batch boundary.
+    await sql`
+      INSERT INTO audit_events (organisation_id, actor_email, actor_name, action, target_ids, targets, old_value, new_value, ip, user_agent, outcome, error_code, created_at)
+      SELECT ${orgId}, 'a' || (g % 13) || '@school.example.org', CASE WHEN g % 11 = 0 THEN '=Actor ' || g ELSE 'Actor; ' || g END,
+        (ARRAY['licenses.assign','members.revoke','settings.update'])[1 + g % 3], ARRAY['m' || g, 'n' || g],
+        jsonb_build_array(jsonb_build_object('type', 'license', 'id', 'l', 'label', 'Lic "' || (g % 5) || '"'), jsonb_build_object('type', 'member', 'id', 'm' || g, 'label', 'Tëacher ' || g)),
+        CASE WHEN g % 2 = 0 THEN jsonb_build_object('k', g) END, jsonb_build_object('k', '-' || g), '10.0.0.' || (g % 250), 'UA ' || g,
+        CASE WHEN g % 50 = 0 THEN 'refused' ELSE 'success' END, CASE WHEN g % 50 = 0 THEN 'not_enough_licenses' END,
+        timestamptz '2024-06-01T00:00:00Z' - make_interval(secs => (g / 7) * 1.5)
+      FROM generate_series(1, 2600) g`.execute(t.app.db);
+    const response = await t.app.inject({ method: 'GET', url: `/api/organisations/${orgId}/audit-events.csv?to=2025-01-01`, headers });
+    expect(response.statusCode).toBe(200);
+    const rows = parse(response.rawPayload, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(2600);
+    const keys = rows.map((r) => `${r['Time (UTC)']}|${r['Entry id']!.padStart(20, '0')}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(new Set(rows.map((r) => r['Entry id'])).size).toBe(2600);
+    const firstId = Number((await sql<{ id: string }>`SELECT min(id)::text AS id FROM audit_events WHERE organisation_id = ${orgId}`.execute(t.app.db)).rows[0]!.id);
+    // The bytes, with the entry ids made relative to the first (they depend on what other tests wrote before).
+    const relative = response.rawPayload.toString('utf8').replace(/,(\d+)\r\n/g, (_, id: string) => `,#${Number(id) - firstId}\r\n`);
+    expect(relative.length).toBe(BATCHES_PIN.length);
+    expect(createHash('sha256').update(relative).digest('hex')).toBe(BATCHES_PIN.sha256);
   });
 
   it('refuses a bad filter with a 400 before anything is written or recorded', async () => {
@@ -358,3 +475,29 @@ describe('retention', () => {
     expect(await t.app.db.selectFrom('audit_events').select('id').where('organisation_id', '=', org.id).execute()).toEqual([]);
   });
 });
+
+/** The bytes the exports above must write (taken from the export before its rewrite for speed; read them as the file). */
+const BULK_IDS = Array.from({ length: 150 }, (_, i) => `bulk-${i}`).join(' ');
+const SCHOOL_PIN = (ids: string[]) =>
+  [
+    `\uFEFFTime (UTC),Actor,Actor e-mail,Actor type,Action,Target,Details,IP,Outcome,Error code,Action code,Target ids,User agent,Entry id`,
+    `2024-03-05T10:11:12.345Z,'-Minus Start,'@at.example.org,Provider staff,Removed licence,m-5,,,refused,not_enough_licenses,licenses.remove,m-5,,${ids[1]}`,
+    `2024-03-05T10:11:12.345Z,Zoë Ångström,zoe@school.example.org,Console user,"Assigned licence Premium ""Gold""","'=HYPERLINK(""http://evil.example"",""x"") <evil@school.example.org>, Ann; =1+1 <ann@school.example.org>, Line one\r\nLine two and 2 more","license: none → Premium ""Gold""",203.0.113.7,success,,licenses.assign,m-1 m-2 m-3 m-4 m-5,"Mozilla/5.0 (X11; Linux x86_64) ""quoted"", comma",${ids[0]}`,
+    `2024-03-04T09:00:00.000Z,'+Plus Start,plus@school.example.org,Learning platform,Changed settings,,"2: two → (none); 10: ten → (none); n: 1.5 → 2; GIPHY: Teachers only → =cmd|calc; nested: {""a"":[1,""b""],""z"":true} → (none); Image search: (none) → Moderated; -safe; Extra: (none) → \tTabbed",2001:db8::1,success,,settings.update,," leading and trailing space ",${ids[2]}`,
+    `2024-03-03T08:00:00.000Z,,,Quire (scheduled job),Imported teachers,"Teacher 0 <t0@school.example.org>, Teacher 1 <t1@school.example.org> and 148 more",3 → a plain string,,success,,members.import,${BULK_IDS},,${ids[3]}`,
+    `2024-03-02T07:00:00.000Z,Identity provider (SCIM),,Identity provider (SCIM),Removed teacher,2 items,,,success,,members.revoke,x-1 x-2,,${ids[4]}`,
+    `2024-03-01T06:00:00.000Z,'@mention,old@school.example.org,Console user,legacy.unknown_action,,only: (none) → new,,success,,legacy.unknown_action,,,${ids[5]}`,
+    `2024-02-29T05:00:00.000Z,"Quote "" in the middle",q@school.example.org,Console user,Signed out of the console,'=id,,,success,,console.sign_out,'=id,,${ids[6]}`,
+  ]
+    .map((record) => `${record}\r\n`)
+    .join('');
+const DISTRICT_PIN = (ids: string[]) =>
+  [
+    `\uFEFFTime (UTC),School,Actor,Actor e-mail,Actor type,Action,Target,Details,IP,Outcome,Error code,Action code,Target ids,User agent,Entry id`,
+    `2024-05-01T12:00:00.000Z,"District; ""North""",Dee,dee@district.example.org,Console user,Changed audit log retention,,retentionDays: 730 → 90,,success,,audit.retention.update,,,${ids[1]}`,
+    `2024-05-01T12:00:00.000Z,'=School Ñ,Dee,dee@district.example.org,Console user,Deleted teacher,"Gone, Teacher",,,success,,members.delete,m-9,,${ids[0]}`,
+    `2024-04-30T23:59:59.999Z,'=School Ñ,Canvas,,Learning platform,Launched from a learning platform,,,,refused,lti_provisioning_refused,lti.launch,,,${ids[2]}`,
+  ]
+    .map((record) => `${record}\r\n`)
+    .join('');
+const BATCHES_PIN = { length: 511096, sha256: 'b552e0d2d20110c5451d3d47a030f6348df0029b0996d5578cab1f90b25bea66' };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, csvRow, toCsv } from './csv.js';
 
@@ -24,6 +25,17 @@ describe('csvField', () => {
     expect(csvField(-2)).toBe('-2');
     expect(csvField(Number.NaN)).toBe('');
     expect(csvField(null)).toBe('');
+  });
+
+  it('writes any text as the two rules do, one after the other (its shortcut for plain text changes nothing)', () => {
+    const rules = (text: string) => {
+      const safe = text.replace(/(^|[;\r\n])(?="*[=+\-@\t\r])/g, "$1'");
+      return /[;,"\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    };
+    const unit = fc.oneof(fc.constantFrom(';', ',', '"', '\r', '\n', '\t', ' ', '\u00a0', '\u3000', '=', '+', '-', '@', "'", 'a', 'Z', '1', 'é', '日', '🎓'), fc.string({ maxLength: 1, unit: 'grapheme' }));
+    fc.assert(fc.property(fc.string({ unit, maxLength: 12 }), (text) => {
+      expect(csvField(text)).toBe(rules(text));
+    }), { numRuns: 2000 });
   });
 
   it('makes records and files with CRLF and a BOM', () => {

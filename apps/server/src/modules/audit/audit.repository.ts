@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { AuditActorKind, AuditFilters } from '@quire/core';
 import type { AuditTargetRow, DB } from '../../db/types.js';
 
@@ -78,20 +78,17 @@ function conditions(filters: AuditFilters, seek: AuditSeek | null) {
 }
 
 /**
- * The statement of one page over the given organisations (the benchmark compiles it to time the bare SQL against the
- * route). Each organisation's entries are read in the order of (organisation_id, created_at DESC, id DESC), at most
- * `limit` of them (a LATERAL join, the planner's top-N per group), and the newest `limit` of those kept: a page reads
- * at most `limit` entries an organisation, whatever the log's size. An `IN (…)` over the organisations, or a UNION ALL
- * of them, reads every entry of the scope and sorts them (0.28 s for the first page of 100,000 entries; PostgreSQL
- * merges ordered index scans of a UNION ALL only when the order does not start with a column each branch fixes).
- * @internal
+ * The organisations' entries after `seek` matching the filters, newest first, at most `limit`, with the given columns of
+ * `e` (audit_events) and `o` (organisations). Each organisation's entries are read in the order of (organisation_id,
+ * created_at DESC, id DESC), at most `limit` of them (a LATERAL join, the planner's top-N per group), and the newest
+ * `limit` of those kept: a statement reads at most `limit` entries an organisation, whatever the log's size. An `IN (…)`
+ * over the organisations, or a UNION ALL of them, reads every entry of the scope and sorts them (0.28 s for the first
+ * page of 100,000 entries; PostgreSQL merges ordered index scans of a UNION ALL only when the order does not start with
+ * a column each branch fixes).
  */
-export function auditEventsQuery(organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek | null, limit: number) {
-  return sql<AuditRow>`
-    SELECT e.id::text AS id, to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
-      e.organisation_id, o.name AS organisation_name, e.actor_user_id, e.actor_email, e.actor_name, e.actor_kind,
-      e.action, e.target_type, e.target_ids, e.targets, e.old_value, e.new_value, e.details, e.ip, e.user_agent,
-      e.outcome, e.error_code
+function newestEntries<Row>(columns: RawBuilder<unknown>, organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek | null, limit: number) {
+  return sql<Row>`
+    SELECT ${columns}
     FROM unnest(${[...organisationIds]}::text[]) AS s(organisation_id)
     CROSS JOIN LATERAL (
       SELECT * FROM audit_events e WHERE e.organisation_id = s.organisation_id AND ${conditions(filters, seek)}
@@ -102,10 +99,54 @@ export function auditEventsQuery(organisationIds: readonly string[], filters: Au
     LIMIT ${limit}`;
 }
 
+/** created_at to the microsecond, UTC, ISO 8601: the cursor's key. */
+const AT = sql`to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at`;
+
+/**
+ * The statement of one page over the given organisations (the benchmark compiles it to time the bare SQL against the
+ * route): every column of the entries, read as newestEntries says.
+ * @internal
+ */
+export function auditEventsQuery(organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek | null, limit: number) {
+  const columns = sql`e.id::text AS id, ${AT},
+      e.organisation_id, o.name AS organisation_name, e.actor_user_id, e.actor_email, e.actor_name, e.actor_kind,
+      e.action, e.target_type, e.target_ids, e.targets, e.old_value, e.new_value, e.details, e.ip, e.user_agent,
+      e.outcome, e.error_code`;
+  return newestEntries<AuditRow>(columns, organisationIds, filters, seek, limit);
+}
+
 /** One page of the organisations' entries, newest first, after `seek` (keyset: a page never skips or repeats an entry). */
 export async function listAuditEvents(db: Db, organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek | null, limit: number): Promise<AuditRow[]> {
   if (organisationIds.length === 0) return [];
   const { rows } = await auditEventsQuery(organisationIds, filters, seek, limit).execute(db);
+  return rows;
+}
+
+/** What one record of the export needs of an entry, and no more: no details (not exported), no ids of the actor or organisation. */
+export interface AuditExportRow {
+  id: string;
+  at: string;
+  organisation_name: string;
+  actor_email: string | null;
+  actor_name: string | null;
+  actor_kind: AuditActorKind;
+  action: string;
+  target_ids: string[];
+  targets: AuditTargetRow[];
+  old_value: unknown;
+  new_value: unknown;
+  ip: string | null;
+  user_agent: string | null;
+  outcome: 'success' | 'refused';
+  error_code: string | null;
+}
+
+/** A batch of the export: the same entries and order as the pages, with the export's columns. */
+export async function listAuditExportRows(db: Db, organisationIds: readonly string[], filters: AuditFilters, seek: AuditSeek, limit: number): Promise<AuditExportRow[]> {
+  if (organisationIds.length === 0) return [];
+  const columns = sql`e.id::text AS id, ${AT}, o.name AS organisation_name, e.actor_email, e.actor_name, e.actor_kind, e.action,
+      e.target_ids, e.targets, e.old_value, e.new_value, e.ip, e.user_agent, e.outcome, e.error_code`;
+  const { rows } = await newestEntries<AuditExportRow>(columns, organisationIds, filters, seek, limit).execute(db);
   return rows;
 }
 
