@@ -179,14 +179,35 @@ async function addressActor(db: Kysely<DB>, token: RegistrationToken, client: Cl
  * (createPlatform: its checks, its transaction, `lti.platform.add` in the audit trail). A refusal before the platform
  * answered gives the address back, so the admin can try again while it lasts.
  */
-export async function completeRegistration(
+export function completeRegistration(
   db: Kysely<DB>,
   env: Env,
   params: RegistrationParams & { productName: string; client: ClientInfo },
   nowMs = Date.now(),
-): Promise<{ ok: true; platform: LtiPlatform } | RegistrationRefusal> {
+): Promise<RegistrationResult> {
   const token = decodeToken(env, params.token, nowMs);
-  if (!token) return fail('lti_registration_expired');
+  if (!token) return Promise.resolve(fail('lti_registration_expired'));
+  // A double click on the page's Register sends the confirmation twice, and the frame shows the answer to the second:
+  // that one waits for the first and gives its answer, rather than meeting the address it has just used.
+  const key = usedKey(token) + ':' + token.i;
+  const running = confirmationsInFlight.get(key);
+  if (running) return running;
+  const work = register(db, env, params, token).finally(() => confirmationsInFlight.delete(key));
+  confirmationsInFlight.set(key, work);
+  return work;
+}
+
+type RegistrationResult = { ok: true; platform: LtiPlatform } | RegistrationRefusal;
+
+/** The confirmations this server is working on, by address. */
+const confirmationsInFlight = new Map<string, Promise<RegistrationResult>>();
+
+async function register(
+  db: Kysely<DB>,
+  env: Env,
+  params: RegistrationParams & { productName: string; client: ClientInfo },
+  token: RegistrationToken,
+): Promise<RegistrationResult> {
   if (!(await claimNonce(db, usedKey(token), token.i))) return fail('lti_registration_expired');
   const release = async (refusal: RegistrationRefusal) => {
     await releaseNonce(db, usedKey(token), token.i);

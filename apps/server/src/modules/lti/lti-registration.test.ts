@@ -162,7 +162,23 @@ describe('the registration the platform opens', () => {
     expect(platform.received()).toHaveLength(1);
   });
 
+  it('answers a double click’s two confirmations with the one registration: both say it is registered, the platform gets one', async () => {
+    const url = await newAddress();
+    const before = platform.received().length;
+    const [first, second] = await Promise.all([confirm(url), confirm(url)]);
+    for (const answer of [first, second]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.body).toContain('Quire is registered');
+    }
+    expect(platform.received()).toHaveLength(before + 1);
+    const client = platform.lastClient();
+    expect((await platforms()).filter((p) => p.clientId === client?.clientId)).toHaveLength(1);
+    // Once it is done, the address is used: a replay is refused as before.
+    expectRefused(await confirm(url), 401, /expired or has been used/);
+  });
+
   it('refuses a forged address, and one whose admin is no longer the organisation’s admin', async () => {
+    const received = platform.received().length;
     const url = await newAddress();
     const [body, signature] = (url.searchParams.get('t') ?? '').split('.');
     const claims = JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -181,7 +197,7 @@ describe('the registration the platform opens', () => {
     const address = opened((await registrationAddress(former)).json<{ url: string }>().url);
     await t.app.db.deleteFrom('admins').where('email', '=', formerEmail).execute();
     expectRefused(await confirm(address), 401, /expired or has been used/);
-    expect(platform.received()).toHaveLength(1);
+    expect(platform.received()).toHaveLength(received);
   });
 
   it('refuses a configuration that is not the platform’s or cannot be read, and a registration the platform refuses; the address still works after', async () => {
