@@ -57,7 +57,7 @@ export async function insertImport(db: Db, row: {
  * however many people it holds (a VALUES list of 2,000 rows was 24,000 parameters for the query builder and the driver
  * to build and send one by one).
  */
-export async function insertPeople(db: Db, organisationId: string, importId: string, people: readonly Omit<StagedPerson, 'n'>[]): Promise<void> {
+export async function insertPeople(db: Db, organisationId: string, importId: string, people: readonly StagedPerson[]): Promise<void> {
   for (let start = 0; start < people.length; start += STAGE_PEOPLE_BATCH) {
     const rows = people.slice(start, start + STAGE_PEOPLE_BATCH).map((p, i) => ({
       n: start + i, line: p.line, sourced_id: p.sourcedId, active: p.active, email: p.email, given_name: p.givenName, family_name: p.familyName,
@@ -84,7 +84,7 @@ export async function readPeople(db: Db, organisationId: string, importId: strin
   const rows = await db.selectFrom('roster_import_people').selectAll()
     .where('organisation_id', '=', organisationId).where('import_id', '=', importId).orderBy('n').execute();
   return rows.map((r) => ({
-    n: r.n, line: r.line, sourcedId: r.sourced_id, active: r.active, email: r.email, givenName: r.given_name, familyName: r.family_name,
+    line: r.line, sourcedId: r.sourced_id, active: r.active, email: r.email, givenName: r.given_name, familyName: r.family_name,
     role: r.role, orgSourcedIds: r.org_sourced_ids, hasError: r.has_error,
   }));
 }

@@ -75,7 +75,7 @@ export async function uploadRoster(deps: RosterDeps, actor: Actor, organisationI
       });
     });
     // The plan works from the people just read rather than reading back the rows staged from them.
-    await refreshPreview(deps.db, organisationId, id, parsed.people.map((p, n) => ({ ...p, n })));
+    await refreshPreview(deps.db, organisationId, id, parsed.people);
     return readImport(deps.db, organisationId, id);
   } finally {
     await rm(upload.path, { force: true });
