@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { applyRoster } from '../apps/server/src/modules/rostering/roster-apply.service.js';
+import { applyBatchSize, applyRoster } from '../apps/server/src/modules/rostering/roster-apply.service.js';
 import { uploadRoster } from '../apps/server/src/modules/rostering/roster.service.js';
 import { testEnv } from '../apps/server/test/helper.js';
 import { adminQuery } from './load.js';
@@ -121,7 +121,7 @@ async function timedApply(importId: string) {
   peak = process.memoryUsage().rss;
   const base = peak;
   const start = performance.now();
-  const applied = await applyRoster({ db, adminRules: { providerEmailDomain: env.PROVIDER_EMAIL_DOMAIN, productName: env.PRODUCT_NAME, districtSsoDomains: [] } }, district, importId);
+  const applied = await applyRoster({ db, batchSize: applyBatchSize(database.kind), adminRules: { providerEmailDomain: env.PROVIDER_EMAIL_DOMAIN, productName: env.PRODUCT_NAME, districtSsoDomains: [] } }, district, importId);
   const ms = performance.now() - start;
   const members = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return `${(ms / 1000).toFixed(1)} s for ${applied?.applied ?? 0} changes, members now ${Number(members.n).toLocaleString()}, memory growth ${mb(peak - base)} (rss ${mb(peak)})`;

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { MembersPage, RosterHistory, RosterImport } from '@quire/core';
 import { buildAdmin, buildTeacher } from './factories.js';
 import { appForFile } from './file-app.js';
+import { applyRoster } from '../src/modules/rostering/roster-apply.service.js';
 import { apply, preview, rosterDistrict, sampleFile, sampleFiles, upload, zipWithPython } from './roster.helpers.js';
 
 /**
@@ -169,6 +170,26 @@ role-0001,active,2026-01-10T08:00:00Z,usr-t-0001,primary,teacher,2025-08-20,,org
     expect(after).toMatchObject({ status: 'applied', progress: { done: 5, total: 5 } });
     const emails = [...(await membersOf(elementary.id)), ...(await membersOf(middle.id))].map((m) => m.email).sort();
     expect(emails).toEqual(['dlargo@springfield.example.org', 'ehoover@springfield.example.org', 'ekrabappel@springfield.example.org', 'sskinner@springfield.example.org']);
+  });
+
+  it('applies in batches of any size the same: every person once, the progress to the end, an audit entry per batch, action and organisation', async () => {
+    const { district, elementary, middle, admin } = await rosterDistrict(t);
+    const imported = await preview(t, admin, district.id, zipWithPython(sampleFiles()));
+    // The job's work with batches of two (PostgreSQL's are 5,000, PGlite's 500): the five people take three transactions.
+    await t.app.db.updateTable('roster_imports').set({ status: 'queued' }).where('id', '=', imported.id).execute();
+    const adminRules = { providerEmailDomain: t.app.env.PROVIDER_EMAIL_DOMAIN, productName: t.app.env.PRODUCT_NAME, districtSsoDomains: [] };
+    expect(await applyRoster({ db: t.app.db, adminRules, batchSize: 2 }, district.id, imported.id)).toEqual({ applied: 5 });
+    const after = (await t.app.inject({ method: 'GET', url: `/api/organisations/${district.id}/rostering/imports/${imported.id}`, headers: admin })).json<RosterImport>();
+    expect(after).toMatchObject({ status: 'applied', progress: { done: 5, total: 5 } });
+    expect((await membersOf(elementary.id)).map((m) => m.email)).toEqual(['ehoover@springfield.example.org', 'ekrabappel@springfield.example.org', 'sskinner@springfield.example.org']);
+    expect((await membersOf(middle.id)).map((m) => m.email)).toEqual(['dlargo@springfield.example.org']);
+    const added = await t.app.db.selectFrom('audit_events').select(['organisation_id', 'target_ids']).where('action', '=', 'rostering.member.added')
+      .where('organisation_id', 'in', [district.id, elementary.id, middle.id]).orderBy('id').execute();
+    const name = new Map([[district.id, 'district'], [elementary.id, 'elementary'], [middle.id, 'middle']]);
+    expect(added.map((a) => [name.get(a.organisation_id!), a.target_ids.length])).toEqual([['elementary', 2], ['middle', 1], ['elementary', 1], ['district', 1]]);
+    expect(await t.app.db.selectFrom('roster_import_people').select('n').where('import_id', '=', imported.id).execute()).toEqual([]);
+    // Nothing is left to do: the same file again finds everyone as they are.
+    expect((await preview(t, admin, district.id, zipWithPython(sampleFiles()))).counts).toMatchObject({ add: 0, update: 0, retire: 0, unchanged: 5 });
   });
 
   it('in one apply, moves a teacher to another school, brings a retired one back and takes back a retired administrator\'s console admin', async () => {

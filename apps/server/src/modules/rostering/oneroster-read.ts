@@ -53,8 +53,8 @@ async function readManifest(zip: ZipEntries): Promise<Manifest> {
   const entry = zip.files.get('manifest.csv');
   if (!entry) throw new RosterFileError({ file: 'manifest.csv', line: null, column: null, reason: 'the zip has no manifest.csv: it is not a OneRoster 1.1 or 1.2 CSV export' });
   const properties = new Map<string, { value: string; line: number }>();
-  for await (const record of readCsv('manifest.csv', await zip.open(entry), MANIFEST_HEADER)) {
-    properties.set(record.values.propertyName ?? '', { value: record.values.value ?? '', line: record.line });
+  for await (const batch of readCsv('manifest.csv', await zip.open(entry), MANIFEST_HEADER)) {
+    for (const record of batch) properties.set(record.values.propertyName ?? '', { value: record.values.value ?? '', line: record.line });
   }
   const version = properties.get('oneroster.version');
   if (version?.value !== '1.2' && version?.value !== '1.1') {
@@ -88,7 +88,8 @@ function checkFiles(zip: ZipEntries, manifest: Manifest): void {
   if (!users || users === 'absent') throw new RosterFileError({ file: 'manifest.csv', line: null, column: null, reason: 'the manifest says users.csv is absent: there is nobody to import' });
 }
 
-async function* records(zip: ZipEntries, name: string, rule: HeaderRule): AsyncGenerator<CsvRecord> {
+/** A file's records in batches (none when the zip does not have it): loop over each batch's records. */
+async function* records(zip: ZipEntries, name: string, rule: HeaderRule): AsyncGenerator<CsvRecord[]> {
   const entry = zip.files.get(name.toLowerCase());
   if (!entry) return;
   yield* readCsv(name, await zip.open(entry), rule);
@@ -119,7 +120,7 @@ async function readRoster(zip: ZipEntries): Promise<ParsedRoster> {
 
   const orgs: RosterOrg[] = [];
   const orgIds = new Set<string>();
-  for await (const { line, values } of records(zip, 'orgs.csv', ORGS_HEADER)) {
+  for await (const batch of records(zip, 'orgs.csv', ORGS_HEADER)) for (const { line, values } of batch) {
     const sourcedId = values.sourcedId ?? '';
     if (!sourcedId) error('orgs.csv', line, 'sourcedId', 'missing sourcedId');
     else if (orgIds.has(sourcedId)) error('orgs.csv', line, 'sourcedId', `duplicate sourcedId ${sourcedId}`);
@@ -132,7 +133,7 @@ async function readRoster(zip: ZipEntries): Promise<ParsedRoster> {
   // 1.2: a person's roles and their orgs are rows of roles.csv, read before users.csv.
   const roles = new Map<string, RoleRow[]>();
   const roleIds = new Set<string>();
-  for await (const { line, values } of records(zip, 'roles.csv', ROLES_HEADER)) {
+  for await (const batch of records(zip, 'roles.csv', ROLES_HEADER)) for (const { line, values } of batch) {
     const sourcedId = values.sourcedId ?? '';
     if (!sourcedId) { error('roles.csv', line, 'sourcedId', 'missing sourcedId'); continue; }
     if (roleIds.has(sourcedId)) { error('roles.csv', line, 'sourcedId', `duplicate sourcedId ${sourcedId}`); continue; }
@@ -152,7 +153,7 @@ async function readRoster(zip: ZipEntries): Promise<ParsedRoster> {
   const emails = new Map<string, number>();
   let students = 0;
   let others = 0;
-  for await (const { line, values } of records(zip, 'users.csv', usersHeader(manifest.version))) {
+  for await (const batch of records(zip, 'users.csv', usersHeader(manifest.version))) for (const { line, values } of batch) {
     const sourcedId = values.sourcedId ?? '';
     if (!sourcedId) { error('users.csv', line, 'sourcedId', 'missing sourcedId'); continue; }
     if (seen.has(sourcedId)) { error('users.csv', line, 'sourcedId', `duplicate sourcedId ${sourcedId}`); continue; }

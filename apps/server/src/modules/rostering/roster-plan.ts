@@ -17,8 +17,8 @@ export interface RosterOptions {
   allOrNothing: boolean;
 }
 
-/** A person of the file as staged (roster_import_people): as read, numbered in file order; the role's kind is worked out again. */
-export type StagedPerson = Omit<RosterPerson, 'kind'> & { n: number };
+/** A person of the file as staged (roster_import_people, in file order): as read; the role's kind is worked out again. */
+export type StagedPerson = Omit<RosterPerson, 'kind'>;
 
 /** A member an earlier import made or took over (roster_members with the member's row). */
 export interface ManagedMember {

@@ -12,8 +12,10 @@ type Db = Kysely<DB> | Transaction<DB>;
  * keep to that organisation and the ones under it).
  */
 
-/** Rows per INSERT when staging a file: 9 parameters a row, far below PostgreSQL's 65,535. */
+/** Rows per INSERT when staging a file's errors: 7 parameters a row, far below PostgreSQL's 65,535. */
 const STAGE_BATCH = 2000;
+/** People per staging statement (one JSON parameter): about 2 MB of JSON at most, whatever the file's size. */
+const STAGE_PEOPLE_BATCH = 10_000;
 
 export interface ImportRow {
   id: string;
@@ -49,13 +51,23 @@ export async function insertImport(db: Db, row: {
   }).execute();
 }
 
-export async function insertPeople(db: Db, organisationId: string, importId: string, people: readonly Omit<StagedPerson, 'n'>[]): Promise<void> {
-  for (let start = 0; start < people.length; start += STAGE_BATCH) {
-    const batch = people.slice(start, start + STAGE_BATCH);
-    await db.insertInto('roster_import_people').values(batch.map((p, i) => ({
-      organisation_id: organisationId, import_id: importId, n: start + i, line: p.line, sourced_id: p.sourcedId, active: p.active,
-      email: p.email, given_name: p.givenName, family_name: p.familyName, role: p.role, org_sourced_ids: p.orgSourcedIds, has_error: p.hasError,
-    }))).execute();
+/**
+ * Stages a file's people. A statement carries up to STAGE_PEOPLE_BATCH of them as one JSON parameter read by
+ * json_to_recordset: PostgreSQL unpacks the rows itself, so the statement's text and its parameter count stay the same
+ * however many people it holds (a VALUES list of 2,000 rows was 24,000 parameters for the query builder and the driver
+ * to build and send one by one).
+ */
+export async function insertPeople(db: Db, organisationId: string, importId: string, people: readonly StagedPerson[]): Promise<void> {
+  for (let start = 0; start < people.length; start += STAGE_PEOPLE_BATCH) {
+    const rows = people.slice(start, start + STAGE_PEOPLE_BATCH).map((p, i) => ({
+      n: start + i, line: p.line, sourced_id: p.sourcedId, active: p.active, email: p.email, given_name: p.givenName, family_name: p.familyName,
+      role: p.role, org_sourced_ids: p.orgSourcedIds, has_error: p.hasError,
+    }));
+    await sql`
+      INSERT INTO roster_import_people (organisation_id, import_id, n, line, sourced_id, active, email, given_name, family_name, role, org_sourced_ids, has_error)
+      SELECT ${organisationId}, ${importId}, p.n, p.line, p.sourced_id, p.active, p.email, p.given_name, p.family_name, p.role, p.org_sourced_ids, p.has_error
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS p(n integer, line integer, sourced_id text, active boolean, email text,
+        given_name text, family_name text, role text, org_sourced_ids text[], has_error boolean)`.execute(db);
   }
 }
 
@@ -72,7 +84,7 @@ export async function readPeople(db: Db, organisationId: string, importId: strin
   const rows = await db.selectFrom('roster_import_people').selectAll()
     .where('organisation_id', '=', organisationId).where('import_id', '=', importId).orderBy('n').execute();
   return rows.map((r) => ({
-    n: r.n, line: r.line, sourcedId: r.sourced_id, active: r.active, email: r.email, givenName: r.given_name, familyName: r.family_name,
+    line: r.line, sourcedId: r.sourced_id, active: r.active, email: r.email, givenName: r.given_name, familyName: r.family_name,
     role: r.role, orgSourcedIds: r.org_sourced_ids, hasError: r.has_error,
   }));
 }
@@ -163,12 +175,14 @@ export async function findExisting(db: Db, organisationIds: readonly string[], e
   }));
 }
 
-/** New pending teachers (role -600, as an import makes them), in one statement. */
+/** New pending teachers (role -600, as an import makes them), in one statement; the rows as one JSON parameter. */
 export async function insertMembers(db: Db, rows: ReadonlyArray<{ id: string; organisationId: string; email: string; displayName: string; licenseId: string | null }>): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('members').values(rows.map((r) => ({
-    id: r.id, organisation_id: r.organisationId, email: r.email, display_name: r.displayName, role: -600, pending: true, license_id: r.licenseId,
-  }))).execute();
+  const values = rows.map((r) => ({ id: r.id, organisation_id: r.organisationId, email: r.email, display_name: r.displayName, license_id: r.licenseId }));
+  await sql`
+    INSERT INTO members (id, organisation_id, email, display_name, role, pending, license_id)
+    SELECT v.id, v.organisation_id, v.email, v.display_name, -600, true, v.license_id
+    FROM json_to_recordset(${JSON.stringify(values)}::json) AS v(id text, organisation_id text, email text, display_name text, license_id text)`.execute(db);
 }
 
 export interface MemberContact {
@@ -188,15 +202,20 @@ export async function updateMemberContacts(db: Db, rows: readonly MemberContact[
     WHERE m.organisation_id = v.organisation_id AND m.id = v.id`.execute(db);
 }
 
+/** Who the import manages, in one statement (the rows as one JSON parameter): new sourcedIds added, known ones moved on. */
 export async function upsertManaged(db: Db, rows: ReadonlyArray<{ organisationId: string; sourcedId: string; memberOrganisationId: string; memberId: string; role: string; consoleAdmin: boolean; importId: string }>): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('roster_members').values(rows.map((r) => ({
+  const values = rows.map((r) => ({
     organisation_id: r.organisationId, sourced_id: r.sourcedId, member_organisation_id: r.memberOrganisationId, member_id: r.memberId,
     role: r.role, console_admin: r.consoleAdmin, import_id: r.importId,
-  }))).onConflict((oc) => oc.columns(['organisation_id', 'sourced_id']).doUpdateSet((eb) => ({
-    member_organisation_id: eb.ref('excluded.member_organisation_id'), member_id: eb.ref('excluded.member_id'), role: eb.ref('excluded.role'),
-    console_admin: eb.ref('excluded.console_admin'), import_id: eb.ref('excluded.import_id'), updated_at: now(),
-  }))).execute();
+  }));
+  await sql`
+    INSERT INTO roster_members AS r (organisation_id, sourced_id, member_organisation_id, member_id, role, console_admin, import_id)
+    SELECT v.organisation_id, v.sourced_id, v.member_organisation_id, v.member_id, v.role, v.console_admin, v.import_id
+    FROM json_to_recordset(${JSON.stringify(values)}::json)
+      AS v(organisation_id text, sourced_id text, member_organisation_id text, member_id text, role text, console_admin boolean, import_id text)
+    ON CONFLICT (organisation_id, sourced_id) DO UPDATE SET member_organisation_id = excluded.member_organisation_id, member_id = excluded.member_id,
+      role = excluded.role, console_admin = excluded.console_admin, import_id = excluded.import_id, updated_at = now()`.execute(db);
 }
 
 export async function setConsoleAdmin(db: Db, organisationId: string, sourcedId: string, consoleAdmin: boolean): Promise<void> {

@@ -13,7 +13,7 @@ import { recordAudit } from '../access/audit.js';
 import { requireOrgAccess } from '../access/org-access.js';
 import { fileRefusal, RosterFileError } from './oneroster-errors.js';
 import { readRosterZip } from './oneroster-read.js';
-import { displayName, existingKey, planRoster, type Plan, type PlanEntry, type RosterOptions } from './roster-plan.js';
+import { displayName, existingKey, planRoster, type Plan, type PlanEntry, type RosterOptions, type StagedPerson } from './roster-plan.js';
 import * as repo from './roster.repository.js';
 
 /**
@@ -74,7 +74,8 @@ export async function uploadRoster(deps: RosterDeps, actor: Actor, organisationI
         counts: { ...emptyCounts(), students: parsed.students, skipped: parsed.others, others: parsed.others, parseErrors: parsed.errors.length } satisfies StoredCounts,
       });
     });
-    await refreshPreview(deps.db, organisationId, id);
+    // The plan works from the people just read rather than reading back the rows staged from them.
+    await refreshPreview(deps.db, organisationId, id, parsed.people);
     return readImport(deps.db, organisationId, id);
   } finally {
     await rm(upload.path, { force: true });
@@ -83,9 +84,9 @@ export async function uploadRoster(deps: RosterDeps, actor: Actor, organisationI
 
 const emptyCounts = (): RosterCounts => ({ add: 0, update: 0, retire: 0, unchanged: 0, errors: 0, students: 0, skipped: 0 });
 
-/** The plan of an import against the organisation as it is now. */
-export async function planImport(db: Kysely<DB>, organisationId: string, row: repo.ImportRow): Promise<Plan> {
-  const people = await repo.readPeople(db, organisationId, row.id);
+/** The plan of an import against the organisation as it is now; `staged`: its people when the caller has them already. */
+export async function planImport(db: Kysely<DB>, organisationId: string, row: repo.ImportRow, staged?: readonly StagedPerson[]): Promise<Plan> {
+  const people = staged ?? await repo.readPeople(db, organisationId, row.id);
   const [links, managed, tree] = await Promise.all([repo.readLinks(db, organisationId), repo.readManaged(db, organisationId), repo.treeOrganisations(db, organisationId)]);
   const inTree = new Set(tree.map((o) => o.id));
   // A link to an organisation that has since left the tree matches nothing.
@@ -112,10 +113,10 @@ function previewRow(entry: PlanEntry, names: ReadonlyMap<string, string>): Roste
  * Works the plan out again and keeps its counts, its first rows and its errors (the parse errors, then the plan's) with
  * the import. Called on upload, when the org links change, and by the apply job as it starts.
  */
-async function refreshPreview(db: Kysely<DB>, organisationId: string, importId: string): Promise<Plan> {
+async function refreshPreview(db: Kysely<DB>, organisationId: string, importId: string, staged?: readonly StagedPerson[]): Promise<Plan> {
   const row = await repo.findImport(db, organisationId, importId);
   if (!row) throw notFound();
-  const plan = await planImport(db, organisationId, row);
+  const plan = await planImport(db, organisationId, row, staged);
   const names = new Map((await repo.treeOrganisations(db, organisationId)).map((o) => [o.id, o.name]));
   const stored = row.counts as StoredCounts;
   const parseErrors = (await repo.readErrors(db, organisationId, importId)).slice(0, stored.parseErrors);

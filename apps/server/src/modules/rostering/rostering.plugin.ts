@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../../plugins/server-module.js';
+import { applyBatchSize } from './roster-apply.service.js';
 import { ROSTER_APPLY_QUEUE, rosterApplyHandler, rosterQueueOptions, type RosterApplyJobData } from './roster.job.js';
 import { rosterRoutes } from './roster.routes.js';
 
@@ -12,7 +13,7 @@ async function rosteringPlugin(app: FastifyInstance): Promise<void> {
   await app.jobs.work<RosterApplyJobData>(
     ROSTER_APPLY_QUEUE,
     rosterQueueOptions(app.env.NODE_ENV),
-    rosterApplyHandler({ db: app.db, adminRules }, app.env.NODE_ENV, (fields, line) => app.log.info(fields, line)),
+    rosterApplyHandler({ db: app.db, adminRules, batchSize: applyBatchSize(app.database.kind) }, app.env.NODE_ENV, (fields, line) => app.log.info(fields, line)),
   );
   const queueApply = async (organisationId: string, importId: string) => {
     await app.jobs.send<RosterApplyJobData>(ROSTER_APPLY_QUEUE, { organisationId, importId }, { singletonKey: importId });
