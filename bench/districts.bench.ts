@@ -24,7 +24,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { benchDatabase, loadNow, machineLine, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { benchDatabase, formatSummary as fmt, loadNow, machineLine, percentile, startLoadClient, type ClientTask } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,20 +48,6 @@ const ONLY = new Set(values.only.split(','));
 const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5433/postgres');
 
 const client = startLoadClient(PGLITE ? undefined : { databaseUrl: dbUrl, poolSize: 10 });
-const ROUNDS = 4;
-async function interleaved(a: ClientTask[], b: ClientTask[]): Promise<[Summary, Summary]> {
-  const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const side of sides) {
-      const size = Math.ceil(side.tasks.length / ROUNDS);
-      const answer = await client.run(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
-      side.latencies.push(...answer.latencies);
-      side.seconds += answer.seconds;
-    }
-  }
-  return sides.map((side) => summary(side.latencies, side.seconds)) as [Summary, Summary];
-}
-const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
 
 if (!PGLITE) {
   await recreate();
@@ -153,7 +139,7 @@ try {
       console.log(`district Teachers, ${label}, ${total} teachers (${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} (${loadNow()})`);
     } else {
       await client.run(CONCURRENCY, bareTasks.slice(0, 100));
-      const [http, bare] = await interleaved(httpTasks, bareTasks);
+      const [http, bare] = await client.interleaved(CONCURRENCY, httpTasks, bareTasks);
       console.log(`district Teachers, ${label}, ${total} teachers (${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bare)} | p99 ratio ${(http.p99 / bare.p99).toFixed(2)} (${loadNow()})`);
     }
   }

@@ -43,6 +43,9 @@ export function summary(latencies: number[], seconds: number) {
 }
 export type Summary = ReturnType<typeof summary>;
 
+/** A summary as the reports print it: p50, p99 and requests a second. */
+export const formatSummary = (r: Pick<Summary, 'p50' | 'p99' | 'rps'>) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
+
 /** The machine's load average over the last minute, printed beside each result: the machine is shared. */
 export const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
@@ -97,7 +100,7 @@ export type ClientTask =
 export function startLoadClient(pool?: { databaseUrl: string; poolSize: number }) {
   const worker = new Worker(new URL('./load-client.mjs', import.meta.url), { workerData: pool ?? {} });
   let jobs = 0;
-  return {
+  const client = {
     async run(concurrency: number, tasks: ClientTask[]): Promise<Summary> {
       const id = ++jobs;
       const answer = await new Promise<{ latencies: number[]; seconds: number; error?: string }>((resolve) => {
@@ -112,8 +115,25 @@ export function startLoadClient(pool?: { databaseUrl: string; poolSize: number }
       if (answer.error) throw new Error(answer.error);
       return summary(answer.latencies, answer.seconds);
     },
+    /**
+     * `a` and `b` in `rounds` alternating slices (a, b, a, b, …), each with `concurrency` in flight, so a change in the
+     * shared machine's load weighs on both alike; one summary per side.
+     */
+    async interleaved(concurrency: number, a: ClientTask[], b: ClientTask[], rounds = 4): Promise<[Summary, Summary]> {
+      const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
+      for (let round = 0; round < rounds; round++) {
+        for (const side of sides) {
+          const size = Math.ceil(side.tasks.length / rounds);
+          const answer = await client.run(concurrency, side.tasks.slice(round * size, (round + 1) * size));
+          side.latencies.push(...answer.latencies);
+          side.seconds += answer.seconds;
+        }
+      }
+      return sides.map((side) => summary(side.latencies, side.seconds)) as [Summary, Summary];
+    },
     close(): void {
       worker.postMessage('close');
     },
   };
+  return client;
 }

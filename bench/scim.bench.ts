@@ -23,7 +23,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { tokenHash } from '../apps/server/src/modules/scim/scim-tokens.service.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { benchDatabase, load, loadNow, machineLine, type Summary } from './load.js';
+import { benchDatabase, formatSummary as fmt, load, loadNow, machineLine } from './load.js';
 import { startServerProcess } from './server-process.js';
 
 const { values } = parseArgs({
@@ -42,7 +42,6 @@ const PORT = 3597;
 const DB_NAME = 'quire_bench_scim';
 const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5545/postgres');
 
-const fmt = (r: Summary) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
 const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
 
 await recreate();

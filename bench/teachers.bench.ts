@@ -27,7 +27,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { benchDatabase, load, loadNow, machineLine, percentile, sampleMemoryPeak, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { benchDatabase, formatSummary as fmt, load, loadNow, machineLine, percentile, sampleMemoryPeak, startLoadClient, type Summary } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,26 +51,9 @@ const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@12
 const exec = promisify(execFile);
 const PGLITE = values.db === 'pglite';
 
-
 /** The load generator runs in a worker thread (bench/load-client.mjs): the server's event loop serves only the server. */
 const client = startLoadClient(PGLITE ? undefined : { databaseUrl: dbUrl, poolSize: 10 });
 const inClient = client.run;
-const ROUNDS = 4;
-/** `a` and `b` in ROUNDS alternating slices (a, b, a, b, …), each with `CONCURRENCY` in flight; one summary per side. */
-async function interleaved(a: ClientTask[], b: ClientTask[]) {
-  const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const side of sides) {
-      const size = Math.ceil(side.tasks.length / ROUNDS);
-      const answer = await inClient(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
-      side.latencies.push(...answer.latencies);
-      side.seconds += answer.seconds;
-    }
-  }
-  return sides.map((side) => summary(side.latencies, side.seconds)) as [Summary, Summary];
-}
-
-const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
 
 if (!PGLITE) {
   await recreate();
@@ -211,7 +194,7 @@ try {
         bareRun = await load(REQUESTS, CONCURRENCY, async (i) => void (await Promise.all(statements(i).map((st) => bare.query(st.text, st.params)))));
       } else {
         // HTTP and bare SQL in alternating rounds, so a change in the shared machine's load weighs on both alike.
-        [http, bareRun] = await interleaved(httpTasks, bareTasks);
+        [http, bareRun] = await client.interleaved(CONCURRENCY, httpTasks, bareTasks);
       }
       console.log(`page (${s.label}, ${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bareRun)} | p99 ratio ${(http.p99 / bareRun.p99).toFixed(2)} (${loadNow()})`);
       if (s.pages === 1) {
