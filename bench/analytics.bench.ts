@@ -33,7 +33,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { adminQuery, load, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { adminQuery, benchDatabase, load, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
 import { startServerProcess } from './server-process.js';
 
 const { values } = parseArgs({
@@ -77,26 +77,22 @@ const PORT = 3741;
 const CACHED_PORT = 3743;
 const DB_NAME = 'quire_bench_analytics';
 const KEY = 'bench-analytics-intake-key-0123456789abcdef';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5545/postgres';
+const { adminUrl, dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5545/postgres');
 
-const admin = async (statement: string) => void (await adminQuery(adminUrl, statement));
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 
-const url = new URL(adminUrl);
-url.pathname = `/${DB_NAME}`;
 const databaseExists = async () => (await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rowCount === 1;
 const REUSE = !PGLITE && values.reuse && (await databaseExists());
 if (!PGLITE && !REUSE) {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
+  await recreate();
 }
 
 /** The load generator in a worker thread (bench/load-client.mjs), with its own pool for the bare queries. */
-const client = startLoadClient(PGLITE ? undefined : { databaseUrl: url.toString(), poolSize: 10 });
+const client = startLoadClient(PGLITE ? undefined : { databaseUrl: dbUrl, poolSize: 10 });
 const inClient = client.run;
 const env = testEnv({
-  DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY, ANALYTICS_CACHE_SECONDS: 0,
+  DATABASE_URL: PGLITE ? undefined : dbUrl, PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_INGEST_KEY: KEY, ANALYTICS_CACHE_SECONDS: 0,
 });
 const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
@@ -113,7 +109,7 @@ const cachedApp = CACHED_IN_PROCESS ? await buildApp({ env: cachedEnv, database,
 const cachedProcess = CACHED_IN_PROCESS
   ? null
   : await startServerProcess({ DATABASE_URL: cachedEnv.DATABASE_URL, PUBLIC_URL: cachedEnv.PUBLIC_URL, PORT: CACHED_PORT, ANALYTICS_INGEST_KEY: KEY, ANALYTICS_CACHE_SECONDS: CACHE_SECONDS });
-const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+const pool = PGLITE ? null : new pg.Pool({ connectionString: dbUrl, max: env.DATABASE_POOL_SIZE });
 const bare = async (text: string, params: unknown[]) => (pool ? (await pool.query(text, params)).rows : (await database.pglite!.query(text, params)).rows);
 
 const OS = ['Windows', 'ChromeOS', 'macOS', 'iOS', 'Android'];
@@ -367,5 +363,5 @@ try {
   await cachedProcess?.close();
   await pool?.end();
   await database.close();
-  if (!values.keep && !PGLITE) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!values.keep && !PGLITE) await drop();
 }

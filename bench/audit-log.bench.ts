@@ -16,7 +16,6 @@
  * unless --keep; --reuse keeps the entries of a kept run.
  */
 import { execFile } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import { sql } from 'kysely';
 import { AUDIT_PAGE_SIZE, type AuditEventsPage, type AuditFilters } from '@quire/core';
@@ -26,7 +25,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { auditEventsQuery } from '../apps/server/src/modules/audit/audit.repository.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { adminQuery, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { benchDatabase, loadNow, machineLine, percentile, sampleMemoryPeak, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -53,21 +52,14 @@ const CONCURRENCY = Number(values.concurrency);
 const PGLITE = values.db === 'pglite';
 const PORT = 3733;
 const DB_NAME = 'quire_bench_audit';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
+const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5433/postgres');
 const exec = promisify(execFile);
-const dbUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-})();
 
-const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 if (!PGLITE && !values.reuse) {
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(adminUrl, `CREATE DATABASE ${DB_NAME}`);
+  await recreate();
 }
 const env = testEnv({ DATABASE_URL: PGLITE ? undefined : dbUrl, PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT });
 const database = await openDatabase({ ...env, inMemory: PGLITE });
@@ -81,7 +73,7 @@ const DISTRICT_SCHOOLS = Array.from({ length: 10 }, (_, i) => `bench-audit-${i +
 
 try {
   console.log(
-    `Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${PGLITE ? 'PGlite (one connection, in memory)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`,
+    machineLine(PGLITE ? 'PGlite (one connection, in memory)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`),
   );
   const seeded = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM audit_events`.execute(database.db)).rows[0]?.n ?? 0);
   if (seeded < ENTRIES) {
@@ -227,24 +219,18 @@ try {
     };
     // Memory of the first export after a collection, sampled every 20 ms while it streams: RSS and the JS heap.
     global.gc?.();
-    const memBefore = process.memoryUsage();
-    let peakRss = memBefore.rss;
-    let peakHeap = memBefore.heapUsed;
-    const sample = setInterval(() => {
-      const m = process.memoryUsage();
-      peakRss = Math.max(peakRss, m.rss);
-      peakHeap = Math.max(peakHeap, m.heapUsed);
-    }, 20);
+    const memory = sampleMemoryPeak();
+    const memBefore = memory.before;
     // The server's CPU time too: unlike the wall time, it hardly depends on what else the machine runs.
     const cpuBefore = process.cpuUsage();
     const first = await exportOnce();
     const cpu = process.cpuUsage(cpuBefore);
-    clearInterval(sample);
+    const peak = memory.stop();
     // What the export left behind once collected: garbage not yet collected is not kept memory.
     global.gc?.();
     const after = process.memoryUsage();
     console.log(
-      `export: ${mb(first.bytes)} MB CSV of ${bigCount} entries in ${(first.ms / 1000).toFixed(2)} s over HTTP (read by curl); server CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s; server memory RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB at peak; after a collection RSS +${mb(after.rss - memBefore.rss)} MB, heap +${mb(after.heapUsed - memBefore.heapUsed)} MB (${loadNow()})`,
+      `export: ${mb(first.bytes)} MB CSV of ${bigCount} entries in ${(first.ms / 1000).toFixed(2)} s over HTTP (read by curl); server CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s; server memory RSS +${mb(peak.rss - memBefore.rss)} MB, heap +${mb(peak.heapUsed - memBefore.heapUsed)} MB at peak; after a collection RSS +${mb(after.rss - memBefore.rss)} MB, heap +${mb(after.heapUsed - memBefore.heapUsed)} MB (${loadNow()})`,
     );
     if (!PGLITE && Number(values.rounds) > 0) {
       const copyStatement = `COPY (SELECT to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), e.actor_name, e.actor_email, e.actor_kind, e.action, e.targets, e.old_value, e.new_value, e.ip, e.outcome, e.error_code, e.target_ids, e.user_agent, e.id FROM audit_events e JOIN organisations o ON o.id = e.organisation_id WHERE e.organisation_id = '${BIG}' ORDER BY e.created_at DESC, e.id DESC) TO STDOUT WITH CSV HEADER`;
@@ -269,7 +255,7 @@ try {
   client.close();
   await app.close();
   await database.close();
-  if (!PGLITE && !values.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!PGLITE && !values.keep) await drop();
 }
 
 /** A statement straight on the database: the server's pool on PostgreSQL, PGlite's one connection. */

@@ -17,7 +17,6 @@
  * afterwards unless --keep. Requests and bare statements are sent from a worker thread (load-client.mjs), in
  * alternating rounds, after 100 untimed requests of each, as in teachers.bench.ts.
  */
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
@@ -25,7 +24,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { adminQuery, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { benchDatabase, formatSummary as fmt, loadNow, machineLine, percentile, startLoadClient, type ClientTask } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,38 +45,20 @@ const PORT = 3732;
 const DB_NAME = 'quire_bench_districts';
 const PGLITE = values.db === 'pglite';
 const ONLY = new Set(values.only.split(','));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
-const url = new URL(adminUrl);
-url.pathname = `/${DB_NAME}`;
+const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5433/postgres');
 
-const client = startLoadClient(PGLITE ? undefined : { databaseUrl: url.toString(), poolSize: 10 });
-const ROUNDS = 4;
-async function interleaved(a: ClientTask[], b: ClientTask[]): Promise<[Summary, Summary]> {
-  const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const side of sides) {
-      const size = Math.ceil(side.tasks.length / ROUNDS);
-      const answer = await client.run(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
-      side.latencies.push(...answer.latencies);
-      side.seconds += answer.seconds;
-    }
-  }
-  return sides.map((side) => summary(side.latencies, side.seconds)) as [Summary, Summary];
-}
-const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
-const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
+const client = startLoadClient(PGLITE ? undefined : { databaseUrl: dbUrl, poolSize: 10 });
 
 if (!PGLITE) {
-  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await adminQuery(adminUrl, `CREATE DATABASE ${DB_NAME}`);
+  await recreate();
 }
-const env = testEnv({ DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_CACHE_SECONDS: 0 });
+const env = testEnv({ DATABASE_URL: PGLITE ? undefined : dbUrl, PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, ANALYTICS_CACHE_SECONDS: 0 });
 const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
 
 try {
-  console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`);
+  console.log(machineLine(PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`));
   const districtId = 'bench-district';
   const db = database.db;
   const t0 = performance.now();
@@ -158,7 +139,7 @@ try {
       console.log(`district Teachers, ${label}, ${total} teachers (${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} (${loadNow()})`);
     } else {
       await client.run(CONCURRENCY, bareTasks.slice(0, 100));
-      const [http, bare] = await interleaved(httpTasks, bareTasks);
+      const [http, bare] = await client.interleaved(CONCURRENCY, httpTasks, bareTasks);
       console.log(`district Teachers, ${label}, ${total} teachers (${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bare)} | p99 ratio ${(http.p99 / bare.p99).toFixed(2)} (${loadNow()})`);
     }
   }
@@ -204,5 +185,5 @@ try {
   client.close();
   await app.close();
   await database.close();
-  if (!PGLITE && !values.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!PGLITE && !values.keep) await drop();
 }

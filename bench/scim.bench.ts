@@ -16,7 +16,6 @@
  * and drops it afterwards unless --keep.
  */
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { Agent, request } from 'undici';
@@ -24,7 +23,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { tokenHash } from '../apps/server/src/modules/scim/scim-tokens.service.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { adminQuery, load, type Summary } from './load.js';
+import { benchDatabase, formatSummary as fmt, load, loadNow, machineLine } from './load.js';
 import { startServerProcess } from './server-process.js';
 
 const { values } = parseArgs({
@@ -41,17 +40,12 @@ const CONCURRENCY = Number(values.concurrency);
 const REPEATS = Math.min(500, Math.floor(USERS / 20));
 const PORT = 3597;
 const DB_NAME = 'quire_bench_scim';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5545/postgres';
-const url = new URL(adminUrl);
-url.pathname = `/${DB_NAME}`;
+const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5545/postgres');
 
-const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
-const fmt = (r: Summary) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
 const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
 
-await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-await adminQuery(adminUrl, `CREATE DATABASE ${DB_NAME}`);
-const overrides = { DATABASE_URL: url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, SCIM_REQUESTS_PER_MINUTE: 1_000_000 };
+await recreate();
+const overrides = { DATABASE_URL: dbUrl, PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT, SCIM_REQUESTS_PER_MINUTE: 1_000_000 };
 const env = testEnv(overrides);
 const database = await openDatabase({ ...env, inMemory: false });
 await migrateToLatest(database.db);
@@ -59,7 +53,7 @@ const db = database.db;
 let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
 
 try {
-  console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`);
+  console.log(machineLine(`PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`));
   const orgId = 'bench-scim-org';
   await db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District' }).execute();
   const token = `quire_scim_bench${randomUUID().replaceAll('-', '')}`;
@@ -179,5 +173,5 @@ try {
   await server?.close();
   await agent.close();
   await database.close();
-  if (!values.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!values.keep) await drop();
 }

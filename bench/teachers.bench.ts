@@ -18,7 +18,6 @@
  * afterwards unless --keep.
  */
 import { execFile } from 'node:child_process';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
@@ -28,7 +27,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { signIn } from '../apps/server/test/auth.js';
 import { testEnv } from '../apps/server/test/helper.js';
-import { adminQuery, load, percentile, startLoadClient, summary, type ClientTask, type Summary } from './load.js';
+import { benchDatabase, formatSummary as fmt, load, loadNow, machineLine, percentile, sampleMemoryPeak, startLoadClient, type Summary } from './load.js';
 
 const { values } = parseArgs({
   options: {
@@ -48,44 +47,22 @@ const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const PORT = 3731;
 const DB_NAME = 'quire_bench_teachers';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
+const { dbUrl, recreate, drop } = benchDatabase(DB_NAME, 'postgres://postgres@127.0.0.1:5433/postgres');
 const exec = promisify(execFile);
 const PGLITE = values.db === 'pglite';
 
-const admin = async (statement: string) => void (await adminQuery(adminUrl, statement));
-
 /** The load generator runs in a worker thread (bench/load-client.mjs): the server's event loop serves only the server. */
-const client = startLoadClient(PGLITE ? undefined : { databaseUrl: (() => { const u = new URL(adminUrl); u.pathname = `/${DB_NAME}`; return u.toString(); })(), poolSize: 10 });
+const client = startLoadClient(PGLITE ? undefined : { databaseUrl: dbUrl, poolSize: 10 });
 const inClient = client.run;
-const ROUNDS = 4;
-/** `a` and `b` in ROUNDS alternating slices (a, b, a, b, …), each with `CONCURRENCY` in flight; one summary per side. */
-async function interleaved(a: ClientTask[], b: ClientTask[]) {
-  const sides = [{ tasks: a, latencies: [] as number[], seconds: 0 }, { tasks: b, latencies: [] as number[], seconds: 0 }];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const side of sides) {
-      const size = Math.ceil(side.tasks.length / ROUNDS);
-      const answer = await inClient(CONCURRENCY, side.tasks.slice(round * size, (round + 1) * size));
-      side.latencies.push(...answer.latencies);
-      side.seconds += answer.seconds;
-    }
-  }
-  return sides.map((side) => summary(side.latencies, side.seconds)) as [Summary, Summary];
-}
 
-const loadNow = () => `load ${loadavg()[0]!.toFixed(1)}`;
-const fmt = (r: { p50: number; p99: number; rps: number }) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${Math.round(r.rps)} req/s`;
-
-const url = new URL(adminUrl);
-url.pathname = `/${DB_NAME}`;
 if (!PGLITE) {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
+  await recreate();
 }
-const env = testEnv({ DATABASE_URL: PGLITE ? undefined : url.toString(), PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT });
+const env = testEnv({ DATABASE_URL: PGLITE ? undefined : dbUrl, PUBLIC_URL: `http://127.0.0.1:${PORT}`, PORT });
 const database = await openDatabase({ ...env, inMemory: PGLITE });
 await migrateToLatest(database.db);
 const app = await buildApp({ env, database, logger: false });
-const pool = PGLITE ? null : new pg.Pool({ connectionString: url.toString(), max: env.DATABASE_POOL_SIZE });
+const pool = PGLITE ? null : new pg.Pool({ connectionString: dbUrl, max: env.DATABASE_POOL_SIZE });
 // Dropping the database at the end ends idle connections: not an error of the benchmark.
 pool?.on('error', () => undefined);
 /** The bare statements go to the same database, without the server. */
@@ -94,7 +71,7 @@ const bare = {
 };
 
 try {
-  console.log(`Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`}`);
+  console.log(machineLine(PGLITE ? 'PGlite (one connection)' : `PostgreSQL, pool ${env.DATABASE_POOL_SIZE}`));
   const orgId = 'bench-org';
   await database.db.insertInto('organisations').values({ id: orgId, name: 'Benchmark District' }).execute();
   await database.db.insertInto('licenses').values([
@@ -217,7 +194,7 @@ try {
         bareRun = await load(REQUESTS, CONCURRENCY, async (i) => void (await Promise.all(statements(i).map((st) => bare.query(st.text, st.params)))));
       } else {
         // HTTP and bare SQL in alternating rounds, so a change in the shared machine's load weighs on both alike.
-        [http, bareRun] = await interleaved(httpTasks, bareTasks);
+        [http, bareRun] = await client.interleaved(CONCURRENCY, httpTasks, bareTasks);
       }
       console.log(`page (${s.label}, ${REQUESTS} requests, ${CONCURRENCY} concurrent): HTTP ${fmt(http)} | bare SQL ${fmt(bareRun)} | p99 ratio ${(http.p99 / bareRun.p99).toFixed(2)} (${loadNow()})`);
       if (s.pages === 1) {
@@ -308,26 +285,19 @@ try {
     console.log(line(`last page by number (page=${lastPage}, OFFSET ${(lastPage - 1) * 10})`, times.last));
 
     // CSV export of every active teacher: streamed over HTTP vs COPY TO STDOUT, with the server's memory.
-    const memBefore = process.memoryUsage();
-    let peakRss = memBefore.rss;
-    let peakHeap = memBefore.heapUsed;
-    const sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      peakRss = Math.max(peakRss, m.rss);
-      peakHeap = Math.max(peakHeap, m.heapUsed);
-    }, 20);
+    const memory = sampleMemoryPeak();
     t0 = performance.now();
     const res = await fetch(`${base}/members/teachers/export.csv?scope=all`, { headers });
     let bytes = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
     const exportMs = performance.now() - t0;
-    clearInterval(sampler);
+    const peak = memory.stop();
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
     if (PGLITE) {
       console.log(`export: ${mb(bytes)} MB CSV in ${(exportMs / 1000).toFixed(2)} s over HTTP (PGlite: no COPY comparison)`);
     } else {
       t0 = performance.now();
-      const copy = await exec('psql', [url.toString(), '-qAt', '-c',
+      const copy = await exec('psql', [dbUrl, '-qAt', '-c',
         `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
       ], { maxBuffer: 256 * 1024 * 1024 });
       const copyMs = performance.now() - t0;
@@ -341,7 +311,7 @@ try {
         times.http.push((await inClient(1, [{ url: exportUrl, headers }])).p50);
         times.identity.push((await inClient(1, [{ url: exportUrl, headers: { ...headers, 'accept-encoding': 'identity' } }])).p50);
         const t = performance.now();
-        await exec('psql', [url.toString(), '-qAt', '-c',
+        await exec('psql', [dbUrl, '-qAt', '-c',
           `COPY (SELECT m.email, m.display_name, CASE WHEN m.pending THEN 'No' ELSE 'Yes' END, l.book_quota, m.calevel1_at FROM members m LEFT JOIN licenses l ON l.id = m.license_id WHERE m.organisation_id = '${orgId}' AND NOT m.is_student AND m.revoked_at IS NULL ORDER BY m.email) TO STDOUT WITH CSV HEADER`,
         ], { maxBuffer: 256 * 1024 * 1024 });
         times.copy.push(performance.now() - t);
@@ -349,7 +319,7 @@ try {
       const median = (list: number[]) => [...list].sort((a, b) => a - b)[1]!;
       console.log(`export, median of 3 alternating: HTTP (gzip) ${(median(times.http) / 1000).toFixed(2)} s | HTTP (no compression) ${(median(times.identity) / 1000).toFixed(2)} s | COPY ${(median(times.copy) / 1000).toFixed(2)} s | ratio ${(median(times.http) / median(times.copy)).toFixed(2)} (gzip), ${(median(times.identity) / median(times.copy)).toFixed(2)} (no compression) (${loadNow()})`);
     }
-    console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peakRss - memBefore.rss)} MB, heap +${mb(peakHeap - memBefore.heapUsed)} MB`);
+    console.log(`export memory (whole process: server + benchmark client): RSS +${mb(peak.rss - memory.before.rss)} MB, heap +${mb(peak.heapUsed - memory.before.heapUsed)} MB`);
 
     // Import 5,000 new e-mails (with a licence for each) in one request.
     const emails = Array.from({ length: 5000 }, (_, i) => `new${i}@district.example.org`);
@@ -375,5 +345,5 @@ try {
   await app.close();
   await pool?.end();
   await database.close();
-  if (!values.keep && !PGLITE) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  if (!values.keep && !PGLITE) await drop();
 }

@@ -12,6 +12,9 @@ export abstract class BasePage {
   /** The route this page lives at, e.g. '/unsupported' or `/${orgId}/teachers`. */
   abstract readonly path: string;
 
+  /** The main heading the page is ready with; when unset, any main heading. */
+  protected readonly readyHeading?: string;
+
   constructor(
     readonly page: Page,
     /** Passed by tests as `test.info()` so axe results land in the report; null outside a test. */
@@ -32,7 +35,8 @@ export abstract class BasePage {
   /** Resolves when the page has rendered; subclasses wait for something specific (a heading, a table). */
   async waitUntilReady(): Promise<void> {
     // A screen's first visit fetches its chunk (and the signed-in layout's): more than the default wait on a busy machine.
-    await expect(this.page.locator('h1').first()).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+    const heading = this.readyHeading ? this.heading(this.readyHeading) : this.page.locator('h1').first();
+    await expect(heading).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
   }
 
   /** The page's main heading. */
@@ -78,14 +82,14 @@ export abstract class OrganisationScreen extends BasePage {
     testInfo: TestInfo | null,
     orgId: string,
     segment: string,
-    private readonly title: string,
+    protected override readonly readyHeading: string,
   ) {
     super(page, testInfo);
     this.path = segment ? `/${encodeURIComponent(orgId)}/${segment}` : `/${encodeURIComponent(orgId)}`;
   }
 
   override async waitUntilReady(): Promise<void> {
-    await expect(this.heading(this.title)).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
+    await super.waitUntilReady();
     await this.whenShown();
   }
 

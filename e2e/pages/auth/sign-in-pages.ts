@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { BasePage, SCREEN_LOAD_TIMEOUT } from '../base-page.js';
+import { BasePage } from '../base-page.js';
 
 /** The sign-in area's screens (spec §2 "Sign-in area"), in the words a user sees. */
 
@@ -12,9 +12,7 @@ function formError(page: Page): Locator {
 export class SignInPage extends BasePage {
   readonly path = '/sign-in';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Sign in')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Sign in';
 
   googleButton(): Locator {
     return this.page.getByRole('button', { name: 'Sign in with Google' });
@@ -41,9 +39,7 @@ export class SignInPage extends BasePage {
 export class EmailSignInPage extends BasePage {
   path = '/sign-in/email';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Sign in with email')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Sign in with email';
 
   emailInput(): Locator {
     return this.page.getByRole('textbox', { name: /^Email/ });
@@ -83,9 +79,7 @@ export class EmailSignInPage extends BasePage {
 export class RegisterPage extends BasePage {
   path = '/sign-in/register';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Create account')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Create account';
 
   async fill(values: { email?: string; firstName: string; lastName: string; password: string }): Promise<void> {
     if (values.email !== undefined) await this.page.getByRole('textbox', { name: /^Email/ }).fill(values.email);
@@ -107,9 +101,7 @@ export class RegisterPage extends BasePage {
 export class VerifyEmailPage extends BasePage {
   readonly path = '/sign-in/verify-email';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Verify your email')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Verify your email';
 
   resendButton(): Locator {
     return this.page.getByRole('button', { name: 'Resend email' });
@@ -132,9 +124,7 @@ export class VerifyEmailPage extends BasePage {
 export class ForgottenPasswordPage extends BasePage {
   path = '/sign-in/forgotten-password';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Recover password')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Recover password';
 
   emailInput(): Locator {
     return this.page.getByRole('textbox', { name: /^Email/ });
@@ -157,9 +147,7 @@ export class ForgottenPasswordPage extends BasePage {
 export class OrganisationPickerPage extends BasePage {
   readonly path = '/sign-in/organisation';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Select Organization')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Select Organization';
 
   select(): Locator {
     return this.page.getByRole('combobox', { name: 'Organization' });
@@ -181,9 +169,7 @@ export class OrganisationPickerPage extends BasePage {
 export class Office365Page extends BasePage {
   readonly path = '/sign-in/office-365';
 
-  override async waitUntilReady(): Promise<void> {
-    await expect(this.heading('Sign in with Office 365')).toBeVisible({ timeout: SCREEN_LOAD_TIMEOUT });
-  }
+  protected override readonly readyHeading = 'Sign in with Office 365';
 
   error(): Locator {
     return formError(this.page);

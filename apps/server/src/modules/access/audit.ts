@@ -74,22 +74,16 @@ async function targetTexts(db: Db, organisationId: string | null, type: string, 
       .where('id', 'in', wanted)
       .execute();
     rows = found.map((m) => ({ id: m.id, label: m.display_name ? `${m.display_name} <${m.email}>` : m.email }));
-  } else if (type === 'library') {
+  } else if (type === 'library' || type === 'license') {
+    // Libraries and licences are both named by their name, in an organisation of the entry's tree.
     rows = await db
-      .selectFrom('libraries')
+      .selectFrom(type === 'library' ? 'libraries' : 'licenses')
       .select(['id', 'name as label'])
       .where('organisation_id', 'in', entryTree(db, organisationId))
       .where('id', 'in', wanted)
       .execute();
   } else if (type === 'organisation' || type === 'organisation_settings') {
     rows = await db.selectFrom('organisations').select(['id', 'name as label']).where('id', 'in', entryTree(db, organisationId)).where('id', 'in', wanted).execute();
-  } else if (type === 'license') {
-    rows = await db
-      .selectFrom('licenses')
-      .select(['id', 'name as label'])
-      .where('organisation_id', 'in', entryTree(db, organisationId))
-      .where('id', 'in', wanted)
-      .execute();
   } else if (type === 'admin' || type === 'lti_credentials') {
     // Admins are named by their e-mail, credentials by their (public) consumer key: the id is the text.
     rows = wanted.map((id) => ({ id, label: id }));
