@@ -14,10 +14,12 @@ const SERVER_FILES_WITHOUT_DATABASE = [
   'src/db/demo/seed-cli.test.ts',
   'src/modules/analytics/analytics-cache.test.ts',
   'src/modules/analytics/signed-url.test.ts',
+  'src/modules/audit/audit.presenter.test.ts',
   'src/modules/identity/hash-pool.test.ts',
   'src/modules/identity/id-token.test.ts',
   'src/modules/identity/log-redaction.test.ts',
   'src/modules/lti/lti-units.test.ts',
+  'src/modules/two-step/totp.test.ts',
   'test/start-refusals.test.ts',
   'test/tenant-filter.test.ts',
 ];
