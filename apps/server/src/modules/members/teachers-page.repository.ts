@@ -4,9 +4,10 @@ import { StatementShapes } from '../../db/statement-shapes.js';
 import { sessionOrgAccessRow, type AccessRow } from '../access/org-access.js';
 import { ANCHOR_STEP, forgetAnchors, keptAnchors, listVersion, readAnchorsLater } from './teachers-anchors.js';
 import {
-  countsRows, filtered, filterOf, keysetOrder, orderedRows, orderedRowsBySchool, organisationNameColumn, readsBySchool, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
+  countsRows, filtered, filterOf, keysetOrder, orderedRows, organisationNameColumn, selectTeacherColumns, seekValues, sortExpressions, teacherColumns, totalQuery,
   type FilterShape, type FilterValues, type SeekValues, type TeacherFilter, type TeacherRow, type TeacherSort, type TeacherWindow,
 } from './teachers-list.repository.js';
+import { orderedRowsBySchool, readsBySchool } from './teachers-district-order.repository.js';
 
 /**
  * One page of the Teachers list with its total and the caller's access, in one statement (members.service.ts), built
